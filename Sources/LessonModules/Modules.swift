@@ -1,0 +1,9 @@
+import PlaygroundCore
+
+/// Every lesson module, by the name a lesson's front matter gives.
+public enum LessonModules {
+    public static let all: [ModuleFactory] = [
+        BuilderModule.factory,
+    ]
+    public static var names: Set<String> { Set(all.map(\.name)) }
+}

@@ -1,0 +1,32 @@
+import PlaygroundCore
+
+/// Text pictures of products, for the product pane. Measured by display width, so Korean and emoji line up.
+enum Render {
+    /// Swift source for a set of option names: `[]`, `[.a, .b]`.
+    static func options(_ names: [String]) -> String { "[" + names.map { "." + $0 }.joined(separator: ", ") + "]" }
+
+    static func optional(_ text: String?) -> String { text.map { SwiftValue.string($0).swiftSource } ?? "nil" }
+
+    /// A line centred in `width` columns, filled with `fill`.
+    static func centred(_ text: String, width: Int, fill: Character = " ") -> String {
+        let w = DisplayWidth.of(text)
+        guard w < width else { return text }
+        let left = (width - w) / 2
+        return String(repeating: fill, count: left) + text + String(repeating: fill, count: width - w - left)
+    }
+
+    /// A box around lines; a nil line draws a separator.
+    static func box(_ lines: [String?], minWidth: Int = 20) -> String {
+        let inner = max(minWidth, (lines.compactMap { $0 }.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+        var out = ["┌" + String(repeating: "─", count: inner) + "┐"]
+        for line in lines {
+            if let line {
+                out.append("│" + centred(line, width: inner) + "│")
+            } else {
+                out.append("├" + String(repeating: "─", count: inner) + "┤")
+            }
+        }
+        out.append("└" + String(repeating: "─", count: inner) + "┘")
+        return out.joined(separator: "\n")
+    }
+}

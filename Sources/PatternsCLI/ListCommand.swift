@@ -1,0 +1,28 @@
+import ArgumentParser
+import PlaygroundCore
+
+/// `patterns list`: the lessons, their steps, languages and the learner's progress.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the lessons.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let environment = Environment.current()
+        let session = try global.makeSession(environment: environment)
+        let catalog = session.catalog
+        let lang = session.options.lang
+        var rows: [[String]] = [[Strings.text("id", lang), Strings.text("title", lang), Strings.text("steps", lang), Strings.text("lang", lang)]]
+        for id in catalog.ids {
+            guard let lesson = catalog.lesson(id: id, lang: lang) else { continue }
+            rows.append([id, lesson.title, String(lesson.steps.count), catalog.languages(of: id).joined(separator: ",")])
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }
+        var out = ""
+        for row in rows {
+            out += row.enumerated().map { i, cell in i == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[i]) }.joined(separator: "  ") + "\n"
+        }
+        for issue in catalog.issues { out += "warning: \(issue)\n" }
+        Output.write(out)
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import PlaygroundCore
+import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `patterns` with no subcommand: the REPL on a terminal, a transcript from a pipe.
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "The interactive playground (the default). From a pipe: runs each line and prints a transcript."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "From a pipe: stop at the first failing command.")
+    var bail = false
+
+    func run() throws {
+        Signals.ignoreBrokenPipe()
+        let environment = Environment.current()
+        let session = try global.makeSession(environment: environment)
+        let failed: Bool
+        if environment.stdinIsTerminal {
+            failed = InteractiveLoop(session: session, environment: environment, fixedWidth: global.width != nil).run()
+        } else {
+            failed = PipeLoop(session: session, bail: bail).run()
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
+
+/// Reads commands from a pipe and prints a transcript: each command echoed after its prompt, then its output.
+struct PipeLoop {
+    let session: Session
+    let bail: Bool
+
+    /// Returns whether any command failed.
+    func run() -> Bool {
+        var input = InputLines()
+        var invalidInput = false
+        while let line = input.next() {
+            switch line {
+            case .invalidUTF8:
+                let lang = session.options.lang
+                Output.write(session.prompt + "\n")
+                Output.write(Strings.text("error: {0}", lang, [Strings.text("the line is not valid UTF-8; nothing was run", lang)]) + "\n")
+                invalidInput = true
+                if bail { return true }
+            case .text(let text):
+                Output.write(session.prompt + TextSanitizer.clean(text) + "\n")
+                let ok = session.execute(text)
+                Output.write(session.takeOutput())
+                if !ok && bail { return true }
+                if session.quitRequested { return session.anyFailed || invalidInput }
+            }
+        }
+        return session.anyFailed || invalidInput
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import PlaygroundCore
+import LessonModules
+
+/// `patterns test`: proves that every lesson's transcripts are still true.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Verify lessons: structure, then every transcript executed and compared.",
+        discussion: "Ends with 'N passed, N failed'; exits 1 on any failure. --update rewrites expected output in place."
+    )
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Lesson ids to test (default: all).") var ids: [String] = []
+    @Flag(name: .long, help: "Rewrite each transcript's expected output with the actual output.") var update = false
+
+    func run() throws {
+        let catalog = try LessonLoader.catalog(extra: global.lessons)
+        var passed = 0, failed = 0
+        var out = ""
+        let unknown = ids.filter { id in !catalog.ids.contains(id) }
+        for id in unknown {
+            out += "error: unknown lesson '\(id)'\n"
+            failed += 1
+        }
+        for issue in catalog.issues where ids.isEmpty || ids.contains(where: { issue.path.contains($0) }) {
+            out += "FAIL \(issue)\n"
+            failed += 1
+        }
+        var tester = LessonTester(catalog: catalog, modules: LessonModules.all)
+        if let width = global.width { tester.width = width }
+        for lesson in catalog.lessons where ids.isEmpty || ids.contains(lesson.id) {
+            let result = tester.test(lesson)
+            if result.passed {
+                passed += 1
+                out += "ok   \(lesson.id) (\(lesson.lang)): \(lesson.steps.count) steps, \(result.commandCount) commands\n"
+            } else if update, let source = result.updatedSource, source != lesson.source {
+                let path = FileManager.default.fileExists(atPath: lesson.path) ? lesson.path : nil
+                guard let path else {
+                    out += "FAIL \(lesson.id) (\(lesson.lang)): cannot update \(lesson.path): run from the repository root or use --lessons\n"
+                    failed += 1
+                    continue
+                }
+                try source.write(toFile: path, atomically: true, encoding: .utf8)
+                out += "updated \(path)\n"
+                // Test again from the rewritten text to be sure it now holds.
+                let again = tester.test(try LessonParser.parse(source, path: lesson.path, lang: lesson.lang))
+                if again.passed { passed += 1 } else {
+                    failed += 1
+                    for failure in again.failures { out += "FAIL \(failure)\n" }
+                }
+            } else {
+                failed += 1
+                for failure in result.failures { out += "FAIL \(failure)\n" }
+            }
+        }
+        out += "\(passed) passed, \(failed) failed\n"
+        Output.write(out)
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,103 @@
+/// Terminal column widths of text, measured per grapheme cluster and independent of the locale.
+///
+/// A cluster is 0 columns when it holds only combining marks, format or control scalars; 2 when any scalar is
+/// emoji-presentation, is followed by U+FE0F, or is Wide/Fullwidth in East Asian Width (``WideTable``); else 1.
+public enum DisplayWidth {
+    /// The width of one grapheme cluster.
+    public static func of(_ character: Character) -> Int {
+        var visible = false
+        var previous: Unicode.Scalar?
+        for scalar in character.unicodeScalars {
+            defer { previous = scalar }
+            let value = scalar.value
+            if value == 0xFE0F, previous != nil { return 2 }
+            if isWide(value) { return 2 }
+            if scalar.properties.isEmojiPresentation { return 2 }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark, .format, .control, .surrogate, .unassigned:
+                // Regional indicators are unassigned to no category here but they are letters-like; see below.
+                continue
+            default:
+                visible = true
+            }
+        }
+        return visible ? 1 : 0
+    }
+
+    /// The width of a string: the sum over its grapheme clusters.
+    public static func of<S: StringProtocol>(_ text: S) -> Int {
+        var total = 0
+        for character in text { total += of(character) }
+        return total
+    }
+
+    static func isWide(_ value: UInt32) -> Bool {
+        if value < 0x1100 { return false }
+        let ranges = WideTable.ranges
+        var low = 0, high = ranges.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let range = ranges[mid]
+            if value < range.lowerBound { high = mid - 1 } else if value > range.upperBound { low = mid + 1 } else { return true }
+        }
+        return false
+    }
+
+    /// Pads `text` with spaces on the right to `width` columns (no change when it is already wider).
+    public static func pad(_ text: String, to width: Int) -> String {
+        let w = of(text)
+        return w >= width ? text : text + String(repeating: " ", count: width - w)
+    }
+
+    /// Cuts `text` to at most `width` columns, never splitting a cluster.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width { break }
+            result.append(character)
+            used += w
+        }
+        return result
+    }
+
+    /// Wraps one line to `width` columns: at spaces where possible, inside a word when the word alone is too wide.
+    /// Leading indentation of the line is repeated on continuation lines.
+    public static func wrap(_ line: String, width: Int) -> [String] {
+        guard width > 0, of(line) > width else { return [line] }
+        let indent = String(line.prefix { $0 == " " })
+        let indentWidth = indent.count < width / 2 ? indent.count : 0
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        var words = line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if !words.isEmpty, indentWidth > 0 { current = indent; currentWidth = indentWidth }
+        var firstOnLine = true
+        while !words.isEmpty {
+            let word = words.removeFirst()
+            let wordWidth = of(word)
+            let needed = firstOnLine ? wordWidth : wordWidth + 1
+            if currentWidth + needed <= width {
+                if !firstOnLine { current += " "; currentWidth += 1 }
+                current += word
+                currentWidth += wordWidth
+                firstOnLine = false
+            } else if firstOnLine {
+                // The word alone does not fit: cut it.
+                let head = truncate(word, to: width - currentWidth)
+                let rest = String(word.dropFirst(head.count))
+                lines.append(current + head)
+                current = String(repeating: " ", count: indentWidth); currentWidth = indentWidth
+                words.insert(rest, at: 0)
+            } else {
+                lines.append(current)
+                current = String(repeating: " ", count: indentWidth); currentWidth = indentWidth
+                firstOnLine = true
+                words.insert(word, at: 0)
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+}

@@ -1,0 +1,71 @@
+/// A lesson parsed from a Markdown file under `Lessons/<lang>/`.
+public struct Lesson: Sendable {
+    public var id: String
+    public var title: String
+    public var summary: String
+    public var module: String
+    public var minutes: Int
+    public var lang: String
+    /// The path shown in `file:line` messages, e.g. `Lessons/en/01-builder.md`.
+    public var path: String
+    /// The file's text, kept so `patterns test --update` can rewrite expected output in place.
+    public var source: String
+    public var steps: [Step]
+}
+
+/// One `## ` section of a lesson.
+public struct Step: Sendable {
+    public var title: String
+    /// 1-based line of the `## ` heading.
+    public var line: Int
+    /// Prose and code lines shown in the lesson pane (transcript, goal and hint blocks removed).
+    public var body: [String]
+    public var transcripts: [Transcript]
+    /// `object.field: value` lines that `check` compares with the live state. Empty: no goal.
+    public var goal: [GoalLine]
+    public var hints: [Hint]
+    /// An exercise: the learner works towards the goal; the transcript is the solution, hidden until asked.
+    public var isExercise: Bool { !goal.isEmpty }
+
+    /// The commands of every transcript block, in order: what `run` and `solution` perform and show.
+    public var commands: [String] { transcripts.flatMap { $0.entries.map(\.command) } }
+}
+
+public struct GoalLine: Sendable, Equatable {
+    public var key: String
+    public var value: String
+    public var line: Int
+}
+
+/// A hint, optionally shown only when a state field has a given value (`> **Hint** (when builder.meat: .beef): ...`).
+public struct Hint: Sendable, Equatable {
+    public var text: String
+    public var when: GoalLine?
+}
+
+/// A fenced ```` ```patterns ```` block: commands after `> ` and the exact output each must produce.
+public struct Transcript: Sendable {
+    public struct Entry: Sendable {
+        public var command: String
+        /// 1-based line of the command.
+        public var line: Int
+        public var expected: [String]
+    }
+    /// 1-based lines of the opening and closing fences.
+    public var openLine: Int
+    public var closeLine: Int
+    public var entries: [Entry]
+}
+
+/// A problem in a lesson file, reported as `file:line: message`.
+public struct LessonIssue: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var message: String
+    public init(path: String, line: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+    public var description: String { "\(path):\(line): \(message)" }
+}

@@ -1,0 +1,172 @@
+/// Parses lesson Markdown: front matter, `## ` steps, transcript/goal fences, hints. Reports authoring mistakes as
+/// ``LessonIssue``s with the line they are on. Parsing never runs anything.
+public enum LessonParser {
+    static let requiredKeys = ["id", "title", "module"]
+    static let knownKeys: Set<String> = ["id", "title", "summary", "module", "minutes"]
+
+    public static func parse(_ text: String, path: String, lang: String) throws(LessonIssue) -> Lesson {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        func issue(_ line: Int, _ message: String) -> LessonIssue { LessonIssue(path: path, line: line, message: message) }
+
+        // Front matter.
+        guard lines.first == "---" else { throw issue(1, "missing front matter: the file must start with '---'") }
+        var meta: [String: String] = [:]
+        var index = 1
+        var closed = false
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            if line == "---" { closed = true; break }
+            if line.trimmed.isEmpty { continue }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw issue(index, "bad front matter line '\(line)': expected 'key: value'")
+            }
+            let key = line[..<colon].trimmed
+            let value = line[line.index(after: colon)...].trimmed
+            guard knownKeys.contains(key) else { throw issue(index, "unknown front matter key '\(key)'") }
+            guard meta[key] == nil else { throw issue(index, "duplicate front matter key '\(key)'") }
+            meta[key] = value
+        }
+        guard closed else { throw issue(1, "front matter is not closed by '---'") }
+        for key in requiredKeys where (meta[key] ?? "").isEmpty {
+            throw issue(1, "front matter is missing '\(key)'")
+        }
+        let id = meta["id"]!
+        guard id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw issue(1, "lesson id '\(id)' may only hold letters, digits and '-'")
+        }
+        var minutes = 0
+        if let m = meta["minutes"] {
+            guard let n = Int(m), n > 0 else { throw issue(1, "minutes must be a positive number, not '\(m)'") }
+            minutes = n
+        }
+
+        // Steps.
+        var steps: [Step] = []
+        var fence: (kind: String, line: Int)?
+        var fenceLines: [(Int, String)] = []
+        while index < lines.count {
+            let line = lines[index]
+            let number = index + 1
+            index += 1
+            if let open = fence {
+                if line.hasPrefix("```") {
+                    try finishFence(open.kind, openLine: open.line, closeLine: number, lines: fenceLines, into: &steps, issue: issue)
+                    fence = nil
+                    fenceLines = []
+                } else {
+                    fenceLines.append((number, line))
+                }
+                continue
+            }
+            if line.hasPrefix("## ") {
+                steps.append(Step(title: String(line.dropFirst(3)).trimmed, line: number, body: [], transcripts: [], goal: [], hints: []))
+                continue
+            }
+            if line.hasPrefix("```") {
+                let kind = String(line.dropFirst(3)).trimmed
+                guard !steps.isEmpty else {
+                    if kind == "patterns" || kind == "goal" { throw issue(number, "'\(kind)' block before the first '## ' step") }
+                    fence = (kind, number)
+                    continue
+                }
+                fence = (kind, number)
+                if kind != "patterns" && kind != "goal" { steps[steps.count - 1].body.append(line) }
+                continue
+            }
+            guard !steps.isEmpty else { continue }  // the title and introduction before the first step
+            if let hint = try parseHint(line, number: number, issue: issue) {
+                steps[steps.count - 1].hints.append(hint)
+                continue
+            }
+            steps[steps.count - 1].body.append(line)
+        }
+        if let open = fence { throw issue(open.line, "code block is not closed") }
+        guard !steps.isEmpty else { throw issue(max(1, lines.count - (lines.last == "" ? 1 : 0)), "the lesson has no steps ('## ' headings)") }
+        for i in steps.indices {
+            while steps[i].body.last?.trimmed.isEmpty == true { steps[i].body.removeLast() }
+            while steps[i].body.first?.trimmed.isEmpty == true { steps[i].body.removeFirst() }
+        }
+        return Lesson(id: id, title: meta["title"]!, summary: meta["summary"] ?? "", module: meta["module"]!,
+                      minutes: minutes, lang: lang, path: path, source: text, steps: steps)
+    }
+
+    static func finishFence(_ kind: String, openLine: Int, closeLine: Int, lines: [(Int, String)], into steps: inout [Step],
+                            issue: (Int, String) -> LessonIssue) throws(LessonIssue) {
+        let last = steps.count - 1
+        switch kind {
+        case "patterns":
+            var entries: [Transcript.Entry] = []
+            for (number, line) in lines {
+                if line.hasPrefix("> ") || line == ">" {
+                    let command = String(line.dropFirst(2)).trimmed
+                    guard !command.isEmpty else { throw issue(number, "empty command after '>'") }
+                    entries.append(Transcript.Entry(command: command, line: number, expected: []))
+                } else {
+                    guard !entries.isEmpty else {
+                        throw issue(number, "output before the first command: commands start with '> '")
+                    }
+                    entries[entries.count - 1].expected.append(line)
+                }
+            }
+            guard !entries.isEmpty else { throw issue(openLine, "empty transcript block") }
+            steps[last].transcripts.append(Transcript(openLine: openLine, closeLine: closeLine, entries: entries))
+        case "goal":
+            guard steps[last].goal.isEmpty else { throw issue(openLine, "a step has at most one goal block") }
+            for (number, line) in lines where !line.trimmed.isEmpty {
+                guard let goal = parseGoalLine(line, number: number) else {
+                    throw issue(number, "bad goal line '\(line)': expected 'object.field: value'")
+                }
+                steps[last].goal.append(goal)
+            }
+            guard !steps[last].goal.isEmpty else { throw issue(openLine, "empty goal block") }
+        default:
+            steps[last].body.append(contentsOf: lines.map(\.1))
+            steps[last].body.append("```")
+        }
+    }
+
+    static func parseGoalLine(_ line: String, number: Int) -> GoalLine? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let key = line[..<colon].trimmed
+        let value = line[line.index(after: colon)...].trimmed
+        guard !key.isEmpty, !key.contains(" ") else { return nil }
+        return GoalLine(key: key, value: value, line: number)
+    }
+
+    /// `> **Hint:** text` or `> **Hint** (when builder.meat: .beef): text`.
+    static func parseHint(_ line: String, number: Int, issue: (Int, String) -> LessonIssue) throws(LessonIssue) -> Hint? {
+        guard line.hasPrefix("> **Hint") else { return nil }
+        var rest = Substring(line.dropFirst("> **Hint".count))
+        var when: GoalLine?
+        if rest.hasPrefix(":**") {
+            rest = rest.dropFirst(3)
+        } else if rest.hasPrefix("** (when ") {
+            rest = rest.dropFirst("** (when ".count)
+            guard let close = rest.firstIndex(of: ")") else { throw issue(number, "hint condition is not closed by ')'") }
+            guard let goal = parseGoalLine(String(rest[..<close]), number: number) else {
+                throw issue(number, "bad hint condition: expected '(when object.field: value)'")
+            }
+            when = goal
+            rest = rest[rest.index(after: close)...]
+            guard rest.hasPrefix(":") else { throw issue(number, "expected ':' after the hint condition") }
+            rest = rest.dropFirst()
+        } else {
+            throw issue(number, "bad hint: write '> **Hint:** text'")
+        }
+        let text = rest.trimmed
+        guard !text.isEmpty else { throw issue(number, "empty hint") }
+        return Hint(text: text, when: when)
+    }
+}
+
+extension StringProtocol {
+    var trimmed: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,122 @@
+/// Verifies lessons the way `patterns test` does: structure first, then every transcript is executed in a fresh
+/// session and compared line by line; exercise goals must fail before their commands and pass after.
+public struct LessonTester {
+    public struct Result {
+        public var lesson: Lesson
+        public var failures: [String]
+        /// The file's text with every transcript's expected output replaced by the actual output.
+        public var updatedSource: String?
+        public var commandCount: Int
+        public var passed: Bool { failures.isEmpty }
+    }
+
+    public var catalog: LessonCatalog
+    public var modules: [ModuleFactory]
+    public var width = 80
+
+    public init(catalog: LessonCatalog, modules: [ModuleFactory]) {
+        self.catalog = catalog
+        self.modules = modules
+    }
+
+    public func test(_ lesson: Lesson) -> Result {
+        var failures: [String] = []
+        func issue(_ line: Int, _ message: String) { failures.append("\(lesson.path):\(line): \(message)") }
+        let session = Session(catalog: catalog, modules: modules,
+                              options: SessionOptions(render: RenderOptions(width: width, color: false), lang: Lang(rawValue: lesson.lang) ?? .en))
+        do {
+            try session.loadForTesting(lesson)
+        } catch {
+            issue(1, "cannot load: \(error)")
+            return Result(lesson: lesson, failures: failures, updatedSource: nil, commandCount: 0)
+        }
+        _ = session.takeOutput()
+
+        // Structure: every command must name a registered command or live object.
+        let names = Set(session.commands.flatMap { [$0.name] + $0.aliases })
+        let objects = Set(session.liveObjects.map(\.name))
+        for step in lesson.steps {
+            for entry in step.transcripts.flatMap(\.entries) {
+                let line = entry.command
+                if SwiftCallParser.looksLikeSwift(line) {
+                    if let statement = try? SwiftCallParser.parse(line), !objects.contains(statement.receiver) {
+                        issue(entry.line, "unknown live object '\(statement.receiver)' in '\(line)'")
+                    }
+                } else if let word = (try? Tokenizer.split(line))?.first, !names.contains(word.lowercased()) {
+                    issue(entry.line, "unknown command '\(word)'")
+                }
+            }
+            if step.isExercise && step.commands.isEmpty {
+                issue(step.line, "exercise step '\(step.title)' has a goal but no transcript to solve it")
+            }
+            if step.isExercise && step.hints.isEmpty {
+                issue(step.line, "exercise step '\(step.title)' has no hints")
+            }
+        }
+        guard failures.isEmpty else { return Result(lesson: lesson, failures: failures, updatedSource: nil, commandCount: 0) }
+
+        // Run every transcript in order, in one session, as a learner would.
+        var replacements: [(open: Int, close: Int, lines: [String])] = []
+        var count = 0
+        for (index, step) in lesson.steps.enumerated() {
+            session.setStep(index)
+            if step.isExercise && session.goalMet {
+                issue(step.line, "the goal of '\(step.title)' is already met before its commands run: the exercise has nothing to do")
+            }
+            for transcript in step.transcripts {
+                var newLines: [String] = []
+                for entry in transcript.entries {
+                    count += 1
+                    session.execute(entry.command)
+                    let actual = Self.lines(session.takeOutput())
+                    let expected = Self.lines(entry.expected.joined(separator: "\n"))
+                    newLines.append("> " + entry.command)
+                    newLines.append(contentsOf: actual)
+                    if actual != expected {
+                        let diff = LineDiff.diff(expected: expected, actual: actual).map { "    " + $0 }.joined(separator: "\n")
+                        issue(entry.line, "output of '\(entry.command)' differs (- expected, + actual):\n" + diff)
+                    }
+                }
+                replacements.append((transcript.openLine, transcript.closeLine, newLines))
+            }
+            if step.isExercise {
+                let differences = session.goalDifferences()
+                if !differences.isEmpty {
+                    let detail = differences.map { "\($0.key) expected \($0.expected), actual \($0.actual)" }.joined(separator: "; ")
+                    issue(step.goal.first?.line ?? step.line, "the step's commands do not meet its goal: \(detail)")
+                }
+            }
+        }
+        return Result(lesson: lesson, failures: failures, updatedSource: Self.rewrite(lesson.source, replacements), commandCount: count)
+    }
+
+    /// Output lines with trailing spaces and trailing empty lines removed.
+    static func lines(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var s = Substring(line)
+            while s.last == " " { s.removeLast() }
+            return String(s)
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    static func rewrite(_ source: String, _ replacements: [(open: Int, close: Int, lines: [String])]) -> String {
+        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for replacement in replacements.sorted(by: { $0.open > $1.open }) {
+            // Lines between the fences (1-based open..close) are replaced.
+            lines.replaceSubrange(replacement.open..<(replacement.close - 1), with: replacement.lines)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Session {
+    /// Loads this exact lesson (any language) with no saved progress.
+    func loadForTesting(_ lesson: Lesson) throws {
+        let store = progress
+        progress = nil
+        defer { progress = store }
+        try load(lesson.id, exact: lesson)
+    }
+}

@@ -1,0 +1,140 @@
+/// The type of a method parameter, as the playground checks and completes it.
+public enum ParamType: Equatable, Sendable {
+    /// One case of a Swift enum, written `.name`.
+    case enumCase(type: String, cases: [String])
+    /// An OptionSet, written `.name` or `[.a, .b]`.
+    case optionSet(type: String, cases: [String])
+    case string
+    case int
+    case bool
+    /// The literal closure `{ print("...") }`.
+    case closure
+
+    public var swiftType: String {
+        switch self {
+        case .enumCase(let type, _), .optionSet(let type, _): return type
+        case .string: return "String"
+        case .int: return "Int"
+        case .bool: return "Bool"
+        case .closure: return "() -> Void"
+        }
+    }
+
+    /// Values offered by completion.
+    public var completions: [String] {
+        switch self {
+        case .enumCase(_, let cases), .optionSet(_, let cases): return cases
+        case .bool: return ["true", "false"]
+        default: return []
+        }
+    }
+}
+
+public struct Param: Sendable {
+    /// The argument label, or nil for `_`.
+    public var label: String?
+    public var type: ParamType
+    public init(_ label: String?, _ type: ParamType) {
+        self.label = label
+        self.type = type
+    }
+}
+
+/// An argument after checking against its ``Param``.
+public enum ArgValue: Equatable, Sendable {
+    case text(String)
+    case int(Int)
+    case bool(Bool)
+    case cases([String])
+    case closure([String])
+
+    public var text: String { if case .text(let s) = self { return s }; return "" }
+    public var int: Int { if case .int(let n) = self { return n }; return 0 }
+    public var bool: Bool { if case .bool(let b) = self { return b }; return false }
+    public var cases: [String] { if case .cases(let c) = self { return c }; return [] }
+    public var singleCase: String { cases.first ?? "" }
+    public var prints: [String] { if case .closure(let p) = self { return p }; return [] }
+}
+
+/// What a method call gives back to the chain.
+public enum CallResult {
+    /// Nothing to chain on.
+    case done
+    /// The same object (`Self`), so the chain goes on.
+    case this
+    /// Another live object the chain goes on with, e.g. `board.cell(2, 3)`.
+    case object(LiveObject)
+}
+
+/// What a method's declaration says it returns (for the code pane and completion).
+public enum Returns: Sendable, Equatable {
+    case void
+    case this
+    case object(String)
+    case value(String)
+}
+
+/// One method of a live object, callable from the Swift-call form.
+public struct Method {
+    public var name: String
+    public var params: [Param]
+    public var throwsError: Bool
+    public var returns: Returns
+    public var summary: String
+    public var isProperty: Bool
+    public var perform: ([ArgValue]) throws -> CallResult
+
+    public init(_ name: String, _ params: [Param] = [], throws throwsError: Bool = false, returns: Returns = .void,
+                property: Bool = false, summary: String = "", perform: @escaping ([ArgValue]) throws -> CallResult) {
+        self.name = name
+        self.params = params
+        self.throwsError = throwsError
+        self.returns = returns
+        self.summary = summary
+        self.isProperty = property
+        self.perform = perform
+    }
+
+    /// `setMeat(_:)`, `addConfirmAction(_:action:)`: the way Swift names a method.
+    public var selector: String {
+        if isProperty { return name }
+        return name + "(" + params.map { ($0.label ?? "_") + ":" }.joined() + ")"
+    }
+
+    /// A call template for help and completion: `setMeat(.beef)`.
+    public var signature: String {
+        if isProperty { return name }
+        let parts = params.map { p -> String in
+            let type = p.type.swiftType
+            return p.label.map { "\($0): \(type)" } ?? type
+        }
+        return name + "(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+/// An object the learner can call methods on, e.g. `builder` (a `HamburgerBuilder`).
+public final class LiveObject {
+    public let name: String
+    public let typeName: String
+    public let methods: [Method]
+
+    public init(name: String, typeName: String, methods: [Method]) {
+        self.name = name
+        self.typeName = typeName
+        self.methods = methods
+    }
+
+    public func method(named name: String) -> Method? { methods.first { $0.name == name } }
+}
+
+/// An error a live object threw, named the way Swift would print it.
+public struct ThrownError: Error, Equatable, Sendable {
+    /// e.g. `HamburgerBuilder.Error.soldOut(.kitten)`.
+    public var swiftName: String
+    /// A sentence for the learner, e.g. "kitten is sold out".
+    public var explanation: String
+    public init(_ swiftName: String, _ explanation: String) {
+        self.swiftName = swiftName
+        self.explanation = explanation
+    }
+}

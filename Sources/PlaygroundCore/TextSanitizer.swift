@@ -1,0 +1,53 @@
+/// Removes terminal control sequences from text that came from lessons or users, so that printing it can never
+/// move the cursor, change colours or retitle the window. Newlines stay; tabs become spaces.
+public enum TextSanitizer {
+    public static func clean(_ text: String) -> String {
+        // Fast path: nothing to do for plain text.
+        if !text.unicodeScalars.contains(where: { needsWork($0) }) { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x0A:
+                out.append(scalar)
+            case 0x09:
+                out.append(contentsOf: "    ".unicodeScalars)
+            case 0x1B:
+                skipEscape(&scalars)
+            case 0x9B:  // C1 CSI: parameters and a final byte follow
+                skipCSI(&scalars)
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0:
+                continue
+            default:
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (v < 0x20 && v != 0x0A) || (v >= 0x7F && v < 0xA0)
+    }
+
+    static func skipEscape(_ it: inout String.UnicodeScalarView.Iterator) {
+        guard let next = it.next() else { return }
+        switch next {
+        case "[": skipCSI(&it)
+        case "]", "P", "X", "^", "_":
+            // OSC, DCS and friends run to BEL or ESC \.
+            while let s = it.next() {
+                if s.value == 0x07 { return }
+                if s.value == 0x1B { _ = it.next(); return }
+            }
+        default:
+            return  // two-character escape
+        }
+    }
+
+    static func skipCSI(_ it: inout String.UnicodeScalarView.Iterator) {
+        while let s = it.next() {
+            if (0x40...0x7E).contains(s.value) { return }
+        }
+    }
+}

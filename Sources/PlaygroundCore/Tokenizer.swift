@@ -1,0 +1,66 @@
+/// Splits a short command line into words, the way a shell would for simple cases: spaces separate words,
+/// single quotes keep text literally, double quotes allow `\"` and `\\`, and a backslash outside quotes escapes the
+/// next character.
+public enum Tokenizer {
+    public enum Error: Swift.Error, Equatable, Sendable {
+        case unterminatedQuote(Character, column: Int)
+        case trailingBackslash
+    }
+
+    public static func split(_ line: String) throws(Error) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        var quoteColumn = 0
+        var escaping = false
+        var column = 0
+        for character in line {
+            column += 1
+            if escaping {
+                current.append(character)
+                escaping = false
+                continue
+            }
+            if let q = quote {
+                if character == q {
+                    quote = nil
+                } else if character == "\\" && q == "\"" {
+                    escaping = true
+                } else {
+                    current.append(character)
+                }
+                continue
+            }
+            switch character {
+            case " ", "\t":
+                if inWord { words.append(current); current = ""; inWord = false }
+            case "\"", "'":
+                quote = character
+                quoteColumn = column
+                inWord = true
+            case "\\":
+                escaping = true
+                inWord = true
+            default:
+                current.append(character)
+                inWord = true
+            }
+        }
+        if let q = quote { throw .unterminatedQuote(q, column: quoteColumn) }
+        if escaping { throw .trailingBackslash }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    /// Quotes a word for display when it needs it, so `split(quote(w)) == [w]`.
+    public static func quote(_ word: String) -> String {
+        if !word.isEmpty, !word.contains(where: { " \t\"'\\".contains($0) }) { return word }
+        var out = "\""
+        for c in word {
+            if c == "\"" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,171 @@
+import CEditLine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one read from the terminal gives.
+public enum LineEvent: Equatable, Sendable {
+    case line(String)
+    /// Ctrl-C: the line was cancelled.
+    case interrupt
+    /// Ctrl-D on an empty line.
+    case endOfInput
+    /// SIGTERM or SIGHUP: save and leave.
+    case terminate
+}
+
+/// What Tab completes: the word being completed (text before the cursor that will be replaced) and the candidates.
+public struct Completion: Equatable, Sendable {
+    public var word: String
+    public var candidates: [String]
+    public init(word: String, candidates: [String]) {
+        self.word = word
+        self.candidates = candidates
+    }
+}
+
+/// Line editing through libedit's native API (histedit.h): prompt with escapes, history, Tab completion, and
+/// signals that cancel a line instead of killing the process. Only for a terminal on stdin.
+public final class LineReader {
+    let editLine: OpaquePointer
+    let history: OpaquePointer
+    let historyFile: HistoryFile?
+    var prompt = ""
+    let completer: (String) -> Completion
+    /// Where completion lists are printed (stdout).
+    let output: UnsafeMutablePointer<FILE>
+
+    public init(programName: String, history historyFile: HistoryFile?, completer: @escaping (String) -> Completion) {
+        Locale.ensureUTF8()
+        Signals.install()
+        self.completer = completer
+        self.historyFile = historyFile
+        output = fdopen(1, "w")
+        history = history_init()
+        shim_history_setsize(history, Int32(historyFile?.limit ?? 1000))
+        shim_history_setunique(history, 1)
+        editLine = el_init(programName, fdopen(0, "r"), output, fdopen(2, "w"))
+        shim_el_set_editor(editLine, "emacs")
+        // EL_SIGNAL: libedit restores the terminal around signals and tracks SIGWINCH while reading.
+        shim_el_set_signal(editLine, 1)
+        shim_el_set_hist(editLine, history)
+        shim_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        shim_el_set_prompt_esc(editLine, { el in
+            guard let el, let data = shim_el_get_clientdata(el) else { return nil }
+            let reader = Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue()
+            return reader.promptPointer
+        }, 1)
+        shim_el_addfn(editLine, "patterns-complete", "complete the word before the cursor", { el, _ in
+            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().complete()
+        })
+        shim_el_bind(editLine, "^I", "patterns-complete")
+        if let path = historyFile?.path { shim_history_load(history, path) }
+    }
+
+    deinit { close() }
+
+    var promptStorage: UnsafeMutablePointer<CChar>?
+    var promptPointer: UnsafeMutablePointer<CChar>? { promptStorage }
+
+    /// Reads one line with `prompt`. Colour escapes in the prompt must be wrapped in \u{1} pairs.
+    public func read(prompt: String) -> LineEvent {
+        free(promptStorage)
+        promptStorage = strdup(prompt)
+        Signals.pending = 0
+        var count: Int32 = 0
+        errno = 0
+        guard let raw = el_gets(editLine, &count) else {
+            let pending = Signals.pending
+            Signals.pending = 0
+            if pending == SIGTERM || pending == SIGHUP { return .terminate }
+            if count == -1 && (errno == EINTR || pending == SIGINT) {
+                // Forget the half-typed line.
+                el_reset(editLine)
+                fputs("^C\n", output)
+                fflush(output)
+                return .interrupt
+            }
+            return .endOfInput
+        }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
+    /// Adds a line to the history (consecutive duplicates collapse).
+    public func remember(_ line: String) {
+        guard !line.trimmingSpaces.isEmpty else { return }
+        shim_history_enter(history, line)
+    }
+
+    /// Writes the history file: atomically, mode 0600, bounded by the history size.
+    public func saveHistory() {
+        guard let file = historyFile else { return }
+        file.save { path in shim_history_save(history, path) }
+    }
+
+    var closed = false
+    /// Restores the terminal and frees libedit.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        el_end(editLine)
+        history_end(history)
+        free(promptStorage)
+        promptStorage = nil
+    }
+
+    func complete() -> UInt8 {
+        guard let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+        let length = info.cursor - info.buffer
+        let bytes = UnsafeRawBufferPointer(start: info.buffer, count: length)
+        let before = String(decoding: bytes, as: UTF8.self)
+        let completion = completer(before)
+        let candidates = completion.candidates
+        guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        let common = Self.commonPrefix(candidates)
+        if common.utf8.count > completion.word.utf8.count {
+            el_deletestr(editLine, Int32(completion.word.utf8.count))
+            var insert = common
+            if candidates.count == 1, !common.hasSuffix(".") && !common.hasSuffix("(") { insert += " " }
+            el_insertstr(editLine, insert)
+            return UInt8(CC_REDISPLAY)
+        }
+        if candidates.count == 1 {
+            if !completion.word.hasSuffix(" ") { el_insertstr(editLine, " ") }
+            return UInt8(CC_REDISPLAY)
+        }
+        // Several matches: list them under the line, then redraw the prompt and line.
+        fputs("\n" + Self.columns(candidates, width: WindowSize.current().columns) + "\n", output)
+        fflush(output)
+        return UInt8(CC_REDISPLAY)
+    }
+
+    static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first else { return "" }
+        for word in words.dropFirst() {
+            while !word.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
+    }
+
+    static func columns(_ words: [String], width: Int) -> String {
+        let cell = (words.map(\.count).max() ?? 0) + 2
+        let perLine = max(1, width / cell)
+        var lines: [String] = []
+        var line = ""
+        for (i, word) in words.enumerated() {
+            line += word.padding(cell)
+            if (i + 1) % perLine == 0 { lines.append(line); line = "" }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { $0.trimmingTrailingSpaces }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+    var trimmingTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
+    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Signal handling for the REPL. SIGINT, SIGTERM and SIGHUP are caught without SA_RESTART, so a blocked read in
+/// libedit returns EINTR: Ctrl-C cancels the line, SIGTERM/SIGHUP let the loop save history and restore the terminal.
+public enum Signals {
+    /// The last signal caught (0: none). Written by the handler, read by the loop.
+    nonisolated(unsafe) public static var pending: Int32 = 0
+
+    public static func install() {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { Signals.pending = $0 }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Ignores SIGPIPE so that a closed output pipe shows up as a write error (and a quiet exit) instead of a kill.
+    public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+}
+
+/// The terminal's size, asked fresh every time (after SIGWINCH the next render uses the new width).
+public struct WindowSize: Sendable, Equatable {
+    public var columns: Int
+    public var rows: Int
+
+    public static func current(fd: Int32 = 1) -> WindowSize {
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return WindowSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+        }
+        return WindowSize(columns: 80, rows: 24)
+    }
+}
+
+/// Locale setup: libedit drops non-ASCII input unless LC_CTYPE is a UTF-8 locale.
+public enum Locale {
+    public static func ensureUTF8() {
+        if let set = setlocale(LC_CTYPE, ""), String(cString: set).uppercased().contains("UTF") { return }
+        if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "en_US.UTF-8") }
+    }
+}
+
+/// Whether a file descriptor is a terminal.
+public func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }

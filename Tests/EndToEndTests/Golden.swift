@@ -1,0 +1,19 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// Compares `actual` with `Goldens/<name>.txt`; `PATTERNS_RECORD=1 swift test` re-records it.
+func expectGolden(_ name: String, _ actual: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/\(name).txt")
+    if ProcessInfo.processInfo.environment["PATTERNS_RECORD"] == "1" {
+        try? actual.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("missing golden \(url.path); record it with PATTERNS_RECORD=1", sourceLocation: sourceLocation)
+        return
+    }
+    if let diff = transcriptDiff(expected: expected, actual: actual) {
+        Issue.record(Comment(rawValue: "\(name): " + diff), sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// The built binary driven through a pipe, compared as whole transcripts.
+@Suite struct PipeTranscriptTests {
+    @Test func buildsAChickenBurger() throws {
+        let result = try runPatterns([], input: "load builder\nmeat chicken\nsauce add mustard\ntopping add lettuce\nbuild\n")
+        #expect(result.status == 0)
+        expectGolden("chicken-burger", result.output)
+    }
+
+    @Test func soldOutMeatFailsLeavesStateAndExitsOne() throws {
+        let result = try runPatterns([], input: "load builder\nmeat kitten\nstate\n")
+        #expect(result.status == 1)
+        expectGolden("kitten", result.output)
+    }
+
+    @Test func swiftCallFormAndSuggestions() throws {
+        let result = try runPatterns([], input: "load builder\nbuilder.setMeat(.chicken)\nbuilder.addSauces([.mustard, .ketchup])\nlod builder\n")
+        #expect(result.status == 1)
+        expectGolden("swift-form", result.output)
+    }
+
+    @Test func bailStopsAtTheFirstFailure() throws {
+        let result = try runPatterns(["--bail"], input: "load builder\nnope\nmeat chicken\n")
+        #expect(result.status == 1)
+        #expect(!result.output.contains("meat chicken"))
+    }
+
+    @Test func lastLineWithoutNewlineStillRuns() throws {
+        let result = try runPatterns([], input: "load builder\nmeat tofu")
+        #expect(result.status == 0)
+        #expect(result.output.contains("* meat:     .tofu"))
+    }
+
+    @Test func helpListsLoad() throws {
+        let result = try runPatterns([], input: "help\n")
+        #expect(result.output.contains("  load <lesson>"))
+    }
+}
+
+/// `patterns run`, `patterns test` and `patterns list` as a user runs them.
+@Suite struct SubcommandTests {
+    @Test func runWalksEveryStepFromAnotherFolder() throws {
+        let result = try runPatterns(["run", "builder"], directory: "/")
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(result.output.contains("step 1/"))
+        #expect(result.output.contains("✓ goal met"))
+    }
+
+    @Test func testPassesTheBuiltInLessons() throws {
+        let result = try runPatterns(["test"], directory: "/")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasSuffix(" passed, 0 failed\n"))
+    }
+
+    @Test func testFailsWithADiffAndUpdateRestores() throws {
+        let folder = NSTemporaryDirectory() + "patterns-lessons-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lesson = """
+        ---
+        id: mine
+        title: Mine
+        module: builder
+        ---
+        ## Only
+        ```patterns
+        > meat chicken
+        ── code ────────────────────
+        try builder.setMeat(.beef)
+        ```
+        """
+        let path = folder + "/mine.md"
+        try lesson.write(toFile: path, atomically: true, encoding: .utf8)
+        let failing = try runPatterns(["test", "mine", "--lessons", folder])
+        #expect(failing.status == 1)
+        #expect(failing.output == """
+        FAIL \(path):8: output of 'meat chicken' differs (- expected, + actual):
+              ── code ────────────────────
+            - try builder.setMeat(.beef)
+            + try builder.setMeat(.chicken)
+            + ── state ───────────────────
+            + builder: HamburgerBuilder
+            + * meat:     .chicken
+            +   sauces:   []
+            +   toppings: []
+        0 passed, 1 failed
+
+        """)
+        let updated = try runPatterns(["test", "mine", "--lessons", folder, "--update"])
+        #expect(updated.status == 0, "\(updated.output)")
+        let again = try runPatterns(["test", "mine", "--lessons", folder])
+        #expect(again.output == "ok   mine (en): 1 steps, 1 commands\n1 passed, 0 failed\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("* meat:     .chicken"))
+    }
+
+    @Test func listShowsLessons() throws {
+        let result = try runPatterns(["list"])
+        #expect(result.output.hasPrefix("id "))
+        #expect(result.output.contains("builder"))
+    }
+}

@@ -1,0 +1,111 @@
+import PlaygroundCore
+import LessonModules
+import Testing
+
+@Suite struct BuilderModuleTests {
+    @Test func shortCommandShowsSwiftAndMarksChangedFields() {
+        let session = makeSession()
+        _ = session.run("load builder")
+        expectSame(session.run("sauce add mustard ketchup"), """
+        ── code ────────────────────
+        builder.addSauces([.mustard, .ketchup])
+        ── state ───────────────────
+        builder: HamburgerBuilder
+          meat:     .beef
+        * sauces:   [.mustard, .ketchup]
+          toppings: []
+
+        """)
+    }
+
+    @Test func soldOutMeatFailsAndLeavesTheBuilderAsItWas() {
+        let session = makeSession()
+        _ = session.run("load builder", "meat tofu")
+        #expect(!session.execute("builder.setMeat(.kitten)"))
+        expectSame(session.takeOutput(), """
+        ── code ────────────────────
+        try builder.setMeat(.kitten)
+        error: HamburgerBuilder.Error.soldOut(.kitten) was thrown: kitten is sold out
+
+        """)
+        #expect(session.run("state").contains("meat:     .tofu"))
+        #expect(session.journal.map(\.command) == ["meat tofu"])
+    }
+
+    @Test func compileStyleErrorsNameTheProblem() {
+        let session = makeSession()
+        _ = session.run("load builder")
+        expectSame(session.run("builder.addToppings(.bacon)"), "error: type 'Toppings' has no member 'bacon'\n")
+        expectSame(session.run("buidler.build()"), "error: cannot find 'buidler' in scope; did you mean 'builder'?\n")
+        expectSame(session.run("builder.setMeat(meat: .beef)"), "error: extraneous argument label 'meat:' in call; expected builder.setMeat(Meat)\n")
+        expectSame(session.run("builder.setMeat(\"beef\")"), "error: cannot convert value \"beef\" to expected argument type 'Meat'\n")
+        expectSame(session.run("lod builder"), "error: unknown command 'lod'; did you mean 'load'?\n")
+        expectSame(session.run("meat"), "error: 'meat' needs <meat>; usage: meat <meat>\n")
+    }
+
+    @Test func undoRestoresThePreviousStateExactly() {
+        let session = makeSession()
+        _ = session.run("load builder", "meat chicken", "topping add lettuce", "meat tofu")
+        _ = session.run("undo")
+        #expect(session.run("state").contains("meat:     .chicken"))
+        _ = session.run("undo", "undo")
+        expectSame(session.run("undo"), "error: nothing to undo\n")
+    }
+
+    @Test func checkNamesWhatDiffersThenMarksTheStepDone() {
+        let session = makeSession()
+        _ = session.run("load builder", "next", "meat tofu")
+        expectSame(session.run("check"), """
+        ✗ not yet: 1 of 1 goal fields differ
+          builder.meat  expected .chicken, actual .tofu
+
+        """)
+        expectSame(session.run("hint", "hint", "hint", "hint"), """
+        Hint 1/3: first hint
+        Hint 2/3: tofu is not chicken
+        Hint 3/3: last hint
+        no more hints; 'solution' shows the commands
+
+        """)
+        _ = session.run("meat chicken")
+        expectSame(session.run("check"), "✓ goal met: step 2 is done. 'next' moves on.\n")
+        #expect(session.doneSteps == [1])
+    }
+
+    @Test func fluentAlertOneLinerDrawsABoxAndTheActionPrintsToTheLog() {
+        let session = makeSession()
+        session.options.render.width = 200
+        _ = session.run("load builder")
+        let out = session.run(#"alert.setTitle("Check your alerts").setMessage("We need permission").addConfirmAction("OK") { print("tapped") }.present()"#)
+        #expect(out.contains(#"alert.setTitle("Check your alerts").setMessage("We need permission").addConfirmAction("OK") { print("tapped") }.present()"#))
+        let box = out.split(separator: "\n").filter { $0.hasPrefix("┌") || $0.hasPrefix("│") || $0.hasPrefix("├") || $0.hasPrefix("└") }
+        #expect(box.count == 6)
+        #expect(Set(box.map { DisplayWidth.of($0) }).count == 1)
+        #expect(box[1].contains("Check your alerts"))
+        let tap = session.run("tap OK")
+        #expect(tap.contains("── log ─────────────────────\ntap \"OK\"\ntapped\n"))
+    }
+
+    @Test func koreanAlertLinesUp() {
+        let session = makeSession()
+        _ = session.run("load builder")
+        let out = session.run(#"alert.setTitle("안녕하세요 워크숍 👋").setMessage("한국어 메시지와 café").addConfirmAction("확인") { print("ok") }.present()"#)
+        let box = out.split(separator: "\n").filter { "┌│├└".contains($0.first!) }
+        #expect(box.count == 6)
+        #expect(Set(box.map { DisplayWidth.of($0) }).count == 1)
+    }
+
+    @Test func completionKnowsCommandsLessonsMethodsAndCases() {
+        let session = makeSession()
+        #expect(Completer.complete("lo", in: session).candidates == ["load"])
+        #expect(Completer.complete("load b", in: session).candidates == ["builder"])
+        _ = session.run("load builder")
+        #expect(Completer.complete("meat ", in: session).candidates == ["beef", "chicken", "kitten", "tofu"])
+        #expect(Completer.complete("topping add cheese p", in: session).candidates == ["pickles"])
+        #expect(Completer.complete("builder.set", in: session) == ("set", ["setMeat("]))
+        #expect(Completer.complete("builder.setMeat(.c", in: session) == (".c", [".chicken"]))
+        #expect(Completer.complete("builder.addSauces([.mustard, .", in: session).candidates == [".ketchup", ".mayonnaise", ".mustard", ".secret"])
+        #expect(Completer.complete("alert.setTitle(\"x\").setM", in: session).candidates == ["setMessage("])
+        #expect(Completer.complete("route log to ", in: session).candidates.contains("log"))
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@testable import PlaygroundCore
+
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [
+        ("abc", 3),
+        ("한국어", 6),                       // Hangul syllables: wide
+        ("\u{1100}\u{1161}\u{11A8}", 2),    // conjoining jamo form one wide cluster
+        ("漢字かな", 8),                     // CJK ideographs and kana
+        ("ｱ", 1),                            // halfwidth katakana
+        ("Ａ", 2),                           // fullwidth Latin
+        ("cafe\u{301}", 4),                  // combining acute: 0
+        ("e\u{301}\u{302}", 1),
+        ("👋", 2),
+        ("👨‍👩‍👧‍👦", 2),                        // ZWJ family: one cluster, 2 columns
+        ("🇰🇷", 2),                            // flag: two regional indicators
+        ("❤️", 2),                           // text-default symbol with VS16
+        ("❤", 1),
+        ("\u{7}", 0),                        // control characters take no column
+        ("\u{200B}", 0),                     // zero width space (format)
+        ("안녕하세요 워크숍 👋", 20),
+    ])
+    func measures(text: String, width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test func padsAndTruncatesByColumns() {
+        #expect(DisplayWidth.pad("한", to: 4) == "한  ")
+        #expect(DisplayWidth.truncate("한국어", to: 5) == "한국")
+    }
+
+    @Test func wrapsKoreanByColumns() {
+        let lines = DisplayWidth.wrap("한국어 메시지와 café 그리고 더 많은 글자", width: 12)
+        #expect(lines == ["한국어", "메시지와", "café 그리고", "더 많은 글자"])
+        for line in lines { #expect(DisplayWidth.of(line) <= 12) }
+    }
+
+    @Test func wrapsLongWordsInside() {
+        #expect(DisplayWidth.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(DisplayWidth.wrap("  indented words here", width: 10) == ["  indented", "  words", "  here"])
+    }
+}
+
+@Suite struct TextSanitizerTests {
+    @Test func stripsControlAndEscapeSequences() {
+        #expect(TextSanitizer.clean("a\u{1B}[31mred\u{1B}[0m b") == "ared b")
+        #expect(TextSanitizer.clean("x\u{1B}]0;title\u{7}y") == "xy")
+        #expect(TextSanitizer.clean("bell\u{7}\u{8}\r") == "bell")
+        #expect(TextSanitizer.clean("tab\there\nline") == "tab    here\nline")
+        #expect(TextSanitizer.clean("한글 ok") == "한글 ok")
+        #expect(TextSanitizer.clean("c1\u{9B}2Jx") == "c1x")
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import PlaygroundCore
+
+@Suite struct TokenizerTests {
+    @Test(arguments: [
+        ("meat chicken", ["meat", "chicken"]),
+        ("  title   \"Hello world\" ", ["title", "Hello world"]),
+        ("title 'it''s'", ["title", "its"]),
+        (#"title "say \"hi\"""#, ["title", #"say "hi""#]),
+        (#"a\ b c"#, ["a b", "c"]),
+        ("button 확인 \"안녕 👋\"", ["button", "확인", "안녕 👋"]),
+        ("x \"\"", ["x", ""]),
+    ])
+    func splits(line: String, words: [String]) throws {
+        #expect(try Tokenizer.split(line) == words)
+    }
+
+    @Test func unterminatedQuoteNamesTheColumn() {
+        #expect(throws: Tokenizer.Error.unterminatedQuote("\"", column: 7)) { try Tokenizer.split("title \"Hello") }
+        #expect(throws: Tokenizer.Error.trailingBackslash) { try Tokenizer.split("title x\\") }
+    }
+
+    @Test func quoteRoundTrips() throws {
+        for word in ["plain", "two words", "q\"uote", "", "back\\slash"] {
+            #expect(try Tokenizer.split(Tokenizer.quote(word)) == [word])
+        }
+    }
+}
+
+@Suite struct SwiftCallParserTests {
+    @Test func parsesEnumCaseArgument() throws {
+        let statement = try SwiftCallParser.parse("builder.setMeat(.chicken)")
+        #expect(statement == SwiftStatement(binding: nil, isTry: false, receiver: "builder",
+                                            calls: [SwiftCall(name: "setMeat", arguments: [SwiftArgument(label: nil, value: .member("chicken"))], hasParens: true, column: 9)]))
+    }
+
+    @Test func parsesArraysLabelsTryLetAndTrailingClosures() throws {
+        let s = try SwiftCallParser.parse(#"let x = try alert.setTitle("Hi \"you\"").addConfirmAction("OK", action: { print("a"); print("b") }).present()"#)
+        #expect(s.binding == "x")
+        #expect(s.isTry)
+        #expect(s.calls.map(\.name) == ["setTitle", "addConfirmAction", "present"])
+        #expect(s.calls[0].arguments[0].value == .string(#"Hi "you""#))
+        #expect(s.calls[1].arguments[1] == SwiftArgument(label: "action", value: .closure(["a", "b"])))
+        let t = try SwiftCallParser.parse(#"alert.addConfirmAction("OK") { print("tapped") }.present()"#)
+        #expect(t.calls[0].arguments.count == 2)
+        #expect(t.calls[0].arguments[1].value == .closure(["tapped"]))
+        let u = try SwiftCallParser.parse("builder.addSauces([.mustard, .ketchup,])")
+        #expect(u.calls[0].arguments[0].value == .array([.member("mustard"), .member("ketchup")]))
+        let v = try SwiftCallParser.parse("board.cell(2, -3).endEditing(\"A\")")
+        #expect(v.calls[0].arguments.map(\.value) == [.int(2), .int(-3)])
+    }
+
+    @Test(arguments: [
+        ("builder.setMeat(.chicken", "expected ',' or ')'", 25),
+        ("builder.", "expected a method name after '.'", 9),
+        ("builder.setTitle(\"x)", "unterminated string literal", 18),
+        ("builder.setTitle(\"\\(x)\")", "string interpolation \\( ) is not supported here; write the text out", 19),
+        ("alert.addConfirmAction(\"OK\") { exit(0) }", "only print(\"...\") can run inside a closure here, not 'exit'", 32),
+        ("builder.setMeat(chicken)", "'chicken' is not a value here; use a literal or a case such as .chicken", 17),
+        ("builder.set@", "unexpected character '@'", 12),
+        ("builder.x(99999999999999999999)", "number '99999999999999999999' is too large", 11),
+    ])
+    func reportsErrorsWithColumns(line: String, message: String, column: Int) {
+        #expect(throws: SwiftCallParser.Error(message: message, column: column)) { try SwiftCallParser.parse(line) }
+    }
+
+    @Test func tellsSwiftFromShortCommands() {
+        #expect(SwiftCallParser.looksLikeSwift("builder.setMeat(.beef)"))
+        #expect(SwiftCallParser.looksLikeSwift("let b = try builder.build()"))
+        #expect(!SwiftCallParser.looksLikeSwift("meat beef"))
+        #expect(!SwiftCallParser.looksLikeSwift("title \"a.b\""))
+    }
+
+    @Test func valuesRenderBackAsSwift() {
+        #expect(SwiftValue.array([.member("a"), .string("q\"\n")]).swiftSource == #"[.a, "q\"\n"]"#)
+        #expect(SwiftValue.closure(["hi"]).swiftSource == #"{ print("hi") }"#)
+    }
+}
+
+@Suite struct SuggestTests {
+    @Test func suggestsCloseNamesOnly() {
+        #expect(Suggest.closest(to: "lod", in: ["load", "lessons", "next"]) == "load")
+        #expect(Suggest.closest(to: "hlep", in: ["help", "hint"]) == "help")
+        #expect(Suggest.closest(to: "zzzz", in: ["load", "next"]) == nil)
+        #expect(Suggest.distance("kitten", "sitting") == 3)
+    }
+}
