@@ -18,14 +18,28 @@ public final class PseudoTerminal {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, Int32(fd)) }
+        // Opening the slave by name in the child, after setsid, makes it the child's controlling terminal
+        // (a descriptor inherited from the parent would not), so ^C on it raises SIGINT.
+        guard let name = ttyname(slave) else { throw POSIXError(.ENOTTY) }
         posix_spawn_file_actions_addclose(&actions, master)
         posix_spawn_file_actions_addclose(&actions, slave)
+        posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // A new session: the pty becomes the child's controlling terminal, so ^C sends it SIGINT.
-        posix_spawnattr_setflags(&attributes, shim_posix_spawn_setsid())
+        // Test runners block signals on their worker threads and spawned children inherit that mask: start the
+        // child with nothing blocked and default dispositions, as a shell would.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, shim_posix_spawn_setsid() | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
@@ -70,7 +84,7 @@ public final class PseudoTerminal {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             while pump() {}
-            if transcript.count > from, String(transcript.dropFirst(from)).contains(text) { return true }
+            if transcript.count > from, Self.stripEscapes(String(transcript.dropFirst(from))).contains(text) { return true }
             usleep(10_000)
         }
         return false

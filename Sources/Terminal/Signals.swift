@@ -9,6 +9,11 @@ public enum Signals {
     nonisolated(unsafe) public static var pending: Int32 = 0
 
     public static func install() {
+        // A parent may have left these blocked (threads of test runners do); the REPL needs them delivered.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&unblock, signal) }
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { Signals.pending = $0 }

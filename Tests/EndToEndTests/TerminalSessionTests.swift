@@ -1,0 +1,97 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// The real binary on a pseudo-terminal of its own: libedit, completion, signals, history.
+@Suite(.serialized) struct TerminalSessionTests {
+    let state = NSTemporaryDirectory() + "patterns-pty-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+    func start(lang: String = "C.UTF-8", history: String? = nil) throws -> PseudoTerminal {
+        var environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": lang, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+        if let history { environment["PATTERNS_HISTORY"] = history }
+        let terminal = try PseudoTerminal(patternsBinary(), environment: environment)
+        #expect(terminal.waitFor("patterns> "), "no prompt: \(terminal.plainText)")
+        return terminal
+    }
+
+    /// Types a line and waits for the next prompt, so later keys reach libedit and not the cooked terminal.
+    func enter(_ terminal: PseudoTerminal, _ line: String, prompt: String) -> String {
+        let mark = terminal.transcript.count
+        terminal.send(line + "\r")
+        #expect(terminal.waitFor(prompt, after: mark + line.count + 2), "\(terminal.plainText)")
+        return String(terminal.plainText.dropFirst(PseudoTerminal.stripEscapes(String(terminal.transcript.prefix(mark))).count))
+    }
+
+    @Test func promptAppearsAndHelpListsLoad() throws {
+        let terminal = try start()
+        #expect(enter(terminal, "help", prompt: "patterns> ").contains("load <lesson>"))
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func tabCompletesCommandsAndLessonIds() throws {
+        let terminal = try start()
+        terminal.send("lo\t")
+        #expect(terminal.waitFor("patterns> load "), "\(terminal.plainText)")
+        terminal.send("b\t")
+        #expect(terminal.waitFor("load builder"), "\(terminal.plainText)")
+        let mark = terminal.transcript.count
+        terminal.send("\r")
+        #expect(terminal.waitFor("builder 1/", after: mark), "\(terminal.plainText)")
+        terminal.send("meat \t\t")
+        #expect(terminal.waitFor("chicken", after: mark), "several matches are listed: \(terminal.plainText)")
+        terminal.send("\u{15}builder.setMeat(.ch\t")
+        #expect(terminal.waitFor("builder.setMeat(.chicken", after: mark), "\(terminal.plainText)")
+        terminal.send("\u{4}")
+    }
+
+    @Test func ctrlCCancelsTheLineAndTheSessionGoesOn() throws {
+        let terminal = try start()
+        _ = enter(terminal, "load builder", prompt: "builder 1/")
+        terminal.send("sauce add mus")
+        #expect(terminal.waitFor("sauce add mus"))
+        terminal.send("\u{3}")
+        #expect(terminal.waitFor("^C"))
+        let answer = enter(terminal, "meat beef", prompt: "builder 1/")
+        #expect(answer.contains("try builder.setMeat(.beef)"), "\(terminal.plainText)")
+        #expect(!answer.contains("unknown command"))
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test(arguments: ["C.UTF-8", "C"])
+    func koreanReachesTheProgramIntact(lang: String) throws {
+        let terminal = try start(lang: lang)
+        #expect(enter(terminal, "load 한국어수업", prompt: "patterns> ").contains("unknown lesson '한국어수업'"), "\(terminal.plainText)")
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func historySurvivesARestartWithMode0600() throws {
+        let history = state + "/custom-history"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let first = try start(history: history)
+        _ = enter(first, "lessons", prompt: "patterns> ")
+        _ = enter(first, "load builder", prompt: "builder 1/")
+        first.send("\u{4}")
+        #expect(first.waitForExit() == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: history)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+        let second = try start(history: history)
+        second.send("\u{1B}[A")
+        #expect(second.waitFor("patterns> load builder"), "\(second.plainText)")
+        second.send("\u{15}\u{4}")
+        #expect(second.waitForExit() == 0)
+    }
+
+    @Test func sigtermSavesHistoryAndExits() throws {
+        let history = state + "/term-history"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let terminal = try start(history: history)
+        _ = enter(terminal, "lessons", prompt: "patterns> ")
+        terminal.signal(SIGTERM)
+        #expect(terminal.waitForExit() == 0)
+        #expect(try String(contentsOfFile: history, encoding: .utf8).contains("lessons"))
+    }
+}
