@@ -4,6 +4,7 @@ import PlaygroundCore
 public enum LessonModules {
     public static let all: [ModuleFactory] = [
         BuilderModule.factory,
+        DirectorModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }
 }

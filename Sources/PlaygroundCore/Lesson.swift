@@ -24,6 +24,9 @@ public struct Step: Sendable {
     /// `object.field: value` lines that `check` compares with the live state. Empty: no goal.
     public var goal: [GoalLine]
     public var hints: [Hint]
+    /// A ```` ```goal unmet ```` block: the step shows a goal its own commands cannot meet (a bug to explain);
+    /// `patterns test` checks that it stays unmet.
+    public var goalStaysUnmet = false
     /// An exercise: the learner works towards the goal; the transcript is the solution, hidden until asked.
     public var isExercise: Bool { !goal.isEmpty }
 

@@ -73,7 +73,8 @@ public enum LessonParser {
                     continue
                 }
                 fence = (kind, number)
-                if kind != "patterns" && kind != "goal" { steps[steps.count - 1].body.append(line) }
+                if kind == "goal unmet" { steps[steps.count - 1].goalStaysUnmet = true; fence = ("goal", number) }
+                if kind != "patterns" && !kind.hasPrefix("goal") { steps[steps.count - 1].body.append(line) }
                 continue
             }
             guard !steps.isEmpty else { continue }  // the title and introduction before the first step

@@ -60,7 +60,7 @@ public struct LessonTester {
         var count = 0
         for (index, step) in lesson.steps.enumerated() {
             session.setStep(index)
-            if step.isExercise && session.goalMet {
+            if step.isExercise && !step.goalStaysUnmet && session.goalMet {
                 issue(step.line, "the goal of '\(step.title)' is already met before its commands run: the exercise has nothing to do")
             }
             for transcript in step.transcripts {
@@ -79,7 +79,9 @@ public struct LessonTester {
                 }
                 replacements.append((transcript.openLine, transcript.closeLine, newLines))
             }
-            if step.isExercise {
+            if step.isExercise && step.goalStaysUnmet && session.goalMet {
+                issue(step.goal.first?.line ?? step.line, "the goal is marked 'unmet' but the step's commands meet it")
+            } else if step.isExercise && !step.goalStaysUnmet {
                 let differences = session.goalDifferences()
                 if !differences.isEmpty {
                     let detail = differences.map { "\($0.key) expected \($0.expected), actual \($0.actual)" }.joined(separator: "; ")

@@ -9,10 +9,12 @@ public enum ParamType: Equatable, Sendable {
     case bool
     /// The literal closure `{ print("...") }`.
     case closure
+    /// Another live object, named in the call: `with: receiptBuilder`.
+    case object(type: String, names: [String])
 
     public var swiftType: String {
         switch self {
-        case .enumCase(let type, _), .optionSet(let type, _): return type
+        case .enumCase(let type, _), .optionSet(let type, _), .object(let type, _): return type
         case .string: return "String"
         case .int: return "Int"
         case .bool: return "Bool"
@@ -23,7 +25,7 @@ public enum ParamType: Equatable, Sendable {
     /// Values offered by completion.
     public var completions: [String] {
         switch self {
-        case .enumCase(_, let cases), .optionSet(_, let cases): return cases
+        case .enumCase(_, let cases), .optionSet(_, let cases), .object(_, let cases): return cases
         case .bool: return ["true", "false"]
         default: return []
         }
@@ -125,6 +127,11 @@ public final class LiveObject {
     }
 
     public func method(named name: String) -> Method? { methods.first { $0.name == name } }
+
+    /// The overload of `name` that takes `count` arguments, else the first one of that name.
+    public func method(named name: String, arguments count: Int) -> Method? {
+        methods.first { $0.name == name && $0.params.count == count } ?? method(named: name)
+    }
 }
 
 /// An error a live object threw, named the way Swift would print it.

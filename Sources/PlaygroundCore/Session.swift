@@ -293,7 +293,7 @@ public final class Session {
             mediator.post(PaneMessage(topic: "code", source: statement.receiver, text: line))
         }
         for (index, call) in statement.calls.enumerated() {
-            guard let method = receiver.method(named: call.name) else {
+            guard let method = receiver.method(named: call.name, arguments: call.arguments.count) else {
                 var message = tr("value of type '{0}' has no member '{1}'", receiver.typeName, call.name)
                 if let s = Suggest.closest(to: call.name, in: receiver.methods.map(\.name)) { message += tr("; did you mean '{0}'?", s) }
                 throw PlaygroundError(message)
@@ -405,6 +405,13 @@ public final class Session {
         case (.int, .int(let n)): return .int(n)
         case (.bool, .bool(let b)): return .bool(b)
         case (.closure, .closure(let prints)): return .closure(prints)
+        case (.object(let t, let names), .reference(let name)):
+            guard names.contains(name) else {
+                throw PlaygroundError(tr("cannot find '{0}' in scope; a {1} here is one of: {2}", name, t, names.joined(separator: ", ")))
+            }
+            return .text(name)
+        case (_, .reference(let name)):
+            throw PlaygroundError(tr("'{0}' is not a value here; use a literal or a case such as .{0}", name))
         default: throw mismatch()
         }
     }

@@ -33,6 +33,7 @@ public indirect enum SwiftValue: Equatable, Sendable {
     case nilLiteral
     case array([SwiftValue])
     case closure([String])       // the texts printed by a { print("...") } closure, in order
+    case reference(String)       // another live object, by name: employee.createCombo1(with: receiptBuilder)
 
     /// The value written back as Swift source.
     public var swiftSource: String {
@@ -43,6 +44,7 @@ public indirect enum SwiftValue: Equatable, Sendable {
         case .double(let d): return String(d)
         case .bool(let b): return b ? "true" : "false"
         case .nilLiteral: return "nil"
+        case .reference(let name): return name
         case .array(let items): return "[" + items.map(\.swiftSource).joined(separator: ", ") + "]"
         case .closure(let prints):
             if prints.isEmpty { return "{ }" }
@@ -219,7 +221,8 @@ public struct SwiftCallParser {
         case .punct("{"):
             return try closure()
         case .identifier(let name):
-            throw Error(message: "'\(name)' is not a value here; use a literal or a case such as .\(name)", column: lexed.column)
+            advance()
+            return .reference(name)
         default:
             throw Error(message: "expected a value", column: lexed.column)
         }

@@ -56,7 +56,6 @@ import Testing
         ("builder.setTitle(\"x)", "unterminated string literal", 18),
         ("builder.setTitle(\"\\(x)\")", "string interpolation \\( ) is not supported here; write the text out", 19),
         ("alert.addConfirmAction(\"OK\") { exit(0) }", "only print(\"...\") can run inside a closure here, not 'exit'", 32),
-        ("builder.setMeat(chicken)", "'chicken' is not a value here; use a literal or a case such as .chicken", 17),
         ("builder.set@", "unexpected character '@'", 12),
         ("builder.x(99999999999999999999)", "number '99999999999999999999' is too large", 11),
     ])

@@ -1,0 +1,78 @@
+/// A question of a quiz: what to ask, the answer, and an optional hint.
+public struct Question: Equatable, Sendable {
+    public let prompt: String
+    public let answer: String
+    public let hint: String?
+}
+
+/// A titled group of questions: the product of ``QuestionGroupBuilder``.
+public struct QuestionGroup: Equatable, Sendable {
+    public let title: String
+    public let questions: [Question]
+}
+
+/// Builds one ``Question``; nested inside ``QuestionGroupBuilder``.
+public final class QuestionBuilder {
+    public enum Error: Swift.Error, Equatable, Sendable { case missingAnswer, missingPrompt }
+    public var prompt = ""
+    public var answer = ""
+    public var hint = ""
+    public init() {}
+
+    /// Throws when a required part is empty; the hint is optional.
+    public func build() throws -> Question {
+        guard !prompt.isEmpty else { throw Error.missingPrompt }
+        guard !answer.isEmpty else { throw Error.missingAnswer }
+        return Question(prompt: prompt, answer: answer, hint: hint.isEmpty ? nil : hint)
+    }
+}
+
+/// Builds a ``QuestionGroup`` from a title and nested question builders. Starts with one empty question, as the
+/// form a user fills in would.
+public final class QuestionGroupBuilder {
+    public enum Error: Swift.Error, Equatable, Sendable { case missingTitle, missingQuestions }
+    public var title = ""
+    public private(set) var questions: [QuestionBuilder] = [QuestionBuilder()]
+    public init() {}
+
+    public func addNewQuestion() { questions.append(QuestionBuilder()) }
+
+    public func removeQuestion(at index: Int) {
+        guard questions.indices.contains(index) else { return }
+        questions.remove(at: index)
+    }
+
+    /// Builds every nested question too; the first missing part is the error.
+    public func build() throws -> QuestionGroup {
+        guard !title.isEmpty else { throw Error.missingTitle }
+        guard !questions.isEmpty else { throw Error.missingQuestions }
+        return QuestionGroup(title: title, questions: try questions.map { try $0.build() })
+    }
+}
+
+/// Told what happened to the question-group screen: the one-to-one, one-way link of the delegate pattern.
+public protocol QuestionGroupScreenDelegate: AnyObject {
+    func questionGroupScreen(didCreate group: QuestionGroup)
+    func questionGroupScreenDidCancel()
+}
+
+/// The screen that fills in a ``QuestionGroupBuilder``: it shows "Missing inputs" when building fails and reports
+/// a created group, or a cancel, to its delegate.
+public final class QuestionGroupScreen {
+    public let builder = QuestionGroupBuilder()
+    public weak var delegate: QuestionGroupScreenDelegate?
+    public init() {}
+
+    /// Returns the error the screen shows, or nil when the group was created and handed to the delegate.
+    @discardableResult
+    public func save() -> Swift.Error? {
+        do {
+            delegate?.questionGroupScreen(didCreate: try builder.build())
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    public func cancel() { delegate?.questionGroupScreenDidCancel() }
+}
