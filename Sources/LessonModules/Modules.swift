@@ -5,6 +5,7 @@ public enum LessonModules {
     public static let all: [ModuleFactory] = [
         BuilderModule.factory,
         DirectorModule.factory,
+        DelegateModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }
 }

@@ -1,0 +1,81 @@
+/// Told when a cell's text changes: the controller's side of the delegate pattern (one-to-one, one-way).
+public protocol CellDelegate: AnyObject {
+    func cell(_ cell: Cell, valueChangedTo text: String)
+}
+
+/// How a cell holds its delegate. `weak` is right; `strong` makes a reference cycle with a controller that owns
+/// its cells, so neither is ever freed.
+public enum DelegateOwnership: String, Sendable, CaseIterable {
+    case weak, strong
+}
+
+/// One cell of the board: a text field that tells its delegate when editing ends.
+public final class Cell {
+    public let row: Int
+    public let column: Int
+    public private(set) var text = ""
+    public var ownership: DelegateOwnership {
+        didSet { let current = delegate; delegate = current }  // re-store under the new ownership
+    }
+    private weak var weakDelegate: CellDelegate?
+    private var strongDelegate: CellDelegate?
+    /// Called from `deinit`, so that a caller can watch ARC free the cell. Must not capture the cell.
+    public var onDeinit: ((String) -> Void)?
+
+    public init(row: Int, column: Int, ownership: DelegateOwnership = .weak) {
+        self.row = row
+        self.column = column
+        self.ownership = ownership
+    }
+
+    deinit { onDeinit?("Cell[\(row),\(column)]") }
+
+    /// The delegate, held weakly or strongly according to ``ownership``.
+    public var delegate: CellDelegate? {
+        get { weakDelegate ?? strongDelegate }
+        set {
+            weakDelegate = ownership == .weak ? newValue : nil
+            strongDelegate = ownership == .strong ? newValue : nil
+        }
+    }
+
+    /// Editing ended with `text`: the cell keeps it and tells its delegate.
+    public func endEditing(_ text: String) {
+        self.text = text
+        delegate?.cell(self, valueChangedTo: text)
+    }
+}
+
+/// The game screen: owns a 5x5 board of cells and is every cell's delegate.
+public final class GameBoardController: CellDelegate {
+    public static let size = 5
+    public let cells: [[Cell]]
+    /// What the controller heard, e.g. "A at [2,3]"; empty text is ignored.
+    public private(set) var received: [String] = []
+    public var onDeinit: ((String) -> Void)?
+
+    public init(ownership: DelegateOwnership = .weak, onCellDeinit: ((String) -> Void)? = nil) {
+        cells = (0..<Self.size).map { row in
+            (0..<Self.size).map { column in
+                let cell = Cell(row: row, column: column, ownership: ownership)
+                cell.onDeinit = onCellDeinit
+                return cell
+            }
+        }
+        for cell in cells.joined() { cell.delegate = self }
+    }
+
+    deinit { onDeinit?("GameBoardController") }
+
+    public func cell(_ row: Int, _ column: Int) -> Cell { cells[row][column] }
+
+    public func cell(_ cell: Cell, valueChangedTo text: String) {
+        guard !text.isEmpty else { return }
+        received.append("\(text) at [\(cell.row),\(cell.column)]")
+    }
+
+    /// Changes how every cell holds this controller.
+    public func setDelegateOwnership(_ ownership: DelegateOwnership) {
+        for cell in cells.joined() { cell.ownership = ownership }
+    }
+}
