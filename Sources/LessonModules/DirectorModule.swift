@@ -120,13 +120,17 @@ public final class DirectorModule: LessonModule {
                 context.post("product", Self.picture(of: built), source: "group")
                 context.post("log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
             } catch {
-                let name = error is QuestionBuilder.Error ? "QuestionBuilder.Error.\(error)" : "QuestionGroupBuilder.Error.\(error)"
+                let name = Self.swiftName(of: error)
                 context.post("product", Render.box(["Missing Inputs", "Please provide all non-optional values", nil, "[ OK ]"]), source: "group")
                 throw ThrownError(name, Self.explain(error))
             }
             return .done
         },
     ])
+
+    static func swiftName(of error: Error) -> String {
+        error is QuestionBuilder.Error ? "QuestionBuilder.Error.\(error)" : "QuestionGroupBuilder.Error.\(error)"
+    }
 
     static func explain(_ error: Error) -> String {
         switch error {
