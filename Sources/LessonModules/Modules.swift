@@ -6,6 +6,7 @@ public enum LessonModules {
         BuilderModule.factory,
         DirectorModule.factory,
         DelegateModule.factory,
+        MediatorModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }
 }

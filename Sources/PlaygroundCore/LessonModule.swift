@@ -2,6 +2,8 @@
 public final class ModuleContext {
     let mediator: Mediator
     public internal(set) var width: Int
+    /// Panes a module added at run time; removed when another lesson loads.
+    var addedPanes: [String] = []
 
     init(mediator: Mediator, width: Int) {
         self.mediator = mediator
@@ -11,6 +13,19 @@ public final class ModuleContext {
     public func post(_ topic: String, _ text: String, source: String) {
         mediator.post(PaneMessage(topic: topic, source: source, text: text))
     }
+
+    /// Adds a pane at run time (a lesson's page appearing) and routes `topic` to it.
+    public func addPane(_ name: String, topic: String) {
+        if mediator.pane(named: name) == nil { addedPanes.append(name) }
+        mediator.addPane(Pane(name: name, kind: .append))
+        mediator.route(topic, to: name)
+    }
+
+    /// Where the program's own mediator sends a topic now (lessons about the mediator look at it).
+    public func paneName(for topic: String) -> String? { mediator.paneName(for: topic) }
+
+    /// The panes that exist now, in order, with whether each is shown.
+    public var panes: [(name: String, shown: Bool)] { mediator.panes.map { ($0.name, $0.isShown) } }
 }
 
 /// The live objects' fields, grouped by object, as the state pane shows them and goals compare them.

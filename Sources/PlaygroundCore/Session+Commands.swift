@@ -113,6 +113,8 @@ extension Session {
         if let old = module {
             for pane in old.panes { mediator.removePane(named: pane.name) }
         }
+        for name in context.addedPanes { mediator.removePane(named: name) }
+        context.addedPanes = []
         lesson = found
         journal = []
         module = factory.make(context)

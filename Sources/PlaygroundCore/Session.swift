@@ -172,7 +172,25 @@ public final class Session {
         let after = self.module?.state() ?? []
         let changed = changedKeys(before, after)
         journal.append((line, changed))
+        postChanges(before, after, changed)
         postState(after, changed: Set(changed))
+    }
+
+    /// One log line per changed field: `builder.meat: .beef → .chicken`.
+    func postChanges(_ before: [StateGroup], _ after: [StateGroup], _ changed: [String]) {
+        guard !changed.isEmpty else { return }
+        func values(_ groups: [StateGroup]) -> [String: String] {
+            var out: [String: String] = [:]
+            for group in groups { for field in group.fields { out["\(group.object).\(field.name)"] = field.value } }
+            return out
+        }
+        let old = values(before), new = values(after)
+        func short(_ value: String?) -> String {
+            guard let value else { return "(none)" }
+            return DisplayWidth.of(value) > 40 ? DisplayWidth.truncate(value, to: 39) + "…" : value
+        }
+        let lines = changed.map { "\($0): \(short(old[$0])) → \(short(new[$0]))" }
+        mediator.post(PaneMessage(topic: "log", source: "session", text: lines.joined(separator: "\n")))
     }
 
     func changedKeys(_ before: [StateGroup], _ after: [StateGroup]) -> [String] {

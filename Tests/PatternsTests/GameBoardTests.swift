@@ -46,3 +46,25 @@ import Testing
         #expect(controller.cell(1, 1).delegate === controller)
     }
 }
+
+@Suite struct PageMediatorTests {
+    @Test func senderReachesEveryReceiverThroughTheMediator() {
+        let pager = PageViewController()
+        let red = SenderPage(name: "red")
+        let blue = ReceiverPage(name: "blue")
+        pager.add(red)
+        pager.add(blue)
+        red.viewDidDisappear()
+        let green = ReceiverPage(name: "green")
+        pager.add(green)  // no existing page changes
+        red.viewDidDisappear()
+        #expect(blue.received == ["red page viewDidDisappear()", "red page viewDidDisappear()"])
+        #expect(green.received == ["red page viewDidDisappear()"])
+        #expect(pager.recipients.count == 2)
+    }
+
+    @Test func linkCounts() {
+        #expect((2...6).map(PageViewController.directLinks) == [1, 3, 6, 10, 15])
+        #expect((2...6).map(PageViewController.mediatedLinks) == [2, 3, 4, 5, 6])
+    }
+}

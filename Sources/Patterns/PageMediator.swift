@@ -1,0 +1,65 @@
+/// Hears messages from the mediator.
+public protocol Receiver: AnyObject {
+    func receive(message: String)
+}
+
+/// Sends messages, but only ever to its mediator.
+public protocol Sender: AnyObject {
+    func send(message: String)
+}
+
+/// The hub: knows the colleagues that can receive, and delivers to each. Colleagues know only the mediator, never
+/// each other, so adding one changes none of the others.
+public protocol PageMediator: AnyObject {
+    var recipients: [Receiver] { get }
+    func send(message: String)
+}
+
+/// A page of a paged screen.
+public class Page {
+    public let name: String
+    public init(name: String) { self.name = name }
+}
+
+/// The page that talks: when it disappears it tells the mediator, which tells every receiving page.
+public final class SenderPage: Page, Sender {
+    /// Weak: the mediator owns its pages.
+    public weak var mediator: PageMediator?
+    public func send(message: String) { mediator?.send(message: message) }
+    /// What UIKit would call when the page is hidden.
+    public func viewDidDisappear() { send(message: "\(name) page viewDidDisappear()") }
+}
+
+/// A page that listens.
+public final class ReceiverPage: Page, Receiver {
+    public private(set) var received: [String] = []
+    public var onReceive: ((String) -> Void)?
+    public func receive(message: String) {
+        received.append(message)
+        onReceive?("\(message) received")
+    }
+}
+
+/// The page view controller as mediator between its child pages.
+public final class PageViewController: PageMediator {
+    public private(set) var pages: [Page] = []
+    public init() {}
+
+    /// The children that can receive, in order.
+    public var recipients: [Receiver] { pages.compactMap { $0 as? Receiver } }
+
+    /// Adds a child page; a sender page gets this controller as its mediator.
+    public func add(_ page: Page) {
+        pages.append(page)
+        (page as? SenderPage)?.mediator = self
+    }
+
+    public func send(message: String) {
+        for recipient in recipients { recipient.receive(message: message) }
+    }
+
+    /// Links needed between `count` colleagues when each talks to each directly: n(n-1)/2.
+    public static func directLinks(_ count: Int) -> Int { count * (count - 1) / 2 }
+    /// Links needed when each talks only to the mediator: n.
+    public static func mediatedLinks(_ count: Int) -> Int { count }
+}
