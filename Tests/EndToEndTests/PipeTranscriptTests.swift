@@ -81,6 +81,8 @@ import Testing
               ── code ────────────────────
             - try builder.setMeat(.beef)
             + try builder.setMeat(.chicken)
+            + ── log ─────────────────────
+            + builder.meat: .beef → .chicken
             + ── state ───────────────────
             + builder: HamburgerBuilder
             + * meat:     .chicken

@@ -9,6 +9,8 @@ import Testing
         expectSame(session.run("sauce add mustard ketchup"), """
         ── code ────────────────────
         builder.addSauces([.mustard, .ketchup])
+        ── log ─────────────────────
+        builder.sauces: [] → [.mustard, .ketchup]
         ── state ───────────────────
         builder: HamburgerBuilder
           meat:     .beef
