@@ -22,8 +22,11 @@ struct ReplCommand: ParsableCommand {
         let session = try global.makeSession(environment: environment)
         let failed: Bool
         if environment.stdinIsTerminal {
-            failed = InteractiveLoop(session: session, environment: environment, fixedWidth: global.width != nil).run()
+            failed = InteractiveLoop(session: session, environment: environment, fixedWidth: global.width != nil, layout: global.layout).run()
         } else {
+            if global.layout == .dashboard {
+                Output.error(Strings.text("the dashboard needs a terminal; using the stream layout", session.options.lang))
+            }
             failed = PipeLoop(session: session, bail: bail).run()
         }
         if failed { throw ExitCode(1) }

@@ -317,7 +317,7 @@ extension Session {
     // MARK: panes and routes
 
     func listPanes() {
-        var lines = [tr("pane      shown  topics")]
+        var lines = ["  " + DisplayWidth.pad(tr("pane"), to: 8) + DisplayWidth.pad(tr("shown"), to: 7) + tr("topics")]
         for pane in mediator.panes {
             let topics = mediator.topics(of: pane.name)
             lines.append("  " + DisplayWidth.pad(pane.name, to: 8) + DisplayWidth.pad(pane.isShown ? tr("yes") : tr("no"), to: 7)

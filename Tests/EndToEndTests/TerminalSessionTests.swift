@@ -6,10 +6,10 @@ import Testing
 @Suite(.serialized) struct TerminalSessionTests {
     let state = NSTemporaryDirectory() + "patterns-pty-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
-    func start(lang: String = "C.UTF-8", history: String? = nil) throws -> PseudoTerminal {
+    func start(lang: String = "C.UTF-8", history: String? = nil, arguments: [String] = [], columns: UInt16 = 100, rows: UInt16 = 30) throws -> PseudoTerminal {
         var environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": lang, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
         if let history { environment["PATTERNS_HISTORY"] = history }
-        let terminal = try PseudoTerminal(patternsBinary(), environment: environment)
+        let terminal = try PseudoTerminal(patternsBinary(), arguments: arguments, environment: environment, columns: columns, rows: rows)
         #expect(terminal.waitFor("patterns> "), "no prompt: \(terminal.plainText)")
         return terminal
     }
@@ -93,5 +93,21 @@ import Testing
         terminal.signal(SIGTERM)
         #expect(terminal.waitForExit() == 0)
         #expect(try String(contentsOfFile: history, encoding: .utf8).contains("lessons"))
+    }
+
+    @Test func dashboardDrawsPanesSideBySideAndRestoresTheTerminal() throws {
+        let terminal = try start(arguments: ["--layout", "dashboard"], columns: 160, rows: 45)
+        #expect(terminal.transcript.contains("\u{1B}[?1049h"), "enters the alternate screen")
+        _ = enter(terminal, "load builder", prompt: "builder 1/")
+        let mark = terminal.transcript.count
+        terminal.send("meat chicken\r")
+        #expect(terminal.waitFor("* meat:     .chicken", after: mark), "\(terminal.plainText)")
+        let frame = PseudoTerminal.stripEscapes(String(terminal.transcript.dropFirst(mark)))
+        // Two boxes on one row: the lesson column and the right-hand column.
+        #expect(frame.contains("│┌─ log ") || frame.contains("││"), "\(frame)")
+        #expect(frame.contains("┌─ state "))
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+        #expect(terminal.transcript.hasSuffix("\u{1B}[?1049l") || terminal.transcript.contains("\u{1B}[?1049l"), "leaves the alternate screen")
     }
 }

@@ -51,3 +51,24 @@ import Testing
         #expect(TextSanitizer.clean("c1\u{9B}2Jx") == "c1x")
     }
 }
+
+@Suite struct DashboardRendererTests {
+    @Test func everyLineFillsTheWidthEvenWithKorean() {
+        let mediator = Mediator.standard()
+        mediator.post(topic: "lesson", source: "l", "빌더 패턴 · 1단계\n한국어 설명과 café 👋 그리고 아주 긴 문장이 상자 안에서 줄바꿈됩니다")
+        mediator.post(topic: "state", source: "s", "builder: HamburgerBuilder\n* meat: .chicken")
+        mediator.post(topic: "out", source: "o", "answer")
+        let renderer = DashboardRenderer(width: 100, height: 30)
+        let lines = renderer.lines(mediator)
+        #expect(lines.count == 29)
+        for line in lines { #expect(DisplayWidth.of(line) == 100, "\(line)") }
+        #expect(lines[0].hasPrefix("┌─ lesson "))
+        #expect(lines.contains { $0.contains("* meat: .chicken") })
+        #expect(lines.last?.hasPrefix("answer") == true)
+    }
+
+    @Test func tooSmallTerminalsDoNotFit() {
+        #expect(!DashboardRenderer(width: 80, height: 40).fits)
+        #expect(DashboardRenderer(width: 160, height: 45).fits)
+    }
+}
