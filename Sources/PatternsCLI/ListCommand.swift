@@ -11,10 +11,18 @@ struct ListCommand: ParsableCommand {
         let session = try global.makeSession(environment: environment)
         let catalog = session.catalog
         let lang = session.options.lang
-        var rows: [[String]] = [[Strings.text("id", lang), Strings.text("title", lang), Strings.text("steps", lang), Strings.text("lang", lang)]]
+        let progress = ProgressFile.standard(environment: environment.variables)
+        if let warning = progress?.warning { Output.error(warning) }
+        var rows: [[String]] = [[Strings.text("id", lang), Strings.text("title", lang), Strings.text("steps", lang), Strings.text("lang", lang),
+                                 Strings.text("progress", lang)]]
         for id in catalog.ids {
             guard let lesson = catalog.lesson(id: id, lang: lang) else { continue }
-            rows.append([id, lesson.title, String(lesson.steps.count), catalog.languages(of: id).joined(separator: ",")])
+            var place = "-"
+            if let saved = progress?.load(lesson: id) {
+                place = "\(min(saved.step + 1, lesson.steps.count))/\(lesson.steps.count)"
+                if !saved.done.isEmpty { place += " (" + Strings.text("{0} done", lang, [String(saved.done.count)]) + ")" }
+            }
+            rows.append([id, lesson.title, String(lesson.steps.count), catalog.languages(of: id).joined(separator: ","), place])
         }
         var widths = [Int](repeating: 0, count: rows[0].count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }

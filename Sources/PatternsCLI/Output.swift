@@ -4,8 +4,12 @@ import Glibc
 
 /// The only writer to the process's stdout and stderr. A closed pipe ends the program quietly.
 enum Output {
+    /// Everything written to stdout also goes here when recording (`--record`).
+    nonisolated(unsafe) static var recorder: CastRecorder?
+
     static func write(_ text: String, fd: Int32 = 1) {
         guard !text.isEmpty else { return }
+        if fd == 1 { recorder?.record(text) }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

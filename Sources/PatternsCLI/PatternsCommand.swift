@@ -1,6 +1,7 @@
 import ArgumentParser
 import PlaygroundCore
 import LessonModules
+import Terminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,6 +24,8 @@ struct GlobalOptions: ParsableArguments {
     var layout: LayoutMode = .stream
     @Option(name: .long, help: "Output format: text, or jsonl (one JSON object per pane message).")
     var format: OutputFormat = .text
+    @Option(name: .long, help: ArgumentHelp("Record the output as an asciinema v2 cast.", valueName: "file.cast"))
+    var record: String?
 
     func validate() throws {
         if let lang, Lang(rawValue: lang) == nil { throw ValidationError("--lang must be one of: en, ko") }
@@ -36,6 +39,13 @@ struct GlobalOptions: ParsableArguments {
         let options = SessionOptions(render: RenderOptions(width: environment.width(width), color: environment.colorEnabled(color)), lang: language)
         return Session(catalog: catalog, modules: LessonModules.all, options: options)
     }
+
+    /// Starts recording when `--record` was given.
+    func startRecording(environment: Environment, title: String) throws {
+        guard let record else { return }
+        let size = environment.stdoutIsTerminal ? WindowSize.current() : WindowSize(columns: environment.width(width), rows: 40)
+        Output.recorder = try CastRecorder(path: record, width: size.columns, height: size.rows, title: title)
+    }
 }
 
 @main
@@ -44,7 +54,7 @@ struct PatternsCommand: ParsableCommand {
         commandName: "patterns",
         abstract: "A terminal playground for design patterns: drive live objects and watch them work.",
         version: "0.1.0",
-        subcommands: [ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self],
+        subcommands: [ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self, ForgetCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 }

@@ -20,6 +20,12 @@ struct ReplCommand: ParsableCommand {
         Signals.ignoreBrokenPipe()
         let environment = Environment.current()
         let session = try global.makeSession(environment: environment)
+        if let progress = ProgressFile.standard(environment: environment.variables) {
+            if let warning = progress.warning { Output.error(warning) }
+            session.progress = progress
+        }
+        try global.startRecording(environment: environment, title: "patterns")
+        let console = Console(session: session, format: global.format)
         let failed: Bool
         if environment.stdinIsTerminal {
             failed = InteractiveLoop(session: session, environment: environment, fixedWidth: global.width != nil, layout: global.layout).run()
@@ -27,7 +33,7 @@ struct ReplCommand: ParsableCommand {
             if global.layout == .dashboard {
                 Output.error(Strings.text("the dashboard needs a terminal; using the stream layout", session.options.lang))
             }
-            failed = PipeLoop(session: session, bail: bail).run()
+            failed = PipeLoop(session: session, console: console, bail: bail).run()
         }
         if failed { throw ExitCode(1) }
     }
@@ -36,6 +42,7 @@ struct ReplCommand: ParsableCommand {
 /// Reads commands from a pipe and prints a transcript: each command echoed after its prompt, then its output.
 struct PipeLoop {
     let session: Session
+    let console: Console
     let bail: Bool
 
     /// Returns whether any command failed.
@@ -46,14 +53,14 @@ struct PipeLoop {
             switch line {
             case .invalidUTF8:
                 let lang = session.options.lang
-                Output.write(session.prompt + "\n")
-                Output.write(Strings.text("error: {0}", lang, [Strings.text("the line is not valid UTF-8; nothing was run", lang)]) + "\n")
+                console.echo("")
+                console.note(Strings.text("error: {0}", lang, [Strings.text("the line is not valid UTF-8; nothing was run", lang)]) + "\n", pane: "out")
                 invalidInput = true
                 if bail { return true }
             case .text(let text):
-                Output.write(session.prompt + TextSanitizer.clean(text) + "\n")
+                console.echo(text)
                 let ok = session.execute(text)
-                Output.write(session.takeOutput())
+                console.flush()
                 if !ok && bail { return true }
                 if session.quitRequested { return session.anyFailed || invalidInput }
             }

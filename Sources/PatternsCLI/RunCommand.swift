@@ -2,17 +2,18 @@ import ArgumentParser
 import PlaygroundCore
 
 /// `patterns run <lesson>`: walks a lesson without a person: each step's text, its commands, the panes after each.
+/// With `--pace` it waits for Enter between steps, for an instructor at a projector.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Walk a lesson non-interactively.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The lesson id (see 'patterns list').") var lesson: String
     @Option(name: .long, help: "Start at this step.") var from: Int?
     @Option(name: .long, help: "Stop after this step.") var to: Int?
+    @Flag(name: .long, help: "Presenter mode: large step headers; wait for Enter between steps (q stops).") var pace = false
 
     func run() throws {
         let environment = Environment.current()
         let session = try global.makeSession(environment: environment)
-        let style = Style(enabled: session.options.render.color)
         do {
             try session.load(lesson)
         } catch let error as PlaygroundError {
@@ -20,26 +21,43 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         _ = session.takeOutput()
+        try global.startRecording(environment: environment, title: "patterns run \(lesson)")
+        let console = Console(session: session, format: global.format)
         let steps = session.lesson!.steps
         let first = max(1, from ?? 1), last = min(steps.count, to ?? steps.count)
         guard first <= last else { throw ValidationError("--from must not be after --to") }
+        let style = Style(enabled: session.options.render.color)
+        var input = InputLines()
         for index in (first - 1)..<last {
             session.setStep(index)
-            Output.write(style.bold(StreamRenderer.header("lesson")) + "\n")
-            Output.write(wrap(session.stepText(), width: session.options.render.width) + "\n")
-            for command in steps[index].commands {
-                Output.write(session.prompt + command + "\n")
+            if pace {
+                console.note(banner(index: index, of: steps.count, title: steps[index].title, width: session.options.render.width, style: style))
+            } else {
+                console.note(style.header(StreamRenderer.header("lesson")) + "\n")
+            }
+            console.note(wrap(session.stepText(), width: session.options.render.width) + "\n")
+            var commands = steps[index].commands
+            if steps[index].isExercise { commands.append("check") }
+            for command in commands {
+                console.echo(command)
                 session.execute(command)
-                Output.write(session.takeOutput())
+                console.flush()
             }
-            if steps[index].isExercise {
-                Output.write(session.prompt + "check\n")
-                session.execute("check")
-                Output.write(session.takeOutput())
+            if pace && index < last - 1 {
+                console.note(style.header("[Enter: next step · q: stop]") + "\n", pane: "out")
+                guard case .text(let answer)? = input.next(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else { break }
+            } else {
+                console.note("\n")
             }
-            Output.write("\n")
         }
         // Failing commands are part of some lessons (a sold-out meat); `patterns test` checks they fail as written.
+    }
+
+    /// A header big enough for the back of a room.
+    func banner(index: Int, of count: Int, title: String, width: Int, style: Style) -> String {
+        let rule = String(repeating: "━", count: min(width, 72))
+        let label = "  STEP \(index + 1) / \(count)  ·  \(title.uppercased())"
+        return "\n" + style.bold(rule) + "\n" + style.bold(label) + "\n" + style.bold(rule) + "\n\n"
     }
 
     func wrap(_ text: String, width: Int) -> String {
@@ -48,3 +66,10 @@ struct RunCommand: ParsableCommand {
             .joined(separator: "\n")
     }
 }
+
+extension String {
+    func trimmingCharacters(in _: WhitespaceSet) -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+enum WhitespaceSet { case whitespaces }

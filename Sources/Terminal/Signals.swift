@@ -32,6 +32,11 @@ public struct WindowSize: Sendable, Equatable {
     public var columns: Int
     public var rows: Int
 
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
     public static func current(fd: Int32 = 1) -> WindowSize {
         var size = winsize()
         if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {

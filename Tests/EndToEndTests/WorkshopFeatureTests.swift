@@ -1,0 +1,108 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// Undo, progress, presenter pacing, recordings, handouts and the JSON event stream, through the real binary.
+@Suite struct WorkshopFeatureTests {
+    func freshState() -> String {
+        NSTemporaryDirectory() + "patterns-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    @Test func undoRestoresTheEarlierMeat() throws {
+        let result = try runPatterns([], input: "load builder\nmeat chicken\nmeat tofu\nundo\nstate\n", environment: ["XDG_STATE_HOME": freshState()])
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("""
+        builder 1/11> state
+        ── state ───────────────────
+        builder: HamburgerBuilder
+          meat:     .chicken
+          sauces:   []
+          toppings: []
+
+        """), "\(result.output)")
+    }
+
+    @Test func progressSurvivesARestartAndListShowsIt() throws {
+        let state = freshState()
+        let first = try runPatterns([], input: "load builder\nnext\nnext\nquit\n", environment: ["XDG_STATE_HOME": state])
+        #expect(first.status == 0)
+        let list = try runPatterns(["list"], environment: ["XDG_STATE_HOME": state])
+        #expect(list.output.contains(" 3/11"), "\(list.output)")
+        let second = try runPatterns([], input: "load builder\n", environment: ["XDG_STATE_HOME": state])
+        #expect(second.output.contains("Resuming at step 3 ('goto 1' starts over)."), "\(second.output)")
+        #expect(second.output.contains("step 3/11"))
+        _ = try runPatterns(["forget", "builder"], environment: ["XDG_STATE_HOME": state])
+        #expect(try runPatterns(["list"], environment: ["XDG_STATE_HOME": state]).output.contains(" 3/11") == false)
+    }
+
+    @Test func corruptProgressIsSetAsideWithAWarning() throws {
+        let state = freshState()
+        try FileManager.default.createDirectory(atPath: state + "/patterns", withIntermediateDirectories: true)
+        try "{not json".write(toFile: state + "/patterns/progress.json", atomically: true, encoding: .utf8)
+        let result = try runPatterns(["list"], environment: ["XDG_STATE_HOME": state])
+        #expect(result.status == 0)
+        #expect(result.error.contains("could not be read; it was moved to"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: state + "/patterns")
+        #expect(names.contains { $0.hasPrefix("progress.json.corrupt-") })
+    }
+
+    @Test func jsonlEveryLineIsAnObjectWithAPane() throws {
+        let result = try runPatterns(["run", "builder", "--format", "jsonl"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count > 50)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["pane"] is String, "\(line)")
+            #expect(object?["topic"] is String && object?["source"] is String && object?["text"] is String)
+        }
+        #expect(result.output.contains(#""pane": "state""#))
+    }
+
+    @Test func recordWritesAsciinemaV2() throws {
+        let path = freshState() + ".cast"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try runPatterns(["run", "builder", "--to", "3", "--record", path])
+        #expect(result.status == 0)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let header = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        #expect(header?["version"] as? Int == 2)
+        #expect((header?["width"] as? Int ?? 0) > 0 && (header?["height"] as? Int ?? 0) > 0)
+        var last = -1.0
+        var text = ""
+        for line in lines.dropFirst() {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            let time = try #require(event[0] as? Double)
+            #expect(time >= last)
+            last = time
+            #expect(event[1] as? String == "o")
+            text += try #require(event[2] as? String)
+        }
+        #expect(text.replacingOccurrences(of: "\r\n", with: "\n") == result.output)
+    }
+
+    @Test func exportWritesASelfContainedHTMLHandout() throws {
+        let path = freshState() + ".html"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try runPatterns(["export", "builder", "--format", "html", "-o", path])
+        #expect(result.status == 0)
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<h1>The Builder pattern</h1>"))
+        #expect(html.contains("<pre class=\"transcript\">builder 2/11&gt; meat chicken"))
+        #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http"))
+        let markdown = try runPatterns(["export", "builder"]).output
+        #expect(markdown.hasPrefix("# The Builder pattern\n"))
+        #expect(markdown.contains("```text\nbuilder 2/11> meat chicken\n"))
+    }
+
+    @Test func paceAdvancesOnEnterAndEndsAtEndOfInput() throws {
+        let result = try runPatterns(["run", "builder", "--pace"], input: "\n")
+        #expect(result.status == 0)
+        #expect(result.output.contains("STEP 1 / 11  ·  MEET THE BUILDER"))
+        #expect(result.output.contains("STEP 2 / 11"))
+        #expect(!result.output.contains("STEP 3 / 11"))
+        let stopped = try runPatterns(["run", "builder", "--pace"], input: "q\n")
+        #expect(!stopped.output.contains("STEP 2 / 11"))
+    }
+}
