@@ -4,7 +4,7 @@ extension Session {
         [
             CommandSpec("help", aliases: ["?"], [ArgumentSpec("command", .dynamic(.commands), optional: true)],
                         summary: tr("list commands, or explain one command or live object"), changesState: false,
-                        action: .global { s, a in s.help(a.first) }),
+                        action: .global { s, a in try s.help(a.first) }),
             CommandSpec("lessons", summary: tr("list the lessons"), changesState: false, action: .global { s, _ in s.listLessons() }),
             CommandSpec("load", [ArgumentSpec("lesson", .dynamic(.lessons))], summary: tr("load a lesson and show its current step"),
                         changesState: false, action: .global { s, a in try s.load(a[0]) }),
@@ -50,7 +50,7 @@ extension Session {
 
     // MARK: help and lists
 
-    func help(_ topic: String?) {
+    func help(_ topic: String?) throws {
         if let topic {
             if let command = command(named: topic) {
                 say("\(command.usage)\n  \(command.summary)")
@@ -65,9 +65,7 @@ extension Session {
                 say(lines.joined(separator: "\n"))
                 return
             }
-            fail(tr("no help for '{0}'", topic) + (Suggest.closest(to: topic, in: allCommandNames).map { tr("; did you mean '{0}'?", $0) } ?? ""))
-            anyFailed = true
-            return
+            throw PlaygroundError(tr("no help for '{0}'", topic) + (Suggest.closest(to: topic, in: allCommandNames).map { tr("; did you mean '{0}'?", $0) } ?? ""))
         }
         func table(_ commands: [CommandSpec]) -> [String] {
             let width = commands.map { DisplayWidth.of($0.usage) }.max() ?? 0

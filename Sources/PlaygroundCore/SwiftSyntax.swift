@@ -78,7 +78,7 @@ public struct SwiftCallParser {
     /// Whether a line looks like Swift rather than a short command: `ident.` / `ident(` / `let` / `try`.
     public static func looksLikeSwift(_ line: String) -> Bool {
         let trimmed = line.drop { $0 == " " }
-        if trimmed.hasPrefix("let ") || trimmed.hasPrefix("var ") || trimmed.hasPrefix("try ") || trimmed.hasPrefix("_ =") {
+        if trimmed.hasPrefix("let ") || trimmed.hasPrefix("var ") || trimmed.hasPrefix("try ") || trimmed.hasPrefix("_ =") || trimmed == "try" {
             return true
         }
         let ident = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }

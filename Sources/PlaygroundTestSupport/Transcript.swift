@@ -25,6 +25,11 @@ public struct ProcessResult: Sendable {
     public var output: String
     public var error: String
     public var status: Int32
+    public init(output: String, error: String, status: Int32) {
+        self.output = output
+        self.error = error
+        self.status = status
+    }
 }
 
 /// Runs the built binary with `arguments`, `input` on stdin (a pipe), and a clean, fixed environment.
