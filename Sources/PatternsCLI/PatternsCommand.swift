@@ -57,4 +57,10 @@ struct PatternsCommand: ParsableCommand {
         subcommands: [ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self, ForgetCommand.self],
         defaultSubcommand: ReplCommand.self
     )
+
+    /// A closed output pipe must end the program quietly (exit 0), not kill it with SIGPIPE.
+    static func main() {
+        Signals.ignoreBrokenPipe()
+        main(nil)
+    }
 }
