@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "patterns", targets: ["PatternsCLI"]),
         .library(name: "Patterns", targets: ["Patterns"]),
+        .library(name: "PlaygroundCore", targets: ["PlaygroundCore"]),
+        .library(name: "LessonModules", targets: ["LessonModules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

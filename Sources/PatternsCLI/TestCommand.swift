@@ -27,6 +27,13 @@ struct TestCommand: ParsableCommand {
             out += "FAIL \(issue)\n"
             failed += 1
         }
+        // Every English lesson has a Korean twin with the same steps, goals and commands.
+        for issue in LessonParity.check(catalog) {
+            let id = catalog.lessons.first { $0.path == issue.path }?.id
+            guard ids.isEmpty || id.map(ids.contains) == true else { continue }
+            out += "FAIL \(issue)\n"
+            failed += 1
+        }
         var tester = LessonTester(catalog: catalog, modules: LessonModules.all)
         if let width = global.width { tester.width = width }
         for lesson in catalog.lessons where ids.isEmpty || ids.contains(lesson.id) {

@@ -85,7 +85,9 @@ public enum DisplayWidth {
                 firstOnLine = false
             } else if firstOnLine {
                 // The word alone does not fit: cut it.
-                let head = truncate(word, to: width - currentWidth)
+                var head = truncate(word, to: width - currentWidth)
+                // A character wider than the whole line still has to go somewhere: it overflows its own line.
+                if head.isEmpty { head = String(word.prefix(1)) }
                 let rest = String(word.dropFirst(head.count))
                 lines.append(current + head)
                 current = String(repeating: " ", count: indentWidth); currentWidth = indentWidth

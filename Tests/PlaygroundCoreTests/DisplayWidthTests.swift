@@ -37,6 +37,8 @@ import Testing
 
     @Test func wrapsLongWordsInside() {
         #expect(DisplayWidth.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        // Found by fuzzing: a wide character on a one-column line used to loop forever.
+        #expect(DisplayWidth.wrap("a陖b", width: 1) == ["a", "陖", "b"])
         #expect(DisplayWidth.wrap("  indented words here", width: 10) == ["  indented", "  words", "  here"])
     }
 }

@@ -125,3 +125,34 @@ import Testing
         #expect(StreamRenderer(options: RenderOptions(width: 80, color: true)).render(mediator.drain()) == "\u{1B}[2;36m── code ────────────────────\u{1B}[0m\na\n")
     }
 }
+
+@Suite struct LessonParityTests {
+    static func lesson(_ lang: String, steps: [String]) -> LessonSource {
+        LessonSource(path: "Lessons/\(lang)/a.md", lang: lang,
+                     text: "---\nid: a\ntitle: T\nmodule: builder\n---\n" + steps.joined(separator: "\n"), isBuiltIn: true)
+    }
+
+    @Test func twinsWithTheSameStructurePass() {
+        let steps = ["## One\nprose\n```patterns\n> meat beef\n```", "## Two\n```goal\nbuilder.meat: .beef\n```"]
+        let catalog = LessonCatalog(sources: [Self.lesson("en", steps: steps), Self.lesson("ko", steps: ["## 하나\n한국어\n```patterns\n> meat beef\n```", "## 둘\n```goal\nbuilder.meat: .beef\n```"])], modules: ["builder"])
+        #expect(LessonParity.check(catalog).isEmpty)
+    }
+
+    @Test func aMissingStepIsReportedAtTheTwinsFileAndLine() {
+        let catalog = LessonCatalog(sources: [Self.lesson("en", steps: ["## One", "## Two", "## Three"]), Self.lesson("ko", steps: ["## 하나", "## 둘"])], modules: ["builder"])
+        #expect(LessonParity.check(catalog).map(\.description) == [
+            "Lessons/ko/a.md:7: has 2 steps, Lessons/en/a.md has 3: step 3 ('Three', Lessons/en/a.md:8) is missing",
+        ])
+    }
+
+    @Test func differentCommandsOrGoalsAndMissingTwinsAreReported() {
+        let en = Self.lesson("en", steps: ["## One\n```patterns\n> meat beef\n```"])
+        let ko = Self.lesson("ko", steps: ["## 하나\n```patterns\n> meat tofu\n```"])
+        #expect(LessonParity.check(LessonCatalog(sources: [en, ko], modules: ["builder"])).map(\.description) == [
+            "Lessons/ko/a.md:8: step 1 commands differ from Lessons/en/a.md:6: expected [\"meat beef\"], found [\"meat tofu\"]",
+        ])
+        #expect(LessonParity.check(LessonCatalog(sources: [en], modules: ["builder"])).map(\.description) == [
+            "Lessons/en/a.md:1: lesson 'a' has no 'ko' twin in Lessons/ko/",
+        ])
+    }
+}

@@ -1,0 +1,74 @@
+import Benchmark
+import Foundation
+import LessonModules
+import PlaygroundCore
+
+/// The lesson files of the repository, read from disk (the benchmarks do not embed them).
+let lessonSources: [LessonSource] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Lessons")
+    var sources: [LessonSource] = []
+    for lang in ["en", "ko"] {
+        let folder = root.appendingPathComponent(lang)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".md") {
+            let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            sources.append(LessonSource(path: "Lessons/\(lang)/\(name)", lang: lang, text: text, isBuiltIn: true))
+        }
+    }
+    return sources
+}()
+
+/// A mix of the commands learners type: short and Swift-call forms, successes and failures, across lessons.
+let mixedCommands: [String] = [
+    "meat chicken", "sauce add mustard ketchup", "topping add lettuce", "build", "builder.setMeat(.tofu)",
+    "builder.addToppings([.cheese, .pickles])", "meat kitten", "topping remove lettuce", "state",
+    #"alert.setTitle("Hi").setMessage("There").addConfirmAction("OK") { print("tapped") }.present()"#, "tap OK",
+    "builder.removeSauces(.mustard)", "lod builder", "help meat", "undo",
+]
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+                                           maxDuration: .seconds(10), maxIterations: 20)
+
+    Benchmark("100,000 mixed commands, executed and rendered (stream, discarded)",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let catalog = LessonCatalog(sources: lessonSources, modules: LessonModules.names)
+        let session = Session(catalog: catalog, modules: LessonModules.all)
+        session.execute("load builder")
+        _ = session.takeOutput()
+        benchmark.startMeasurement()
+        for i in 0..<100_000 {
+            session.execute(mixedCommands[i % mixedCommands.count])
+            blackHole(session.takeOutput())
+            // Keep undo's journal (and so replay on failure) at a learner's scale, as a real session would be.
+            if i % 500 == 499 { session.execute("reset"); blackHole(session.takeOutput()) }
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("parse every lesson file") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(LessonCatalog(sources: lessonSources, modules: LessonModules.names))
+        }
+    }
+
+    Benchmark("verify every lesson in process (patterns test)") { benchmark in
+        let catalog = LessonCatalog(sources: lessonSources, modules: LessonModules.names)
+        let tester = LessonTester(catalog: catalog, modules: LessonModules.all)
+        for _ in benchmark.scaledIterations {
+            for lesson in catalog.lessons { blackHole(tester.test(lesson)) }
+        }
+    }
+
+    Benchmark("one command: allocations", configuration: .init(metrics: [.mallocCountTotal, .wallClock])) { benchmark in
+        let catalog = LessonCatalog(sources: lessonSources, modules: LessonModules.names)
+        let session = Session(catalog: catalog, modules: LessonModules.all)
+        session.execute("load builder")
+        _ = session.takeOutput()
+        for _ in benchmark.scaledIterations {
+            session.execute("meat chicken")
+            blackHole(session.takeOutput())
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// Korean lessons and interface, and the parity check between languages.
+@Suite struct KoreanTests {
+    @Test(arguments: [("builder", "빌더 패턴"), ("director", "디렉터"), ("mediator", "중재자 패턴"), ("delegate", "델리게이트 패턴")])
+    func everyLessonRunsInKorean(lesson: String, title: String) throws {
+        let result = try runPatterns(["run", lesson, "--lang", "ko"])
+        #expect(result.status == 0)
+        #expect(result.output.contains(title), "\(result.output.prefix(300))")
+        #expect(result.output.contains("1/"))
+    }
+
+    @Test func koreanLocalePicksKoreanWithoutTheFlag() throws {
+        let result = try runPatterns(["run", "builder", "--to", "1"], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(result.output.contains("빌더 패턴 · 1/11단계 · 빌더와 만나기"), "\(result.output.prefix(300))")
+    }
+
+    @Test func unknownCommandGetsAKoreanErrorNamingIt() throws {
+        let result = try runPatterns(["--lang", "ko"], input: "frobnicate\n")
+        #expect(result.output == "patterns> frobnicate\n오류: 알 수 없는 명령 'frobnicate'; 'help'로 명령 목록을 볼 수 있습니다\n")
+    }
+
+    @Test func removingAStepFromAKoreanLessonFailsWithFileAndLine() throws {
+        let folder = NSTemporaryDirectory() + "patterns-parity-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for lang in ["en", "ko"] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(lang)", withIntermediateDirectories: true)
+            var text = try String(contentsOf: root.appendingPathComponent("Lessons/\(lang)/04-delegate.md"), encoding: .utf8)
+            if lang == "ko" {
+                // Drop the last step ("델리게이트, 클로저, 중재자?").
+                text = String(text[..<text.range(of: "## 델리게이트, 클로저, 중재자?")!.lowerBound])
+            }
+            try text.write(toFile: "\(folder)/\(lang)/04-delegate.md", atomically: true, encoding: .utf8)
+        }
+        let result = try runPatterns(["test", "delegate", "--lessons", folder])
+        #expect(result.status == 1)
+        #expect(result.output.contains("FAIL \(folder)/ko/04-delegate.md:"), "\(result.output)")
+        #expect(result.output.contains("has 8 steps, \(folder)/en/04-delegate.md has 9: step 9 ('Delegate, closure or mediator?'"))
+    }
+}
