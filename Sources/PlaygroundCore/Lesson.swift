@@ -11,6 +11,8 @@ public struct Lesson: Sendable {
     /// The file's text, kept so `patterns test --update` can rewrite expected output in place.
     public var source: String
     public var steps: [Step]
+    /// Carried by the binary (Lessons/ in the repository), as opposed to `--lessons DIR`.
+    public var isBuiltIn = false
 }
 
 /// One `## ` section of a lesson.

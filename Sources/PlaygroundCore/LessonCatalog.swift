@@ -24,9 +24,10 @@ public struct LessonCatalog: Sendable {
         // Built-in first so that a lesson from --lessons with the same id replaces it.
         let ordered = sources.filter(\.isBuiltIn).sorted { $0.path < $1.path } + sources.filter { !$0.isBuiltIn }.sorted { $0.path < $1.path }
         for source in ordered {
-            let lesson: Lesson
+            var lesson: Lesson
             do {
                 lesson = try LessonParser.parse(source.text, path: source.path, lang: source.lang)
+                lesson.isBuiltIn = source.isBuiltIn
             } catch {
                 issues.append(error)
                 continue

@@ -6,6 +6,8 @@ public enum LessonParity {
         for english in catalog.lessons where english.lang == "en" {
             for lang in languages {
                 guard let twin = catalog.lessons.first(where: { $0.id == english.id && $0.lang == lang }) else {
+                    // A lesson of one's own (--lessons) may be English only; the built-in ones may not.
+                    guard english.isBuiltIn else { continue }
                     issues.append(LessonIssue(path: english.path, line: 1, message: "lesson '\(english.id)' has no '\(lang)' twin in Lessons/\(lang)/"))
                     continue
                 }
