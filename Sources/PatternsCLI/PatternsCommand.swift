@@ -53,6 +53,10 @@ struct PatternsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "patterns",
         abstract: "A terminal playground for design patterns: drive live objects and watch them work.",
+        discussion: """
+            With no subcommand, 'patterns' is the REPL: line editing on a terminal, a transcript from a pipe. \
+            'patterns help repl' lists its options (--lang, --layout, --record, --format, --bail, ...).
+            """,
         version: "0.1.0",
         subcommands: [ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self, ForgetCommand.self],
         defaultSubcommand: ReplCommand.self

@@ -27,7 +27,9 @@ public struct ArgumentSpec: Sendable {
 
     public var usage: String {
         let core = variadic ? "<\(name)>..." : "<\(name)>"
-        if case .choice(let values) = kind, values.count <= 3 { return values.joined(separator: "|") }
+        if case .choice(let values) = kind, values.count <= 3 {
+            return optional ? "[" + values.joined(separator: "|") + "]" : values.joined(separator: "|")
+        }
         return optional ? "[\(core)]" : core
     }
 }

@@ -62,6 +62,7 @@ public struct Handout {
         h1 { font-size: 2rem; margin-bottom: .2rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; }
         code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f3f3f5; padding: 0 .2em; border-radius: 3px; }
         pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f6f8fa; padding: .8rem; overflow-x: auto; border-radius: 6px; }
+        pre code { background: none; padding: 0; }
         pre.transcript { background: #1e1e24; color: #e8e8ea; line-height: 1.25; }
         .summary { color: #555; font-style: italic; } .goal { background: #eef7ee; padding: .5rem 1rem; border-radius: 6px; }
         </style>

@@ -68,8 +68,7 @@ extension Session {
             throw PlaygroundError(tr("no help for '{0}'", topic) + (Suggest.closest(to: topic, in: allCommandNames).map { tr("; did you mean '{0}'?", $0) } ?? ""))
         }
         func table(_ commands: [CommandSpec]) -> [String] {
-            let width = commands.map { DisplayWidth.of($0.usage) }.max() ?? 0
-            return commands.map { "  " + DisplayWidth.pad($0.usage, to: width) + "  " + $0.summary }
+            self.table(commands.map { ($0.usage, $0.summary) })
         }
         var lines = [tr("Commands:")] + table(globalCommands)
         if let lesson, !moduleCommands.isEmpty {
@@ -77,9 +76,27 @@ extension Session {
         }
         if !liveObjects.isEmpty {
             lines += ["", tr("Live objects (Swift-call form, e.g. {0}):", example)]
-            for object in liveObjects { lines.append("  \(object.name): \(object.typeName)   help \(object.name)") }
+            lines += self.table(liveObjects.map { ("\($0.name): \($0.typeName)", tr("methods: 'help {0}'", $0.name)) })
         }
         say(lines.joined(separator: "\n"))
+    }
+
+    /// Two columns; a long second column wraps under itself (a hanging indent), not under the first.
+    func table(_ rows: [(String, String)]) -> [String] {
+        let first = min(rows.map { DisplayWidth.of($0.0) }.max() ?? 0, max(10, options.render.width / 2))
+        let available = max(10, options.render.width - first - 4)
+        var lines: [String] = []
+        for (left, right) in rows {
+            let wrapped = DisplayWidth.wrap(right, width: available)
+            if DisplayWidth.of(left) > first {
+                lines.append("  " + left)
+                lines += wrapped.map { "  " + String(repeating: " ", count: first) + "  " + $0 }
+            } else {
+                lines.append("  " + DisplayWidth.pad(left, to: first) + "  " + (wrapped.first ?? ""))
+                lines += wrapped.dropFirst().map { "  " + String(repeating: " ", count: first) + "  " + $0 }
+            }
+        }
+        return lines
     }
 
     var example: String {

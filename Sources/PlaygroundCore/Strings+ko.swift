@@ -107,5 +107,6 @@ extension Strings {
         "send a topic's messages to a pane": "토픽의 메시지를 패널로 보내기",
         "choose how panes are drawn": "패널을 그리는 방식 선택",
         "leave the playground": "플레이그라운드 종료",
+        "methods: 'help {0}'": "메서드: 'help {0}'",
     ]
 }
