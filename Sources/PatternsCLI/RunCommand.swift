@@ -27,6 +27,10 @@ struct RunCommand: ParsableCommand {
         let first = max(1, from ?? 1), last = min(steps.count, to ?? steps.count)
         guard first <= last else { throw ValidationError("--from must not be after --to") }
         let style = Style(enabled: session.options.render.color)
+        if first > 1 {
+            session.setUpLiveObjects(before: first - 1)
+            _ = session.takeOutput()
+        }
         var input = InputLines()
         for index in (first - 1)..<last {
             session.setStep(index)

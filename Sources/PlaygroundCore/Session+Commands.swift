@@ -10,8 +10,8 @@ extension Session {
                         changesState: false, action: .global { s, a in try s.load(a[0]) }),
             CommandSpec("next", summary: tr("go to the next step"), changesState: false, action: .global { s, _ in try s.go(to: s.stepIndex + 1) }),
             CommandSpec("back", summary: tr("go to the previous step"), changesState: false, action: .global { s, _ in try s.go(to: s.stepIndex - 1) }),
-            CommandSpec("goto", [ArgumentSpec("step", .int)], summary: tr("go to step n"), changesState: false,
-                        action: .global { s, a in try s.go(to: (Int(a[0]) ?? 0) - 1) }),
+            CommandSpec("goto", [ArgumentSpec("step", .int)], summary: tr("go to step n, with the live objects as the earlier steps leave them"),
+                        changesState: false, action: .global { s, a in try s.go(to: (Int(a[0]) ?? 0) - 1, setUp: true) }),
             CommandSpec("step", summary: tr("show the current step again"), changesState: false,
                         action: .global { s, _ in try s.requireLesson(); s.showStep() }),
             CommandSpec("run", summary: tr("perform the current step's commands (show me)"), changesState: false,
@@ -143,12 +143,15 @@ extension Session {
         if let saved = progress?.load(lesson: found.id) {
             stepIndex = min(max(0, saved.step), found.steps.count - 1)
             doneSteps = saved.done
-            if stepIndex > 0 { say(tr("Resuming at step {0} ('goto 1' starts over).", String(stepIndex + 1))) }
+            if stepIndex > 0 {
+                say(tr("Resuming at step {0} ('goto 1' starts over).", String(stepIndex + 1)))
+                setUpLiveObjects(before: stepIndex)
+            }
         }
         showStep()
     }
 
-    func go(to index: Int) throws {
+    func go(to index: Int, setUp: Bool = false) throws {
         try requireLesson()
         let count = lesson!.steps.count
         guard index >= 0 else { throw PlaygroundError(tr("this is the first step")) }
@@ -156,10 +159,35 @@ extension Session {
             if index == stepIndex + 1 { throw PlaygroundError(tr("this is the last step; 'lessons' lists what to try next")) }
             throw PlaygroundError(tr("there is no step {0}; this lesson has {1}", String(index + 1), String(count)))
         }
+        if setUp && index > 0 { setUpLiveObjects(before: index) }
         stepIndex = index
         hintsShown = 0
         saveProgress()
         showStep()
+    }
+
+    /// Commands of a transcript that move around or teach rather than change anything: not replayed by set-up.
+    static let notReplayed: Set<String> = ["check", "hint", "solution", "run", "next", "back", "goto", "step", "load", "lessons",
+                                           "help", "?", "history", "quit", "exit", "layout"]
+
+    /// Rebuilds the live objects as the lesson's own commands leave them at the start of step `index + 1`, so that
+    /// `goto` and a resumed lesson start where the lesson expects (as a game's level does). Silent.
+    public func setUpLiveObjects(before index: Int) {
+        guard let lesson, let factory = factories[lesson.module] else { return }
+        let wasMuted = mediator.isMuted
+        mediator.isMuted = true
+        journal = []
+        module = factory.make(context)
+        for step in lesson.steps.prefix(index) {
+            for command in step.commands {
+                let word = command.split(separator: " ").first.map(String.init) ?? ""
+                guard !Self.notReplayed.contains(word.lowercased()) else { continue }
+                _ = perform(command)
+            }
+        }
+        mediator.isMuted = wasMuted
+        say(tr("The live objects are set up as steps 1–{0} leave them.", String(index)))
+        postState(module?.state() ?? [], changed: [])
     }
 
     /// Moves to a step without showing it (used by the lesson tester).

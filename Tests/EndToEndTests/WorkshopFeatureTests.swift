@@ -105,4 +105,13 @@ import Testing
         let stopped = try runPatterns(["run", "builder", "--pace"], input: "q\n")
         #expect(!stopped.output.contains("STEP 2 / 11"))
     }
+
+    @Test func gotoSetsUpTheLiveObjectsAsTheEarlierStepsLeaveThem() throws {
+        let result = try runPatterns([], input: "load builder\ngoto 6\nrun\ncheck\n", environment: ["XDG_STATE_HOME": freshState()])
+        #expect(result.output.contains("The live objects are set up as steps 1–5 leave them."))
+        #expect(result.output.contains("✓ goal met: step 6 is done. 'next' moves on."), "\(result.output)")
+        let from = try runPatterns(["run", "builder", "--from", "9"])
+        #expect(from.output.contains("✓ goal met: step 10 is done."), "\(from.output)")
+        #expect(!from.output.contains("step 8/11"))
+    }
 }
