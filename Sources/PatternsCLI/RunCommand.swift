@@ -49,7 +49,7 @@ struct RunCommand: ParsableCommand {
             }
             if pace && index < last - 1 {
                 console.note(style.header("[Enter: next step · q: stop]") + "\n", pane: "out")
-                guard case .text(let answer)? = input.next(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else { break }
+                guard case .text(let answer)? = input.next(), answer.filter({ $0 != " " && $0 != "\t" }).lowercased() != "q" else { break }
             } else {
                 console.note("\n")
             }
@@ -71,9 +71,3 @@ struct RunCommand: ParsableCommand {
     }
 }
 
-extension String {
-    func trimmingCharacters(in _: WhitespaceSet) -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-}
-enum WhitespaceSet { case whitespaces }
