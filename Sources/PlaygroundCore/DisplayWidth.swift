@@ -5,6 +5,8 @@
 public enum DisplayWidth {
     /// The width of one grapheme cluster.
     public static func of(_ character: Character) -> Int {
+        // Most text is ASCII: one scalar, no property lookups needed.
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
         var visible = false
         var previous: Unicode.Scalar?
         for scalar in character.unicodeScalars {
@@ -26,6 +28,10 @@ public enum DisplayWidth {
 
     /// The width of a string: the sum over its grapheme clusters.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
+        // Fast path: printable ASCII is one column a byte.
+        var allPrintableASCII = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F { allPrintableASCII = false; break }
+        if allPrintableASCII { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total

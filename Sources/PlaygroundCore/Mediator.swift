@@ -25,8 +25,14 @@ public final class Pane {
     public let headerless: Bool
     /// Messages since the last render.
     public internal(set) var pending: [PaneMessage] = []
-    /// The latest text, kept for the dashboard (snapshot: last message; append: recent lines).
-    public internal(set) var content: [String] = []
+    /// Recent messages, kept for the dashboard (snapshot: the last one; append: the last few).
+    var recent: [PaneMessage] = []
+
+    /// The pane's text as lines, for the dashboard: the latest message of a snapshot pane, recent lines of a log.
+    public var content: [String] {
+        let lines = recent.flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        return kind == .append ? Array(lines.suffix(Mediator.appendKeep)) : lines
+    }
 
     public init(name: String, kind: Kind, isShown: Bool = true, headerless: Bool = false) {
         self.name = name
@@ -103,10 +109,11 @@ public final class Mediator {
         pane.pending.append(message)
         switch pane.kind {
         case .snapshot:
-            pane.content = message.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            pane.recent = [message]
         case .append:
-            pane.content.append(contentsOf: message.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-            if pane.content.count > Self.appendKeep { pane.content.removeFirst(pane.content.count - Self.appendKeep) }
+            pane.recent.append(message)
+            // Trim in batches so that a busy log does not shift its array on every post.
+            if pane.recent.count > 2 * Self.appendKeep { pane.recent.removeFirst(pane.recent.count - Self.appendKeep) }
         }
         observer?(message, pane)
     }

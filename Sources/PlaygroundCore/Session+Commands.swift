@@ -1,6 +1,13 @@
 /// The REPL's global commands: lessons and steps, learning aids, state, panes and routing.
 extension Session {
     var globalCommands: [CommandSpec] {
+        if let cached = cachedGlobalCommands, cached.lang == options.lang { return cached.commands }
+        let commands = makeGlobalCommands()
+        cachedGlobalCommands = (options.lang, commands)
+        return commands
+    }
+
+    func makeGlobalCommands() -> [CommandSpec] {
         [
             CommandSpec("help", aliases: ["?"], [ArgumentSpec("command", .dynamic(.commands), optional: true)],
                         summary: tr("list commands, or explain one command or live object"), changesState: false,

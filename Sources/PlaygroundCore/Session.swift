@@ -33,13 +33,22 @@ public final class Session {
 
     /// Commands that changed live objects since the lesson was loaded: replayed to restore state on failure and
     /// undo, listed by `history`.
-    public internal(set) var journal: [(command: String, changed: [String])] = []
+    public internal(set) var journal: [(command: String, changed: [String], replay: Replay)] = []
+
+    /// How a journal entry is replayed: already parsed, so that undo does not tokenize and parse again.
+    public enum Replay: Sendable {
+        case swift(SwiftStatement)
+        /// A native lesson command, looked up by name on the module that exists at replay time.
+        case native(String, [String])
+    }
     var hintsShown = 0
     /// Rendered text not yet taken by the front end.
     var buffer = ""
     public internal(set) var quitRequested = false
     /// Set by `layout`; the front end switches and clears it.
     public var requestedLayout: String?
+    /// The global commands, built once per language (their help text is translated).
+    var cachedGlobalCommands: (lang: Lang, commands: [CommandSpec])?
     /// Any command failed since the session began (the pipe front end's exit status).
     public internal(set) var anyFailed = false
 
@@ -104,8 +113,9 @@ public final class Session {
             fail(tr("line too long ({0} bytes; the limit is {1})", String(line.utf8.count), String(Self.maximumLineLength)))
             return false
         }
-        let cleaned = TextSanitizer.clean(line.replacingOccurrences(of: "\t", with: " "))
-        if cleaned != line.replacingOccurrences(of: "\t", with: " ") {
+        let untabbed = line.utf8.contains(0x09) ? line.replacingOccurrences(of: "\t", with: " ") : line
+        let cleaned = TextSanitizer.clean(untabbed)
+        if cleaned != untabbed {
             fail(tr("the line holds control characters or escape sequences; type plain text"))
             return false
         }
@@ -113,7 +123,8 @@ public final class Session {
         if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { return true }
         do {
             if SwiftCallParser.looksLikeSwift(trimmed) {
-                try runStateChange(trimmed) { try self.performSwift(trimmed) }
+                let statement = try parseSwift(trimmed)
+                try runStateChange(trimmed, replay: .swift(statement)) { try self.performSwift(statement) }
                 return true
             }
             let words: [String]
@@ -140,10 +151,10 @@ public final class Session {
             case .global(let run):
                 try run(self, arguments)
             case .swift(let translate):
-                let source = try translate(arguments)
-                try runStateChange(trimmed) { try self.performSwift(source) }
+                let statement = try parseSwift(try translate(arguments))
+                try runStateChange(trimmed, replay: .swift(statement)) { try self.performSwift(statement) }
             case .native(let run):
-                try runStateChange(trimmed) { try run(arguments) }
+                try runStateChange(trimmed, replay: .native(command.name, arguments)) { try run(arguments) }
             }
             return true
         } catch let error as PlaygroundError {
@@ -160,7 +171,7 @@ public final class Session {
 
     /// Runs a command that may change live objects as a transaction: on failure every object is restored by
     /// replaying the journal; on success the state pane shows the fields that changed.
-    func runStateChange(_ line: String, _ body: () throws -> Void) throws {
+    func runStateChange(_ line: String, replay: Replay, _ body: () throws -> Void) throws {
         guard let module else { throw PlaygroundError(tr("no lesson is loaded; try 'load builder' ('lessons' lists them)")) }
         let before = module.state()
         do {
@@ -171,7 +182,7 @@ public final class Session {
         }
         let after = self.module?.state() ?? []
         let changed = changedKeys(before, after)
-        journal.append((line, changed))
+        journal.append((line, changed, replay))
         postChanges(before, after, changed)
         postState(after, changed: Set(changed))
     }
@@ -225,22 +236,15 @@ public final class Session {
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
         module = factory.make(context)
-        for entry in journal { _ = replay(entry.command) }
+        for entry in journal { replay(entry.replay) }
     }
 
-    func replay(_ line: String) -> Bool {
-        do {
-            if SwiftCallParser.looksLikeSwift(line) { try performSwift(line); return true }
-            let words = try Tokenizer.split(line)
-            guard let name = words.first, let command = command(named: name) else { return false }
-            switch command.action {
-            case .swift(let translate): try performSwift(try translate(Array(words.dropFirst())))
-            case .native(let run): try run(Array(words.dropFirst()))
-            case .global: return false
-            }
-            return true
-        } catch {
-            return false
+    func replay(_ replay: Replay) {
+        switch replay {
+        case .swift(let statement):
+            try? performSwift(statement)
+        case .native(let name, let arguments):
+            if case .native(let run)? = command(named: name)?.action { try? run(arguments) }
         }
     }
 
@@ -283,13 +287,15 @@ public final class Session {
 
     // MARK: - Swift-call form
 
-    func performSwift(_ source: String) throws {
-        let statement: SwiftStatement
+    func parseSwift(_ source: String) throws -> SwiftStatement {
         do {
-            statement = try SwiftCallParser.parse(source)
+            return try SwiftCallParser.parse(source)
         } catch {
             throw PlaygroundError(tr("{0} (column {1})", error.message, String(error.column)))
         }
+    }
+
+    func performSwift(_ statement: SwiftStatement) throws {
         guard let module else { throw PlaygroundError(tr("no lesson is loaded; try 'load builder' ('lessons' lists them)")) }
         guard var receiver = module.objects.first(where: { $0.name == statement.receiver }) else {
             var message = tr("cannot find '{0}' in scope", statement.receiver)

@@ -258,29 +258,43 @@ public struct SwiftCallParser {
     }
 
     enum Lexer {
+        /// ASCII first: Character's Unicode properties are slow, and almost every identifier is ASCII.
+        static func isIdentifierHead(_ c: Unicode.Scalar) -> Bool {
+            if c.isASCII { let a = c.value; return (a >= 0x61 && a <= 0x7A) || (a >= 0x41 && a <= 0x5A) || a == 0x5F }
+            return c.properties.isAlphabetic
+        }
+
+        static func isIdentifierBody(_ c: Unicode.Scalar) -> Bool {
+            if c.isASCII { return (c.value >= 0x30 && c.value <= 0x39) || isIdentifierHead(c) }
+            return c.properties.isAlphabetic || c.properties.numericType != nil
+        }
+
+        static func isDigit(_ c: Unicode.Scalar) -> Bool { c.value >= 0x30 && c.value <= 0x39 }
+
         static func tokenize(_ line: String) throws(Error) -> [Lexed] {
             var out: [Lexed] = []
-            let chars = Array(line)
+            // Unicode scalars: much cheaper than Characters, and every token boundary is an ASCII scalar.
+            let chars = Array(line.unicodeScalars)
             var i = 0
             while i < chars.count {
                 let c = chars[i]
                 let column = i + 1
                 if c == " " || c == "\t" { i += 1; continue }
-                if c.isLetter || c == "_" {
+                if isIdentifierHead(c) {
                     var j = i
-                    while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" { j += 1 }
-                    out.append(Lexed(token: .identifier(String(chars[i..<j])), column: column))
+                    while j < chars.count, isIdentifierBody(chars[j]) { j += 1 }
+                    out.append(Lexed(token: .identifier(String(String.UnicodeScalarView(chars[i..<j]))), column: column))
                     i = j
-                } else if c.isASCII, c.isNumber {
+                } else if isDigit(c) {
                     var j = i
-                    while j < chars.count, chars[j].isASCII, chars[j].isNumber || chars[j] == "_" { j += 1 }
+                    while j < chars.count, isDigit(chars[j]) || chars[j] == "_" { j += 1 }
                     var isDouble = false
-                    if j + 1 < chars.count, chars[j] == ".", chars[j + 1].isASCII, chars[j + 1].isNumber {
+                    if j + 1 < chars.count, chars[j] == ".", isDigit(chars[j + 1]) {
                         isDouble = true
                         j += 1
-                        while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+                        while j < chars.count, isDigit(chars[j]) { j += 1 }
                     }
-                    let text = String(chars[i..<j]).replacingOccurrences(of: "_", with: "")
+                    let text = String(String.UnicodeScalarView(chars[i..<j].filter { $0 != "_" }))
                     if isDouble {
                         guard let d = Double(text) else { throw Error(message: "bad number '\(text)'", column: column) }
                         out.append(Lexed(token: .double(d), column: column))
@@ -311,7 +325,7 @@ public struct SwiftCallParser {
                             case "u":
                                 // \u{XXXX}
                                 guard j + 2 < chars.count, chars[j + 2] == "{", let close = chars[(j + 3)...].firstIndex(of: "}"),
-                                      let value = UInt32(String(chars[(j + 3)..<close]), radix: 16),
+                                      let value = UInt32(String(String.UnicodeScalarView(chars[(j + 3)..<close])), radix: 16),
                                       let scalar = Unicode.Scalar(value) else {
                                     throw Error(message: "bad \\u{...} escape", column: j + 1)
                                 }
@@ -323,14 +337,14 @@ public struct SwiftCallParser {
                             j += 2
                             continue
                         }
-                        text.append(d)
+                        text.unicodeScalars.append(d)
                         j += 1
                     }
                     guard closed else { throw Error(message: "unterminated string literal", column: column) }
                     out.append(Lexed(token: .string(text), column: column))
                     i = j
-                } else if ".,:()[]{}=;!?-".contains(c) {
-                    out.append(Lexed(token: .punct(c), column: column))
+                } else if ".,:()[]{}=;!?-".unicodeScalars.contains(c) {
+                    out.append(Lexed(token: .punct(Character(c)), column: column))
                     i += 1
                 } else {
                     throw Error(message: "unexpected character '\(c)'", column: column)
