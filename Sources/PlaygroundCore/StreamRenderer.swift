@@ -36,14 +36,31 @@ public struct StreamRenderer {
             let shown = pane.kind == .snapshot ? Array(messages.suffix(1)) : messages
             if !pane.headerless { out += style.header(Self.header(pane.name)) + "\n" }
             for message in shown {
-                for line in TextSanitizer.clean(message.text).split(separator: "\n", omittingEmptySubsequences: false) {
-                    for var wrapped in DisplayWidth.wrap(String(line), width: options.width) {
-                        while wrapped.last == " " { wrapped.removeLast() }
-                        out += (message.isError ? style.error(wrapped) : wrapped) + "\n"
-                    }
+                let text = TextSanitizer.clean(message.text)
+                let utf8 = text.utf8
+                var start = utf8.startIndex
+                // Lines are found by their newline bytes: far cheaper than splitting into Characters.
+                while true {
+                    let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
+                    appendLine(text[start..<end], error: message.isError, style: style, to: &out)
+                    guard end < utf8.endIndex else { break }
+                    start = utf8.index(after: end)
                 }
             }
         }
         return out
+    }
+
+    /// One line, wrapped to the width, without trailing spaces.
+    func appendLine(_ line: Substring, error: Bool, style: Style, to out: inout String) {
+        if !error, line.utf8.count <= options.width, line.utf8.last != 0x20, line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            out += line
+            out += "\n"
+            return
+        }
+        for var wrapped in DisplayWidth.wrap(String(line), width: options.width) {
+            while wrapped.last == " " { wrapped.removeLast() }
+            out += (error ? style.error(wrapped) : wrapped) + "\n"
+        }
     }
 }
