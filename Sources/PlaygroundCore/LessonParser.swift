@@ -68,7 +68,7 @@ public enum LessonParser {
             if line.hasPrefix("```") {
                 let kind = String(line.dropFirst(3)).trimmed
                 guard !steps.isEmpty else {
-                    if kind == "patterns" || kind == "goal" { throw issue(number, "'\(kind)' block before the first '## ' step") }
+                    if kind == "patterns" || kind.hasPrefix("goal") { throw issue(number, "'\(kind)' block before the first '## ' step") }
                     fence = (kind, number)
                     continue
                 }
@@ -96,6 +96,8 @@ public enum LessonParser {
 
     static func finishFence(_ kind: String, openLine: Int, closeLine: Int, lines: [(Int, String)], into steps: inout [Step],
                             issue: (Int, String) -> LessonIssue) throws(LessonIssue) {
+        // A code block in the introduction, before the first step, is prose: nothing to keep.
+        guard !steps.isEmpty else { return }
         let last = steps.count - 1
         switch kind {
         case "patterns":

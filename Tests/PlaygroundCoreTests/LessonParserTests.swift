@@ -66,6 +66,15 @@ import Testing
         #expect(throws: LessonIssue(path: "f.md", line: line, message: message)) { try LessonParser.parse(text, path: "f.md", lang: "en") }
     }
 
+    @Test func codeBlocksInTheIntroductionAreProse() throws {
+        // Found by fuzzing: a fenced block before the first step crashed the parser.
+        let lesson = try LessonParser.parse("---\nid: a\ntitle: t\nmodule: m\n---\n```swift\nlet x = 1\n```\n## s\n", path: "f.md", lang: "en")
+        #expect(lesson.steps.map(\.title) == ["s"])
+        #expect(throws: LessonIssue(path: "f.md", line: 6, message: "'goal unmet' block before the first '## ' step")) {
+            try LessonParser.parse("---\nid: a\ntitle: t\nmodule: m\n---\n```goal unmet\nx.y: 1\n```\n## s\n", path: "f.md", lang: "en")
+        }
+    }
+
     @Test func catalogKeepsGoodLessonsWhenOneIsBroken() {
         let sources = [
             LessonSource(path: "Lessons/en/a.md", lang: "en", text: Self.good, isBuiltIn: true),
