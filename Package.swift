@@ -47,11 +47,11 @@ let package = Package(
         // Helpers used only by tests: transcript diffs, a pseudo-terminal driver.
         .target(name: "PlaygroundTestSupport", dependencies: ["CEditLine", "PlaygroundCore"]),
 
-        .testTarget(name: "PlaygroundCoreTests", dependencies: ["PlaygroundCore", "PlaygroundTestSupport"]),
+        .testTarget(name: "PlaygroundCoreTests", dependencies: ["PlaygroundCore", "PlaygroundTestSupport"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns"]),
         .testTarget(name: "LessonModulesTests", dependencies: ["LessonModules", "PlaygroundCore", "PlaygroundTestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PatternsCLI", "PlaygroundTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PatternsCLI", "PlaygroundTestSupport"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlaygroundCore
 import LessonModules
 import Terminal
@@ -41,8 +41,7 @@ enum LessonLoader {
         }
         if let directory {
             let manager = FileManager.default
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard (try? manager.contentsOfDirectory(atPath: directory)) != nil else {
                 throw ValidationErrorText("--lessons: '\(directory)' is not a folder")
             }
             let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory

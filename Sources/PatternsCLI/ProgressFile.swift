@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlaygroundCore
 import Terminal
 
@@ -52,7 +52,7 @@ final class ProgressFile: ProgressStore {
     }
 
     func write() {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         StateDirectory.create(directory)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -1,27 +1,39 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes an asciinema v2 recording: a JSON header line, then one `[seconds, "o", text]` event per write.
 final class CastRecorder {
-    let handle: FileHandle
+    let fd: Int32
     let start = Date()
 
     init(path: String, width: Int, height: Int, title: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw ValidationErrorText("--record: cannot create '\(path)'")
-        }
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw ValidationErrorText("--record: cannot create '\(path)'") }
         let header = "{\"version\": 2, \"width\": \(width), \"height\": \(height), \"timestamp\": \(Int(start.timeIntervalSince1970)), "
             + "\"title\": \(JSON.string(title)), \"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}}\n"
-        handle.write(Data(header.utf8))
+        put(header)
     }
 
     func record(_ text: String) {
-        let seconds = Date().timeIntervalSince(start)
-        let line = "[\(String(format: "%.6f", seconds)), \"o\", \(JSON.string(text.replacingOccurrences(of: "\n", with: "\r\n")))]\n"
-        handle.write(Data(line.utf8))
+        let micros = Int(Date().timeIntervalSince(start) * 1_000_000)
+        let fraction = String(micros % 1_000_000)
+        let seconds = "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+        put("[\(seconds), \"o\", \(JSON.string(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")))]\n")
     }
 
-    deinit { try? handle.close() }
+    func put(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            guard n > 0 else { return }
+            offset += n
+        }
+    }
+
+    deinit { close(fd) }
 }
 
 /// A JSON string literal, escaped by hand (no encoder needed for one value).

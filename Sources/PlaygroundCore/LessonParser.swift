@@ -5,8 +5,8 @@ public enum LessonParser {
     static let knownKeys: Set<String> = ["id", "title", "summary", "module", "minutes"]
 
     public static func parse(_ text: String, path: String, lang: String) throws(LessonIssue) -> Lesson {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        let lines = text.lines.map { line -> String in
+            line.utf8.last == 0x0D ? String(line.dropLast()) : String(line)
         }
         func issue(_ line: Int, _ message: String) -> LessonIssue { LessonIssue(path: path, line: line, message: message) }
 
@@ -162,6 +162,22 @@ public enum LessonParser {
         let text = rest.trimmed
         guard !text.isEmpty else { throw issue(number, "empty hint") }
         return Hint(text: text, when: when)
+    }
+}
+
+extension String {
+    /// The text split at newline bytes (an empty last line when the text ends with one). Much cheaper than
+    /// splitting into Characters, and a newline is never part of a larger grapheme here that matters.
+    var lines: [Substring] {
+        var out: [Substring] = []
+        let utf8 = self.utf8
+        var start = utf8.startIndex
+        while let end = utf8[start...].firstIndex(of: 0x0A) {
+            out.append(self[start..<end])
+            start = utf8.index(after: end)
+        }
+        out.append(self[start...])
+        return out
     }
 }
 
