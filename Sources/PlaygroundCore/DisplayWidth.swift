@@ -7,6 +7,14 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         // Most text is ASCII: one scalar, no property lookups needed.
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
+        // One scalar from the ranges text and boxes are mostly made of (Latin, punctuation, arrows, box drawing):
+        // narrow unless the wide table says otherwise, with no property lookups.
+        let scalars = character.unicodeScalars
+        if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            let v = only.value
+            if (0xA0..<0x300).contains(v) && v != 0xAD { return 1 }
+            if (0x2190..<0x2600).contains(v) { return isWide(v) ? 2 : 1 }
+        }
         var visible = false
         var previous: Unicode.Scalar?
         for scalar in character.unicodeScalars {
