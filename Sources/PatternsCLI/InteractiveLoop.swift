@@ -43,6 +43,7 @@ struct InteractiveLoop {
                 dashboard = false
             }
         }
+        if let warning = reader.warning { Output.error(warning) }
         let style = Style(enabled: session.options.render.color)
         if layout == .dashboard { use(.dashboard) }
         Output.write(style.bold("Pattern Playground") + " — " + Strings.text("type 'lessons' to see the lessons, 'load builder' to start, 'help' for commands, Ctrl-D to leave.", session.options.lang) + "\n")

@@ -53,6 +53,12 @@ public struct LessonTester {
                 issue(step.line, "exercise step '\(step.title)' has no hints")
             }
         }
+        // The playground's own lessons keep to the product's shape: 6 to 12 steps, at least two exercises.
+        if lesson.isBuiltIn {
+            if !(6...12).contains(lesson.steps.count) { issue(1, "a lesson has 6 to 12 steps; this one has \(lesson.steps.count)") }
+            let exercises = lesson.steps.filter { $0.isExercise && !$0.goalStaysUnmet }.count
+            if exercises < 2 { issue(1, "a lesson has at least two exercise steps (with a goal); this one has \(exercises)") }
+        }
         guard failures.isEmpty else { return Result(lesson: lesson, failures: failures, updatedSource: nil, commandCount: 0) }
 
         // Run every transcript in order, in one session, as a learner would.

@@ -60,8 +60,16 @@ public final class LineReader {
             return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().complete()
         })
         shim_el_bind(editLine, "^I", "patterns-complete")
-        if let path = historyFile?.path { shim_history_load(history, path) }
+        if let path = historyFile?.path, access(path, F_OK) == 0, shim_history_load(history, path) < 0 {
+            // Unreadable (not libedit's format): keep it for the learner to look at, start a new one.
+            let aside = path + ".corrupt-\(time(nil))"
+            rename(path, aside)
+            warning = "warning: the history file \(path) could not be read; it was moved to \(aside)"
+        }
     }
+
+    /// A problem found while starting (a corrupt history file set aside), for the caller to show once.
+    public private(set) var warning: String?
 
     deinit { close() }
 

@@ -110,4 +110,16 @@ import Testing
         #expect(terminal.waitForExit() == 0)
         #expect(terminal.transcript.hasSuffix("\u{1B}[?1049l") || terminal.transcript.contains("\u{1B}[?1049l"), "leaves the alternate screen")
     }
+
+    @Test func aCorruptHistoryFileIsSetAsideWithAWarning() throws {
+        let history = state + "/broken-history"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        try "not a libedit history\n".write(toFile: history, atomically: true, encoding: .utf8)
+        let terminal = try start(history: history)
+        #expect(terminal.plainText.contains("warning: the history file \(history) could not be read; it was moved to"), "\(terminal.plainText)")
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: state)
+        #expect(names.contains { $0.hasPrefix("broken-history.corrupt-") })
+    }
 }
