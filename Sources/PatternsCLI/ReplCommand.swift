@@ -61,6 +61,10 @@ struct PipeLoop {
                 console.echo(text)
                 let ok = session.execute(text)
                 console.flush()
+                if session.requestedLayout == LayoutMode.dashboard.rawValue {
+                    console.note(Strings.text("the dashboard needs a terminal; using the stream layout", session.options.lang) + "\n", pane: "out")
+                }
+                session.requestedLayout = nil
                 if !ok && bail { return true }
                 if session.quitRequested { return session.anyFailed || invalidInput }
             }
