@@ -11,6 +11,9 @@ import Testing
         if let history { environment["PATTERNS_HISTORY"] = history }
         let terminal = try PseudoTerminal(patternsBinary(), arguments: arguments, environment: environment, columns: columns, rows: rows)
         #expect(terminal.waitFor("patterns> "), "no prompt: \(terminal.plainText)")
+        // libedit may draw the prompt a moment before it puts the terminal in raw mode; keys typed in between
+        // would be echoed by the cooked terminal. A person never types that fast; let it settle.
+        usleep(200_000)
         return terminal
     }
 
@@ -19,6 +22,7 @@ import Testing
         let mark = terminal.transcript.count
         terminal.send(line + "\r")
         #expect(terminal.waitFor(prompt, after: mark + line.count + 2), "\(terminal.plainText)")
+        usleep(100_000)
         return String(terminal.plainText.dropFirst(PseudoTerminal.stripEscapes(String(terminal.transcript.prefix(mark))).count))
     }
 
