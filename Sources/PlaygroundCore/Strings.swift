@@ -19,8 +19,22 @@ public enum Strings {
         var template = english
         if lang == .ko, let translated = korean[english] { template = translated }
         guard !arguments.isEmpty else { return template }
-        var out = template
-        for (i, argument) in arguments.enumerated() { out = out.replacingOccurrences(of: "{\(i)}", with: argument) }
+        // One pass over the bytes: `{n}` with a single digit n is replaced by the nth argument.
+        var out = ""
+        let utf8 = Array(template.utf8)
+        var i = 0, literalStart = 0
+        while i < utf8.count {
+            if utf8[i] == UInt8(ascii: "{"), i + 2 < utf8.count, utf8[i + 2] == UInt8(ascii: "}"),
+               (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[i + 1]), Int(utf8[i + 1] - UInt8(ascii: "0")) < arguments.count {
+                out += String(decoding: utf8[literalStart..<i], as: UTF8.self)
+                out += arguments[Int(utf8[i + 1] - UInt8(ascii: "0"))]
+                i += 3
+                literalStart = i
+            } else {
+                i += 1
+            }
+        }
+        out += String(decoding: utf8[literalStart...], as: UTF8.self)
         return out
     }
 
