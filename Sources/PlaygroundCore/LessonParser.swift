@@ -169,12 +169,22 @@ extension String {
     /// The text split at newline bytes (an empty last line when the text ends with one). Much cheaper than
     /// splitting into Characters, and a newline is never part of a larger grapheme here that matters.
     var lines: [Substring] {
+        // Find the newline offsets over contiguous bytes (the generic index walk was a visible part of start-up),
+        // then cut the string at them.
+        var newlines: [Int] = []
+        let scanned: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            for i in bytes.indices where bytes[i] == 0x0A { newlines.append(i) }
+        }
+        if scanned == nil { newlines = utf8.enumerated().filter { $0.element == 0x0A }.map(\.offset) }
         var out: [Substring] = []
-        let utf8 = self.utf8
-        var start = utf8.startIndex
-        while let end = utf8[start...].firstIndex(of: 0x0A) {
+        out.reserveCapacity(newlines.count + 1)
+        var start = startIndex
+        var startOffset = 0
+        for offset in newlines {
+            let end = utf8.index(start, offsetBy: offset - startOffset)
             out.append(self[start..<end])
             start = utf8.index(after: end)
+            startOffset = offset + 1
         }
         out.append(self[start...])
         return out
