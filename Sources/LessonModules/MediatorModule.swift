@@ -75,8 +75,8 @@ public final class MediatorModule: LessonModule {
         var lines = ["colleagues   links without a mediator   links with one"]
         for count in 2...max(2, n) {
             let mark = count == n ? "  ← now" : ""
-            lines.append(String(count).leftPad(10) + String(PageViewController.directLinks(count)).leftPad(27)
-                         + String(PageViewController.mediatedLinks(count)).leftPad(17) + mark)
+            lines.append(DisplayWidth.padLeft(String(count), to: 10) + DisplayWidth.padLeft(String(PageViewController.directLinks(count)), to: 27)
+                         + DisplayWidth.padLeft(String(PageViewController.mediatedLinks(count)), to: 17) + mark)
         }
         return lines.joined(separator: "\n")
     }
@@ -103,8 +103,4 @@ public final class MediatorModule: LessonModule {
             StateGroup("routes", type: "Mediator", [("log", context.paneName(for: "log") ?? "-")]),
         ]
     }
-}
-
-extension String {
-    func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

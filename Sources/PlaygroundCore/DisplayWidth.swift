@@ -63,6 +63,12 @@ public enum DisplayWidth {
         return w >= width ? text : text + String(repeating: " ", count: width - w)
     }
 
+    /// Pads `text` with spaces on the left to `width` columns (right-aligns it).
+    public static func padLeft(_ text: String, to width: Int) -> String {
+        let w = of(text)
+        return w >= width ? text : String(repeating: " ", count: width - w) + text
+    }
+
     /// Cuts `text` to at most `width` columns, never splitting a cluster.
     public static func truncate(_ text: String, to width: Int) -> String {
         var result = ""

@@ -131,9 +131,4 @@ public final class Mediator {
         }
         return out
     }
-
-    /// Drops pending messages (and snapshot contents) of every pane.
-    public func clearPending() {
-        for pane in panes { pane.pending.removeAll(keepingCapacity: true) }
-    }
 }

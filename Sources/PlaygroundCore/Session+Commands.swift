@@ -17,7 +17,7 @@ extension Session {
                         changesState: false, action: .global { s, a in try s.load(a[0]) }),
             CommandSpec("next", summary: tr("go to the next step"), changesState: false, action: .global { s, _ in try s.go(to: s.stepIndex + 1) }),
             CommandSpec("back", summary: tr("go to the previous step"), changesState: false, action: .global { s, _ in try s.go(to: s.stepIndex - 1) }),
-            CommandSpec("goto", [ArgumentSpec("step", .int)], summary: tr("go to step n, with the live objects as the earlier steps leave them"),
+            CommandSpec("goto", [ArgumentSpec("step", .dynamic(.steps))], summary: tr("go to step n, with the live objects as the earlier steps leave them"),
                         changesState: false, action: .global { s, a in try s.go(to: (Int(a[0]) ?? 0) - 1, setUp: true) }),
             CommandSpec("step", summary: tr("show the current step again"), changesState: false,
                         action: .global { s, _ in try s.requireLesson(); s.showStep() }),
@@ -359,7 +359,7 @@ extension Session {
         var lines: [String] = []
         for (i, entry) in journal.enumerated() {
             let changed = entry.changed.isEmpty ? tr("(no change)") : entry.changed.joined(separator: ", ")
-            lines.append("\(String(i + 1).leftPadded(3))  \(entry.command)   → \(changed)")
+            lines.append("\(DisplayWidth.padLeft(String(i + 1), to: 3))  \(entry.command)   → \(changed)")
         }
         say(lines.joined(separator: "\n"))
     }
@@ -414,8 +414,4 @@ extension Session {
 
     /// Topics that can be routed (for completion).
     public var topics: [String] { mediator.routes.map(\.topic) }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -277,7 +277,7 @@ public final class Session {
                 var message = tr("'{0}' is not a valid <{1}>; expected one of: {2}", value, spec.name, values.joined(separator: ", "))
                 if let s = Suggest.closest(to: value, in: values) { message += tr("; did you mean '{0}'?", s) }
                 throw PlaygroundError(message)
-            case .int where Int(value) == nil:
+            case .int where Int(value) == nil, .dynamic(.steps) where Int(value) == nil:
                 throw PlaygroundError(tr("'{0}' is not a number; usage: {1}", value, command.usage))
             default:
                 break

@@ -52,15 +52,4 @@ public enum Tokenizer {
         if inWord { words.append(current) }
         return words
     }
-
-    /// Quotes a word for display when it needs it, so `split(quote(w)) == [w]`.
-    public static func quote(_ word: String) -> String {
-        if !word.isEmpty, !word.contains(where: { " \t\"'\\".contains($0) }) { return word }
-        var out = "\""
-        for c in word {
-            if c == "\"" || c == "\\" { out.append("\\") }
-            out.append(c)
-        }
-        return out + "\""
-    }
 }

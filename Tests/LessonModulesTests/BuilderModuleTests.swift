@@ -109,5 +109,7 @@ import Testing
         #expect(Completer.complete("builder.addSauces([.mustard, .", in: session).candidates == [".ketchup", ".mayonnaise", ".mustard", ".secret"])
         #expect(Completer.complete("alert.setTitle(\"x\").setM", in: session).candidates == ["setMessage("])
         #expect(Completer.complete("route log to ", in: session).candidates.contains("log"))
+        #expect(Completer.complete("goto ", in: session).candidates == ["1", "2"])
+        #expect(Completer.complete("help sa", in: session).candidates == ["sauce"])
     }
 }

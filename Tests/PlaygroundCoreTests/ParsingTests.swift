@@ -19,12 +19,6 @@ import Testing
         #expect(throws: Tokenizer.Error.unterminatedQuote("\"", column: 7)) { try Tokenizer.split("title \"Hello") }
         #expect(throws: Tokenizer.Error.trailingBackslash) { try Tokenizer.split("title x\\") }
     }
-
-    @Test func quoteRoundTrips() throws {
-        for word in ["plain", "two words", "q\"uote", "", "back\\slash"] {
-            #expect(try Tokenizer.split(Tokenizer.quote(word)) == [word])
-        }
-    }
 }
 
 @Suite struct SwiftCallParserTests {
