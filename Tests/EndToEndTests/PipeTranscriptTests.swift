@@ -42,11 +42,14 @@ import Testing
 
 /// `patterns run`, `patterns test` and `patterns list` as a user runs them.
 @Suite struct SubcommandTests {
-    @Test func runWalksEveryStepFromAnotherFolder() throws {
-        let result = try runPatterns(["run", "builder"], directory: "/")
+    @Test(arguments: ["builder", "director", "mediator", "delegate"])
+    func runWalksEveryStepFromAnotherFolder(lesson: String) throws {
+        let result = try runPatterns(["run", lesson], directory: "/")
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.contains("step 1/"))
-        #expect(result.output.contains("✓ goal met"))
+        // Every exercise is solved by its own commands; only the builder's optional-action bug is shown failing.
+        #expect(result.output.components(separatedBy: "✗ not yet").count - 1 == (lesson == "builder" ? 1 : 0))
+        #expect(result.output.components(separatedBy: "✓ goal met").count - 1 >= 2, "at least two exercises")
     }
 
     @Test func testPassesTheBuiltInLessons() throws {
