@@ -41,7 +41,7 @@ struct RunCommand: ParsableCommand {
             }
             console.note(wrap(session.stepText(), width: session.options.render.width) + "\n")
             var commands = steps[index].commands
-            if steps[index].isExercise { commands.append("check") }
+            if steps[index].isExercise && commands.last != "check" { commands.append("check") }
             for command in commands {
                 console.echo(command)
                 session.execute(command)

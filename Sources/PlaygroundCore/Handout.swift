@@ -23,7 +23,7 @@ public struct Handout {
             session.setStep(index)
             var transcript = ""
             var commands = step.commands
-            if step.isExercise { commands.append("check") }
+            if step.isExercise && commands.last != "check" { commands.append("check") }
             for command in commands {
                 transcript += session.prompt + command + "\n"
                 session.execute(command)
