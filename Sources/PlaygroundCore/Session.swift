@@ -153,6 +153,10 @@ public final class Session {
             case .swift(let translate):
                 let statement = try parseSwift(try translate(arguments))
                 try runStateChange(trimmed, replay: .swift(statement)) { try self.performSwift(statement) }
+            case .native(let run) where !command.changesState:
+                // Only looks (show, memory, links): not journaled, so undo never "undoes" a look.
+                try requireLesson()
+                try run(arguments)
             case .native(let run):
                 try runStateChange(trimmed, replay: .native(command.name, arguments)) { try run(arguments) }
             }

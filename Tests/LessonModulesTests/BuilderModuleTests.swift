@@ -113,3 +113,14 @@ import Testing
         #expect(Completer.complete("help sa", in: session).candidates == ["sauce"])
     }
 }
+
+@Suite struct JournalTests {
+    @Test func looksAreNotJournaledSoUndoSkipsThem() {
+        let session = makeSession()
+        _ = session.run("load builder", "meat tofu", "show", "state", "help")
+        #expect(session.journal.map(\.command) == ["meat tofu"])
+        #expect(session.run("undo").hasPrefix("── state"))
+        #expect(session.run("state").contains("meat:     .beef"))
+        #expect(session.run("history") == "no commands yet\n")
+    }
+}
