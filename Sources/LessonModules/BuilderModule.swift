@@ -33,7 +33,7 @@ public final class BuilderModule: LessonModule {
         Method("setMeat", [Param(nil, .enumCase(type: "Meat", cases: Self.meats))], throws: true, summary: "choose the meat (throws when sold out)") { [unowned self] args in
             let meat = Meat(rawValue: args[0].singleCase)!
             do { try builder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
-                throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", "\(m.rawValue) is sold out")
+                throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", context.tr("{0} is sold out", m.rawValue))
             }
             return .done
         },
@@ -109,7 +109,7 @@ public final class BuilderModule: LessonModule {
 
     func tapConfirm(source: String) throws {
         guard let shown = screen.presented else {
-            throw ThrownError("AlertError.nothingPresented", "no alert is on the screen; present() one first")
+            throw ThrownError("AlertError.nothingPresented", context.tr("no alert is on the screen; present() one first"))
         }
         context.post("log", "tap \(Render.optional(shown.confirm?.title))", source: source)
         let ran = screen.tapConfirm()
@@ -144,7 +144,8 @@ public final class BuilderModule: LessonModule {
                         guard let shown = screen.presented else { try tapConfirm(source: "screen"); return }
                         let title = shown.confirm?.title ?? ""
                         guard title == a[0] else {
-                            throw PlaygroundError("the alert on screen has no button '\(a[0])'" + (title.isEmpty ? "; its button has no title" : "; its button is '\(title)'"))
+                            throw PlaygroundError(context.tr("the alert on screen has no button '{0}'", a[0])
+                                                 + (title.isEmpty ? context.tr("; its button has no title") : context.tr("; its button is '{0}'", title)))
                         }
                         context.post("code", "screen.tapConfirm()", source: "screen")
                         try tapConfirm(source: "screen")

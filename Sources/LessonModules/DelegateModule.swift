@@ -41,7 +41,7 @@ public final class DelegateModule: LessonModule {
 
     func requireController() throws -> GameBoardController {
         guard let controller else {
-            throw PlaygroundError("the lesson released its controller; 'reset' makes a new board")
+            throw PlaygroundError(context.tr("the lesson released its controller; 'reset' makes a new board"))
         }
         return controller
     }
@@ -55,7 +55,7 @@ public final class DelegateModule: LessonModule {
             let board = try requireController()
             let (row, column) = (a[0].int, a[1].int)
             guard (0..<GameBoardController.size).contains(row), (0..<GameBoardController.size).contains(column) else {
-                throw ThrownError("Fatal error: Index out of range", "rows and columns go from 0 to 4, not [\(row),\(column)]")
+                throw ThrownError("Fatal error: Index out of range", context.tr("rows and columns go from 0 to 4, not [{0},{1}]", String(row), String(column)))
             }
             return .object(cellObject(board.cell(row, column)))
         },
@@ -98,7 +98,7 @@ public final class DelegateModule: LessonModule {
         Method("save", summary: "build the group; the delegate hears 'created'") { [unowned self] _ in
             if let error = quiz.save() {
                 context.post("product", Render.box(["Missing Inputs", "Please provide all non-optional values", nil, "[ OK ]"]), source: "quizScreen")
-                throw ThrownError(DirectorModule.swiftName(of: error), DirectorModule.explain(error))
+                throw ThrownError(DirectorModule.swiftName(of: error), DirectorModule.explain(error, context))
             }
             return .done
         },
@@ -124,7 +124,7 @@ public final class DelegateModule: LessonModule {
     ]
 
     func release() throws {
-        guard controller != nil else { throw PlaygroundError("the controller was already released; 'reset' makes a new board") }
+        guard controller != nil else { throw PlaygroundError(context.tr("the controller was already released; 'reset' makes a new board")) }
         context.post("code", "controller = nil", source: "lesson")
         controller = nil
         context.post("memory", memoryReport(), source: "ARC")

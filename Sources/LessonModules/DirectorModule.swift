@@ -86,7 +86,7 @@ public final class DirectorModule: LessonModule {
                 context.post("product", BuilderModule.picture(of: burger), source: "burgerBuilder")
             }
         } catch HamburgerBuilder.Error.soldOut(let meat) {
-            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", "Sorry, no \(meat.rawValue) burgers here")
+            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", context.tr("Sorry, no {0} burgers here", meat.rawValue))
         }
     }
 
@@ -100,7 +100,7 @@ public final class DirectorModule: LessonModule {
         Method("removeQuestion", [Param("at", .int)], summary: "remove the question builder at an index") { [unowned self] a in
             groupInUse = true
             guard group.questions.indices.contains(a[0].int) else {
-                throw ThrownError("Fatal error: Index out of range", "there is no question \(a[0].int); indices are 0..<\(group.questions.count)")
+                throw ThrownError("Fatal error: Index out of range", context.tr("there is no question {0}; indices are 0..<{1}", String(a[0].int), String(group.questions.count)))
             }
             group.removeQuestion(at: a[0].int); return .done
         },
@@ -108,7 +108,7 @@ public final class DirectorModule: LessonModule {
             groupInUse = true
             let index = a[0].int
             guard group.questions.indices.contains(index) else {
-                throw ThrownError("Fatal error: Index out of range", "there is no question \(index); indices are 0..<\(group.questions.count)")
+                throw ThrownError("Fatal error: Index out of range", context.tr("there is no question {0}; indices are 0..<{1}", String(index), String(group.questions.count)))
             }
             return .object(questionObject(group.questions[index]))
         },
@@ -122,7 +122,7 @@ public final class DirectorModule: LessonModule {
             } catch {
                 let name = Self.swiftName(of: error)
                 context.post("product", Render.box(["Missing Inputs", "Please provide all non-optional values", nil, "[ OK ]"]), source: "group")
-                throw ThrownError(name, Self.explain(error))
+                throw ThrownError(name, Self.explain(error, context))
             }
             return .done
         },
@@ -132,12 +132,12 @@ public final class DirectorModule: LessonModule {
         error is QuestionBuilder.Error ? "QuestionBuilder.Error.\(error)" : "QuestionGroupBuilder.Error.\(error)"
     }
 
-    static func explain(_ error: Error) -> String {
+    static func explain(_ error: Error, _ context: ModuleContext) -> String {
         switch error {
-        case QuestionGroupBuilder.Error.missingTitle: return "the group has no title"
-        case QuestionGroupBuilder.Error.missingQuestions: return "the group has no questions"
-        case QuestionBuilder.Error.missingPrompt: return "a question has no prompt"
-        case QuestionBuilder.Error.missingAnswer: return "a question has no answer"
+        case QuestionGroupBuilder.Error.missingTitle: return context.tr("the group has no title")
+        case QuestionGroupBuilder.Error.missingQuestions: return context.tr("the group has no questions")
+        case QuestionBuilder.Error.missingPrompt: return context.tr("a question has no prompt")
+        case QuestionBuilder.Error.missingAnswer: return context.tr("a question has no answer")
         default: return "\(error)"
         }
     }

@@ -61,10 +61,10 @@ public final class MediatorModule: LessonModule {
 
     func add(_ name: String) throws {
         guard !name.isEmpty, name.count <= 12, name.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-            throw PlaygroundError("a page name is 1 to 12 letters or digits")
+            throw PlaygroundError(context.tr("a page name is 1 to 12 letters or digits"))
         }
         guard !pager.pages.contains(where: { $0.name == name }), !context.panes.contains(where: { $0.name == name }) else {
-            throw PlaygroundError("there is already a page or pane called '\(name)'")
+            throw PlaygroundError(context.tr("there is already a page or pane called '{0}'", name))
         }
         addReceiver(name)
         context.post("product", linkTable(), source: "pager")

@@ -5,10 +5,17 @@ public final class ModuleContext {
     /// Panes a module added at run time; removed when another lesson loads.
     var addedPanes: [String] = []
 
-    init(mediator: Mediator, width: Int) {
+    /// The interface language: what modules say around their objects is translated like the rest.
+    public internal(set) var lang: Lang
+
+    init(mediator: Mediator, width: Int, lang: Lang = .en) {
         self.mediator = mediator
         self.width = width
+        self.lang = lang
     }
+
+    /// A module's message in the interface language (English text as the key, `{0}`... for arguments).
+    public func tr(_ english: String, _ arguments: String...) -> String { Strings.text(english, lang, arguments) }
 
     public func post(_ topic: String, _ text: String, source: String) {
         mediator.post(PaneMessage(topic: topic, source: source, text: text))

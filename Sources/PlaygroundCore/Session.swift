@@ -57,7 +57,7 @@ public final class Session {
         self.mediator = Mediator.standard()
         self.options = options
         self.factories = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        self.context = ModuleContext(mediator: mediator, width: options.render.width)
+        self.context = ModuleContext(mediator: mediator, width: options.render.width, lang: options.lang)
     }
 
     // MARK: - Output

@@ -38,6 +38,24 @@ extension Strings {
         "the dashboard needs a terminal of at least {0}x{1}; staying with the stream layout": "대시보드는 최소 {0}x{1} 크기의 터미널이 필요합니다; 스트림 레이아웃을 유지합니다",
         "the dashboard needs a terminal; using the stream layout": "대시보드는 터미널에서만 쓸 수 있습니다; 스트림 레이아웃을 씁니다",
 
+        // What lesson modules say
+        "{0} is sold out": "{0}은(는) 다 팔렸습니다",
+        "Sorry, no {0} burgers here": "죄송합니다, {0} 버거는 없습니다",
+        "no alert is on the screen; present() one first": "화면에 알림창이 없습니다; 먼저 present() 하세요",
+        "the alert on screen has no button '{0}'": "화면의 알림창에 '{0}' 버튼이 없습니다",
+        "; its button has no title": "; 버튼에 제목이 없습니다",
+        "; its button is '{0}'": "; 버튼은 '{0}'입니다",
+        "the lesson released its controller; 'reset' makes a new board": "레슨이 컨트롤러를 놓았습니다; 'reset'으로 새 보드를 만드세요",
+        "the controller was already released; 'reset' makes a new board": "컨트롤러는 이미 해제되었습니다; 'reset'으로 새 보드를 만드세요",
+        "rows and columns go from 0 to 4, not [{0},{1}]": "행과 열은 0부터 4까지입니다. [{0},{1}]은 없습니다",
+        "there is no question {0}; indices are 0..<{1}": "{0}번 질문은 없습니다; 인덱스는 0..<{1}입니다",
+        "the group has no title": "그룹에 제목이 없습니다",
+        "the group has no questions": "그룹에 질문이 없습니다",
+        "a question has no prompt": "질문 내용이 없는 질문이 있습니다",
+        "a question has no answer": "답이 없는 질문이 있습니다",
+        "a page name is 1 to 12 letters or digits": "페이지 이름은 글자나 숫자 1–12자입니다",
+        "there is already a page or pane called '{0}'": "'{0}'라는 페이지나 패널이 이미 있습니다",
+
         // Answers
         "Commands:": "명령:",
         "Lesson '{0}' commands:": "'{0}' 레슨 명령:",
