@@ -97,7 +97,7 @@ public final class DelegateModule: LessonModule {
         },
         Method("save", summary: "build the group; the delegate hears 'created'") { [unowned self] _ in
             if let error = quiz.save() {
-                context.post("product", Render.box(["Missing Inputs", "Please provide all non-optional values", nil, "[ OK ]"]), source: "quizScreen")
+                context.post("product", Render.missingInputs, source: "quizScreen")
                 throw ThrownError(DirectorModule.swiftName(of: error), DirectorModule.explain(error, context))
             }
             return .done

@@ -121,7 +121,7 @@ public final class DirectorModule: LessonModule {
                 context.post("log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
             } catch {
                 let name = Self.swiftName(of: error)
-                context.post("product", Render.box(["Missing Inputs", "Please provide all non-optional values", nil, "[ OK ]"]), source: "group")
+                context.post("product", Render.missingInputs, source: "group")
                 throw ThrownError(name, Self.explain(error, context))
             }
             return .done

@@ -15,6 +15,9 @@ enum Render {
         return String(repeating: fill, count: left) + text + String(repeating: fill, count: width - w - left)
     }
 
+    /// The alert the question-group screen shows when building fails.
+    static let missingInputs = box(["Missing Inputs", "Please provide all non-optional values", nil, "[ OK ]"])
+
     /// A box around lines; a nil line draws a separator.
     static func box(_ lines: [String?], minWidth: Int = 20) -> String {
         let inner = max(minWidth, (lines.compactMap { $0 }.map { DisplayWidth.of($0) }.max() ?? 0) + 4)

@@ -10,17 +10,23 @@ enum Output {
     static func write(_ text: String, fd: Int32 = 1) {
         guard !text.isEmpty else { return }
         if fd == 1 { recorder?.record(text) }
+        // EPIPE and friends: the reader is gone; nothing more to say.
+        if !writeAll(text, to: fd) { exit(fd == 1 ? 0 : 1) }
+    }
+
+    /// Writes every byte of `text` to `fd`, retrying after signals. False when the descriptor refuses.
+    static func writeAll(_ text: String, to fd: Int32) -> Bool {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                // EPIPE and friends: the reader is gone; nothing more to say.
-                exit(fd == 1 ? 0 : 1)
+                return false
             }
             offset += n
         }
+        return true
     }
 
     static func error(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n", fd: 2) }

@@ -23,15 +23,7 @@ final class CastRecorder {
         put("[\(seconds), \"o\", \(JSON.string(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")))]\n")
     }
 
-    func put(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            guard n > 0 else { return }
-            offset += n
-        }
-    }
+    func put(_ text: String) { _ = Output.writeAll(text, to: fd) }
 
     deinit { close(fd) }
 }

@@ -36,13 +36,10 @@ struct RunCommand: ParsableCommand {
             session.setStep(index)
             if pace {
                 console.note(banner(index: index, of: steps.count, title: steps[index].title, width: session.options.render.width, style: style))
-            } else {
-                console.note(style.header(StreamRenderer.header("lesson")) + "\n")
             }
-            console.note(wrap(session.stepText(), width: session.options.render.width) + "\n")
-            var commands = steps[index].commands
-            if steps[index].isExercise && commands.last != "check" { commands.append("check") }
-            for command in commands {
+            session.showStep()
+            console.flush()
+            for command in steps[index].walkthrough {
                 console.echo(command)
                 session.execute(command)
                 console.flush()
@@ -62,12 +59,6 @@ struct RunCommand: ParsableCommand {
         let rule = String(repeating: "━", count: min(width, 72))
         let label = "  STEP \(index + 1) / \(count)  ·  \(title.uppercased())"
         return "\n" + style.bold(rule) + "\n" + style.bold(label) + "\n" + style.bold(rule) + "\n\n"
-    }
-
-    func wrap(_ text: String, width: Int) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { DisplayWidth.wrap(TextSanitizer.clean(String($0)), width: width) }
-            .joined(separator: "\n")
     }
 }
 

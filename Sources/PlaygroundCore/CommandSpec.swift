@@ -51,7 +51,8 @@ public struct CommandSpec {
     public var aliases: [String]
     public var arguments: [ArgumentSpec]
     public var summary: String
-    /// Lesson commands change live objects: they are recorded for undo and replay.
+    /// Whether the command changes anything (live objects, panes, routes). Lesson commands that do are journaled
+    /// for undo; every command that does is replayed when `goto` sets a step up.
     public var changesState: Bool
     public var action: CommandAction
 

@@ -22,9 +22,7 @@ public struct Handout {
         for (index, step) in lesson.steps.enumerated() {
             session.setStep(index)
             var transcript = ""
-            var commands = step.commands
-            if step.isExercise && commands.last != "check" { commands.append("check") }
-            for command in commands {
+            for command in step.walkthrough {
                 transcript += session.prompt + command + "\n"
                 session.execute(command)
                 transcript += session.takeOutput()

@@ -34,6 +34,10 @@ public struct Step: Sendable {
 
     /// The commands of every transcript block, in order: what `run` and `solution` perform and show.
     public var commands: [String] { transcripts.flatMap { $0.entries.map(\.command) } }
+
+    /// What walking the step runs (`patterns run`, handouts): its commands, then `check` for an exercise that does
+    /// not end with one already.
+    public var walkthrough: [String] { isExercise && commands.last != "check" ? commands + ["check"] : commands }
 }
 
 public struct GoalLine: Sendable, Equatable {

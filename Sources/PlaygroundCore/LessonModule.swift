@@ -49,6 +49,13 @@ public struct StateGroup: Equatable, Sendable {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
+    /// Every field of `groups` by its key, `object.field`: what goals, hints and change detection compare.
+    public static func values(_ groups: [StateGroup]) -> [String: String] {
+        var out: [String: String] = [:]
+        for group in groups { for field in group.fields { out["\(group.object).\(field.name)"] = field.value } }
+        return out
+    }
+
     public static func == (a: StateGroup, b: StateGroup) -> Bool {
         a.title == b.title && a.fields.elementsEqual(b.fields) { $0.name == $1.name && $0.value == $1.value }
     }

@@ -30,19 +30,19 @@ extension Session {
                         action: .global { s, _ in try s.solution() }),
             CommandSpec("state", summary: tr("show the live objects"), changesState: false,
                         action: .global { s, _ in try s.requireLesson(); s.postState(s.module?.state() ?? [], changed: []) }),
-            CommandSpec("undo", summary: tr("undo the last command that changed a live object"), changesState: false,
+            CommandSpec("undo", summary: tr("undo the last command that changed a live object"), changesState: true,
                         action: .global { s, _ in try s.undo() }),
-            CommandSpec("reset", summary: tr("start the live objects afresh (the step stays)"), changesState: false,
+            CommandSpec("reset", summary: tr("start the live objects afresh (the step stays)"), changesState: true,
                         action: .global { s, _ in try s.reset() }),
             CommandSpec("history", summary: tr("the commands of this lesson and the fields each changed"), changesState: false,
                         action: .global { s, _ in try s.showHistory() }),
             CommandSpec("panes", summary: tr("list panes, their topics and whether they are shown"), changesState: false,
                         action: .global { s, _ in s.listPanes() }),
             CommandSpec("pane", [ArgumentSpec("action", .choice(["add", "show", "hide"])), ArgumentSpec("name", .dynamic(.panes))],
-                        summary: tr("add a pane, or show or hide one"), changesState: false,
+                        summary: tr("add a pane, or show or hide one"), changesState: true,
                         action: .global { s, a in try s.pane(a[0], a[1]) }),
             CommandSpec("route", [ArgumentSpec("topic", .dynamic(.topics)), ArgumentSpec("to", .choice(["to"])), ArgumentSpec("pane", .dynamic(.panes))],
-                        summary: tr("send a topic's messages to a pane"), changesState: false,
+                        summary: tr("send a topic's messages to a pane"), changesState: true,
                         action: .global { s, a in try s.route(a[0], a[2]) }),
             CommandSpec("layout", [ArgumentSpec("layout", .choice(["stream", "dashboard"]))], summary: tr("choose how panes are drawn"),
                         changesState: false, action: .global { s, a in s.requestedLayout = a[0]; s.say(s.tr("layout: {0}", a[0])) }),
@@ -173,10 +173,6 @@ extension Session {
         showStep()
     }
 
-    /// Commands of a transcript that move around or teach rather than change anything: not replayed by set-up.
-    static let notReplayed: Set<String> = ["check", "hint", "solution", "run", "next", "back", "goto", "step", "load", "lessons",
-                                           "help", "?", "history", "quit", "exit", "layout"]
-
     /// Rebuilds the live objects as the lesson's own commands leave them at the start of step `index + 1`, so that
     /// `goto` and a resumed lesson start where the lesson expects (as a game's level does). Silent.
     public func setUpLiveObjects(before index: Int) {
@@ -187,8 +183,10 @@ extension Session {
         module = factory.make(context)
         for step in lesson.steps.prefix(index) {
             for command in step.commands {
+                // Swift lines always change live objects; a command says itself whether it changes anything
+                // (looks like `check`, `hint` or `goto` do not, and are not replayed).
                 let word = command.split(separator: " ").first.map(String.init) ?? ""
-                guard !Self.notReplayed.contains(word.lowercased()) else { continue }
+                guard SwiftCallParser.looksLikeSwift(command) || self.command(named: word)?.changesState == true else { continue }
                 _ = perform(command)
             }
         }
@@ -252,7 +250,8 @@ extension Session {
         line.replacingOccurrences(of: "**", with: "")
     }
 
-    func showStep() {
+    /// Posts the current step's text to the lesson pane.
+    public func showStep() {
         mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: stepText()))
     }
 
@@ -271,8 +270,7 @@ extension Session {
 
     func goalDifferences() -> [(key: String, expected: String, actual: String)] {
         guard let step = currentStep else { return [] }
-        var actual: [String: String] = [:]
-        for group in module?.state() ?? [] { for field in group.fields { actual["\(group.object).\(field.name)"] = field.value } }
+        let actual = StateGroup.values(module?.state() ?? [])
         return step.goal.compactMap { goal in
             let value = actual[goal.key] ?? tr("(no such field)")
             return value == goal.value ? nil : (goal.key, goal.value, value)
@@ -311,8 +309,7 @@ extension Session {
     func hint() throws {
         try requireLesson()
         let step = lesson!.steps[stepIndex]
-        var actual: [String: String] = [:]
-        for group in module?.state() ?? [] { for field in group.fields { actual["\(group.object).\(field.name)"] = field.value } }
+        let actual = StateGroup.values(module?.state() ?? [])
         let eligible = step.hints.filter { hint in hint.when.map { actual[$0.key] == $0.value } ?? true }
         guard !eligible.isEmpty else { say(tr("no hints for this step")); return }
         guard hintsShown < eligible.count else {

@@ -194,12 +194,7 @@ public final class Session {
     /// One log line per changed field: `builder.meat: .beef → .chicken`.
     func postChanges(_ before: [StateGroup], _ after: [StateGroup], _ changed: [String]) {
         guard !changed.isEmpty else { return }
-        func values(_ groups: [StateGroup]) -> [String: String] {
-            var out: [String: String] = [:]
-            for group in groups { for field in group.fields { out["\(group.object).\(field.name)"] = field.value } }
-            return out
-        }
-        let old = values(before), new = values(after)
+        let old = StateGroup.values(before), new = StateGroup.values(after)
         func short(_ value: String?) -> String {
             guard let value else { return "(none)" }
             return DisplayWidth.of(value) > 40 ? DisplayWidth.truncate(value, to: 39) + "…" : value
@@ -209,8 +204,7 @@ public final class Session {
     }
 
     func changedKeys(_ before: [StateGroup], _ after: [StateGroup]) -> [String] {
-        var old: [String: String] = [:]
-        for group in before { for field in group.fields { old["\(group.object).\(field.name)"] = field.value } }
+        let old = StateGroup.values(before)
         var changed: [String] = []
         for group in after {
             for field in group.fields where old["\(group.object).\(field.name)"] != field.value {
@@ -258,7 +252,8 @@ public final class Session {
 
     func command(named name: String) -> CommandSpec? {
         let lower = name.lowercased()
-        return (moduleCommands + globalCommands).first { $0.name == lower || $0.aliases.contains(lower) }
+        func matches(_ spec: CommandSpec) -> Bool { spec.name == lower || spec.aliases.contains(lower) }
+        return moduleCommands.first(where: matches) ?? globalCommands.first(where: matches)
     }
 
     /// Every command the REPL knows right now: global ones, then the loaded lesson's.
