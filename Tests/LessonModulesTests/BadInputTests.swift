@@ -64,6 +64,9 @@ import Testing
         ("tap Cancel", "AlertError.nothingPresented was thrown: no alert is on the screen; present() one first"),
         ("alert.confirm()", "AlertError.nothingPresented was thrown: no alert is on the screen; present() one first"),
         ("undo", "nothing to undo"),
+        // The first link succeeds and changes the alert, the second fails: the whole line must be undone.
+        ("alert.setTitle(\"Changed\").nosuch()", "value of type 'AlertConcreteBuilder' has no member 'nosuch'"),
+        ("alert.setTitle(\"Changed\").setMessage(.oops)", "cannot convert value .oops to expected argument type 'String'"),
     ]
 
     /// A session at step 1 of the builder lesson, with nothing in its journal.
