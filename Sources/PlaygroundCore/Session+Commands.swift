@@ -112,12 +112,10 @@ extension Session {
     }
 
     func listLessons() {
-        var lines: [String] = []
-        for id in catalog.ids {
-            guard let lesson = catalog.lesson(id: id, lang: options.lang) else { continue }
-            lines.append("  " + DisplayWidth.pad(id, to: 10) + " " + lesson.title + "  (" + tr("{0} steps", String(lesson.steps.count)) + ")")
-        }
-        say(([tr("Lessons:")] + lines + [tr("Type 'load <lesson>' to start.")]).joined(separator: "\n"))
+        let lessons = catalog.ids.compactMap { catalog.lesson(id: $0, lang: options.lang) }
+        let width = lessons.map { DisplayWidth.of($0.title) }.max() ?? 0
+        let rows = lessons.map { ($0.id, DisplayWidth.pad($0.title, to: width) + "  " + tr("{0} steps", String($0.steps.count))) }
+        say(([tr("Lessons:")] + table(rows) + [tr("Type 'load <lesson>' to start.")]).joined(separator: "\n"))
     }
 
     // MARK: lessons and steps

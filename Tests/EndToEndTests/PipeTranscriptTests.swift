@@ -34,6 +34,20 @@ import Testing
         #expect(result.output.contains("* meat:     .tofu"))
     }
 
+    @Test func lessonsAreListedInColumns() throws {
+        let result = try runPatterns([], input: "lessons\n")
+        #expect(result.output == """
+        patterns> lessons
+        Lessons:
+          builder   The Builder pattern                   11 steps
+          director  The director, and builders that grow  9 steps
+          mediator  The Mediator pattern                  8 steps
+          delegate  The Delegate pattern, with real ARC   9 steps
+        Type 'load <lesson>' to start.
+
+        """)
+    }
+
     @Test func helpListsLoad() throws {
         let result = try runPatterns([], input: "help\n")
         #expect(result.output.contains("  load <lesson>"))
