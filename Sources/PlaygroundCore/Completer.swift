@@ -41,13 +41,12 @@ public enum Completer {
         let objects = session.liveObjects
         guard !objects.isEmpty else { return nil }
         var text = Substring(before)
-        for prefix in ["let ", "var ", "try ", "_ = "] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
-        if text.hasPrefix("let ") || text.hasPrefix("var ") {
-            // let name = ...
+        // `let name = `, `var name = ` or `_ = ` first, then `try `: what follows is the chain to complete.
+        if text.hasPrefix("let ") || text.hasPrefix("var ") || text.hasPrefix("_ =") {
             guard let equals = text.firstIndex(of: "=") else { return nil }
             text = text[text.index(after: equals)...].drop { $0 == " " }
-            if text.hasPrefix("try ") { text = text.dropFirst(4) }
         }
+        if text.hasPrefix("try ") { text = text.dropFirst(4).drop { $0 == " " } }
         let receiverName = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard let object = objects.first(where: { $0.name == receiverName }), text.dropFirst(receiverName.count).first == "." else { return nil }
         // Inside an argument list: complete enum cases after "(." "[." ", .".

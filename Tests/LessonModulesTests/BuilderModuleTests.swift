@@ -110,6 +110,9 @@ import Testing
         #expect(Completer.complete("alert.setTitle(\"x\").setM", in: session).candidates == ["setMessage("])
         #expect(Completer.complete("route log to ", in: session).candidates.contains("log"))
         #expect(Completer.complete("goto ", in: session).candidates == ["1", "2"])
+        #expect(Completer.complete("let burger = builder.bu", in: session) == ("bu", ["build("]))
+        #expect(Completer.complete("try builder.setMeat(.t", in: session) == (".t", [".tofu"]))
+        #expect(Completer.complete("_ = try alert.pre", in: session) == ("pre", ["present("]))
         #expect(Completer.complete("help sa", in: session).candidates == ["sauce"])
     }
 }
