@@ -110,10 +110,13 @@ public struct LessonTester {
     }
 
     static func rewrite(_ source: String, _ replacements: [(open: Int, close: Int, lines: [String])]) -> String {
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The same line splitting as the parser, or the line numbers would not agree (found by fuzzing: CRLF files).
+        var lines = source.lines.map(String.init)
         for replacement in replacements.sorted(by: { $0.open > $1.open }) {
             // Lines between the fences (1-based open..close) are replaced.
-            lines.replaceSubrange(replacement.open..<(replacement.close - 1), with: replacement.lines)
+            // New lines keep the file's line endings (the split keeps a CRLF file's "\r" on every old line).
+            let ending = lines[replacement.open - 1].hasSuffix("\r") ? "\r" : ""
+            lines.replaceSubrange(replacement.open..<(replacement.close - 1), with: replacement.lines.map { $0 + ending })
         }
         return lines.joined(separator: "\n")
     }

@@ -75,6 +75,15 @@ import Testing
         }
     }
 
+    @Test func updateRewritesCRLFFilesAtTheParsersLineNumbers() throws {
+        // Found by fuzzing: the rewrite split lines by Characters, where "\r\n" is one, and ran past the end.
+        let text = "---\r\nid: a\r\ntitle: t\r\nmodule: m\r\n---\r\n## s\r\n```patterns\r\n> x\r\nold\r\n```\r\n"
+        let lesson = try LessonParser.parse(text, path: "f.md", lang: "en")
+        let block = lesson.steps[0].transcripts[0]
+        #expect(LessonTester.rewrite(text, [(block.openLine, block.closeLine, ["> x", "new"])])
+                == "---\r\nid: a\r\ntitle: t\r\nmodule: m\r\n---\r\n## s\r\n```patterns\r\n> x\r\nnew\r\n```\r\n")
+    }
+
     @Test func catalogKeepsGoodLessonsWhenOneIsBroken() {
         let sources = [
             LessonSource(path: "Lessons/en/a.md", lang: "en", text: Self.good, isBuiltIn: true),
