@@ -19,88 +19,60 @@ public final class BuilderModule: LessonModule {
         buggyBuilder = BuggyAlertBuilder(screen: screen)
     }
 
-    public static let factory = ModuleFactory(name: "builder") { BuilderModule(context: $0) }
-
-    static let meats = Meat.allCases.map(\.rawValue)
-    static let sauces = Sauces.named.map(\.name)
-    static let toppings = Toppings.named.map(\.name)
+    public static let factory = ModuleFactory(name: "builder", messages: BuilderText.allCases.map(\.phrase)) { BuilderModule(context: $0) }
 
     // MARK: live objects
 
     public lazy var objects: [LiveObject] = [builderObject, alertObject(named: "alert", alertBuilder), alertObject(named: "buggyAlert", buggyBuilder)]
 
     lazy var builderObject = LiveObject(name: "builder", typeName: "HamburgerBuilder", methods: [
-        Method("setMeat", [Param(nil, .enumCase(type: "Meat", cases: Self.meats))], throws: true, summary: "choose the meat (throws when sold out)") { [unowned self] args in
-            let meat = Meat(rawValue: args[0].singleCase)!
+        Method("setMeat", throws: true) { [unowned self] (meat: Meat) in
             do { try builder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
-                throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", context.tr("{0} is sold out", m.rawValue))
+                throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue))
             }
             return .done
         },
-        Method("addSauces", [Param(nil, .optionSet(type: "Sauces", cases: Self.sauces))], summary: "add sauces") { [unowned self] args in
-            builder.addSauces(Self.sauces(args[0])); return .done
-        },
-        Method("removeSauces", [Param(nil, .optionSet(type: "Sauces", cases: Self.sauces))], summary: "remove sauces") { [unowned self] args in
-            builder.removeSauces(Self.sauces(args[0])); return .done
-        },
-        Method("addToppings", [Param(nil, .optionSet(type: "Toppings", cases: Self.toppings))], summary: "add toppings") { [unowned self] args in
-            builder.addToppings(Self.toppings(args[0])); return .done
-        },
-        Method("removeToppings", [Param(nil, .optionSet(type: "Toppings", cases: Self.toppings))], summary: "remove toppings") { [unowned self] args in
-            builder.removeToppings(Self.toppings(args[0])); return .done
-        },
-        Method("build", returns: .value("Hamburger"), summary: "build the burger from the parts so far") { [unowned self] _ in
+        Method("addSauces") { [unowned self] (sauces: Sauces) in builder.addSauces(sauces); return .done },
+        Method("removeSauces") { [unowned self] (sauces: Sauces) in builder.removeSauces(sauces); return .done },
+        Method("addToppings") { [unowned self] (toppings: Toppings) in builder.addToppings(toppings); return .done },
+        Method("removeToppings") { [unowned self] (toppings: Toppings) in builder.removeToppings(toppings); return .done },
+        Method("build", returns: .value("Hamburger")) { [unowned self] in
             let burger = builder.build()
             lastBurger = burger
             context.post("product", Self.picture(of: burger), source: "builder")
             context.post("log", "builder.build() -> \(burger)", source: "builder")
             return .done
         },
-        Method("meat", returns: .value("Meat"), property: true) { [unowned self] _ in
-            context.post("out", "." + builder.meat.rawValue, source: "builder"); return .done
-        },
-        Method("sauces", returns: .value("Sauces"), property: true) { [unowned self] _ in
-            context.post("out", Render.options(builder.sauces.names), source: "builder"); return .done
-        },
-        Method("toppings", returns: .value("Toppings"), property: true) { [unowned self] _ in
-            context.post("out", Render.options(builder.toppings.names), source: "builder"); return .done
-        },
+        Method(property: "meat", type: "Meat") { [unowned self] in context.post("out", "." + builder.meat.rawValue, source: "builder") },
+        Method(property: "sauces", type: "Sauces") { [unowned self] in context.post("out", Render.options(builder.sauces.names), source: "builder") },
+        Method(property: "toppings", type: "Toppings") { [unowned self] in context.post("out", Render.options(builder.toppings.names), source: "builder") },
     ])
-
-    static func sauces(_ value: ArgValue) -> Sauces {
-        value.cases.reduce(into: Sauces()) { set, name in set.insert(Sauces.named.first { $0.name == name }!.value) }
-    }
-    static func toppings(_ value: ArgValue) -> Toppings {
-        value.cases.reduce(into: Toppings()) { set, name in set.insert(Toppings.named.first { $0.name == name }!.value) }
-    }
 
     func alertObject(named name: String, _ alert: some AlertBuilding) -> LiveObject {
         let type = alert is BuggyAlertBuilder ? "BuggyAlertBuilder" : "AlertConcreteBuilder"
         return LiveObject(name: name, typeName: type, methods: [
-            Method("setTitle", [Param(nil, .string)], returns: .this, summary: "set the title; returns Self") { [unowned self] args in
-                alertsInUse.insert(name); alert.setTitle(args[0].text); return .this
+            Method("setTitle", returns: .this) { [unowned self] (title: String) in
+                alertsInUse.insert(name); alert.setTitle(title); return .this
             },
-            Method("setMessage", [Param(nil, .string)], returns: .this, summary: "set the message; returns Self") { [unowned self] args in
-                alertsInUse.insert(name); alert.setMessage(args[0].text); return .this
+            Method("setMessage", returns: .this) { [unowned self] (message: String) in
+                alertsInUse.insert(name); alert.setMessage(message); return .this
             },
-            Method("addConfirmAction", [Param(nil, .string), Param("action", .closure)], returns: .this,
-                   summary: "add the confirm button and its action; returns Self") { [unowned self] args in
+            Method("addConfirmAction", (nil, "action"), returns: .this) { [unowned self] (title: String, action: PrintingClosure) in
                 alertsInUse.insert(name)
-                let prints = args[1].prints
                 let context = self.context
                 // The closure's print goes to the log pane: live objects never print.
-                nonisolated(unsafe) let post = { for text in prints { context.post("log", text, source: "print") } }
-                alert.addConfirmAction(args[0].text, action: { post() })
+                nonisolated(unsafe) let post = { for text in action.prints { context.post("log", text, source: "print") } }
+                alert.addConfirmAction(title, action: { post() })
                 return .this
             },
-            Method("present", returns: .value("Alert"), summary: "show the alert on the screen") { [unowned self] _ in
+            Method("present", returns: .value("Alert")) { [unowned self] in
                 alertsInUse.insert(name)
                 let shown = alert.present()
                 context.post("product", Self.picture(of: shown), source: name)
                 context.post("log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
                 return .done
             },
-            Method("confirm", summary: "tap the confirm button of the alert on screen") { [unowned self] _ in
+            Method("confirm") { [unowned self] in
                 try tapConfirm(source: name)
                 return .done
             },
@@ -109,61 +81,65 @@ public final class BuilderModule: LessonModule {
 
     func tapConfirm(source: String) throws {
         guard let shown = screen.presented else {
-            throw ThrownError("AlertError.nothingPresented", context.tr("no alert is on the screen; present() one first"))
+            throw ThrownError("AlertError.nothingPresented", BuilderText.noAlertOnScreen.phrase)
         }
         context.post("log", "tap \(Render.optional(shown.confirm?.title))", source: source)
         let ran = screen.tapConfirm()
         lastActionRan = ran
-        if !ran { context.post("log", "(no action ran: the button has no handler)", source: source) }
-        context.post("product", "(the screen is empty)", source: source)
+        if !ran { context.post("log", BuilderText.noActionRan.phrase, source: source) }
+        context.post("product", BuilderText.screenEmpty.phrase, source: source)
     }
 
     // MARK: short commands
 
     public lazy var commands: [CommandSpec] = [
-        CommandSpec("meat", [ArgumentSpec("meat", .choice(Self.meats))], summary: "choose the meat: builder.setMeat(_:)",
-                    action: .swift { "builder.setMeat(.\($0[0]))" }),
-        CommandSpec("sauce", [ArgumentSpec("change", .choice(["add", "remove"])), ArgumentSpec("sauce", .choice(Self.sauces), variadic: true)],
-                    summary: "add or remove sauces: builder.addSauces(_:)",
-                    action: .swift { a in "builder.\(a[0] == "add" ? "addSauces" : "removeSauces")(\(Self.list(a.dropFirst())))" }),
-        CommandSpec("topping", [ArgumentSpec("change", .choice(["add", "remove"])), ArgumentSpec("topping", .choice(Self.toppings), variadic: true)],
-                    summary: "add or remove toppings: builder.addToppings(_:)",
-                    action: .swift { a in "builder.\(a[0] == "add" ? "addToppings" : "removeToppings")(\(Self.list(a.dropFirst())))" }),
-        CommandSpec("build", summary: "build the burger: builder.build()", action: .swift { _ in "let burger = builder.build()" }),
-        CommandSpec("show", summary: "show the last burger built", changesState: false, action: .native { [unowned self] _ in
-            context.post("product", lastBurger.map(Self.picture(of:)) ?? "(nothing built yet: try 'build')", source: "builder")
+        CommandSpec("meat", [ArgumentSpec("meat", .choice(Meat.allCases.map(\.rawValue)))], summary: .verbatim("builder.setMeat(_:)"),
+                    .call { .call("builder", "setMeat", .value(.member(try $0.word(0)))) }),
+        CommandSpec("sauce", [ArgumentSpec("change", .choice(["add", "remove"])), ArgumentSpec("sauce", .choice(Sauces.named.map(\.name)), variadic: true)],
+                    summary: .verbatim("builder.addSauces(_:), builder.removeSauces(_:)"),
+                    .call { a in .call("builder", try a.word(0) == "add" ? "addSauces" : "removeSauces", .value(Self.options(try a.words(1)))) }),
+        CommandSpec("topping", [ArgumentSpec("change", .choice(["add", "remove"])), ArgumentSpec("topping", .choice(Toppings.named.map(\.name)), variadic: true)],
+                    summary: .verbatim("builder.addToppings(_:), builder.removeToppings(_:)"),
+                    .call { a in .call("builder", try a.word(0) == "add" ? "addToppings" : "removeToppings", .value(Self.options(try a.words(1)))) }),
+        CommandSpec("build", summary: .verbatim("let burger = builder.build()"), .call { _ in SwiftStatement.call("builder", "build").bound(to: "burger") }),
+        CommandSpec("show", summary: BuilderText.showSummary.phrase, changesState: false, .native { [unowned self] _ in
+            if let lastBurger { context.post("product", Self.picture(of: lastBurger), source: "builder") }
+            else { context.post("product", BuilderText.nothingBuilt.phrase, source: "builder") }
         }),
-        CommandSpec("title", [ArgumentSpec("text")], summary: "alert.setTitle(_:)", action: .swift { "alert.setTitle(\(SwiftValue.string($0[0]).swiftSource))" }),
-        CommandSpec("message", [ArgumentSpec("text")], summary: "alert.setMessage(_:)", action: .swift { "alert.setMessage(\(SwiftValue.string($0[0]).swiftSource))" }),
-        CommandSpec("button", [ArgumentSpec("title"), ArgumentSpec("prints", optional: true)],
-                    summary: "alert.addConfirmAction(_:action:) with an action that prints",
-                    action: .swift { a in "alert.addConfirmAction(\(SwiftValue.string(a[0]).swiftSource)) \(SwiftValue.closure([a.count > 1 ? a[1] : "\(a[0]) tapped"]).swiftSource)" }),
-        CommandSpec("present", summary: "alert.present()", action: .swift { _ in "alert.present()" }),
-        CommandSpec("tap", [ArgumentSpec("button")], summary: "tap the button of the alert on screen",
-                    action: .native { [unowned self] a in
-                        guard let shown = screen.presented else { try tapConfirm(source: "screen"); return }
-                        let title = shown.confirm?.title ?? ""
-                        guard title == a[0] else {
-                            throw PlaygroundError(context.tr("the alert on screen has no button '{0}'", a[0])
-                                                 + (title.isEmpty ? context.tr("; its button has no title") : context.tr("; its button is '{0}'", title)))
-                        }
-                        context.post("code", "screen.tapConfirm()", source: "screen")
-                        try tapConfirm(source: "screen")
+        CommandSpec("title", [ArgumentSpec("text")], summary: .verbatim("alert.setTitle(_:)"),
+                    .call { .call("alert", "setTitle", .value(.string(try $0.word(0)))) }),
+        CommandSpec("message", [ArgumentSpec("text")], summary: .verbatim("alert.setMessage(_:)"),
+                    .call { .call("alert", "setMessage", .value(.string(try $0.word(0)))) }),
+        CommandSpec("button", [ArgumentSpec("title"), ArgumentSpec("prints", optional: true)], summary: .verbatim("alert.addConfirmAction(_:action:)"),
+                    .call { a in
+                        let title = try a.word(0)
+                        return .call("alert", "addConfirmAction", .value(.string(title)), .value(.closure([try a.optionalWord(1) ?? "\(title) tapped"])))
                     }),
+        CommandSpec("present", summary: .verbatim("alert.present()"), .call { _ in .call("alert", "present") }),
+        CommandSpec("tap", [ArgumentSpec("button")], summary: BuilderText.tapSummary.phrase, .native { [unowned self] a in
+            let wanted = try a.word(0)
+            guard let shown = screen.presented else { try tapConfirm(source: "screen"); return }
+            let title = shown.confirm?.title ?? ""
+            guard title == wanted else {
+                throw PlaygroundError(BuilderText.alertHasNoButton(wanted) + (title.isEmpty ? BuilderText.itsButtonHasNoTitle.phrase : BuilderText.itsButtonIs(title)))
+            }
+            context.post("code", "screen.tapConfirm()", source: "screen")
+            try tapConfirm(source: "screen")
+        }),
     ]
 
-    static func list<S: Sequence>(_ names: S) -> String where S.Element == String {
-        let all = Array(names)
-        return all.count == 1 ? "." + all[0] : Render.options(all)
+    /// One option as `.name`, several as `[.a, .b]`, the way a learner would write them.
+    static func options(_ names: [String]) -> SwiftValue {
+        names.count == 1 ? .member(names[0]) : .array(names.map { .member($0) })
     }
 
     // MARK: state
 
     public func state() -> [StateGroup] {
         var groups = [StateGroup("builder", type: "HamburgerBuilder", [
-            ("meat", "." + builder.meat.rawValue),
-            ("sauces", Render.options(builder.sauces.names)),
-            ("toppings", Render.options(builder.toppings.names)),
+            StateField("meat", .enumCase(builder.meat.rawValue)),
+            StateField("sauces", .options(builder.sauces.names)),
+            StateField("toppings", .options(builder.toppings.names)),
         ])]
         if alertsInUse.contains("alert") {
             groups.append(alertState("alert", alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction))
@@ -173,8 +149,8 @@ public final class BuilderModule: LessonModule {
         }
         if !alertsInUse.isEmpty {
             groups.append(StateGroup("screen", type: "Screen", [
-                ("presented", screen.presented.map { Render.optional($0.title) } ?? "nil"),
-                ("lastTap", lastActionRan.map { $0 ? "action ran" : "nothing ran" } ?? "nil"),
+                StateField("presented", .plain(screen.presented.map { Render.optional($0.title) } ?? "nil")),
+                StateField("lastTap", .plain(lastActionRan.map { $0 ? "action ran" : "nothing ran" } ?? "nil")),
             ]))
         }
         return groups
@@ -183,14 +159,13 @@ public final class BuilderModule: LessonModule {
     func alertState(_ name: String, _ title: String?, _ message: String?, _ action: AlertAction?) -> StateGroup {
         let actionText = action.map { "AlertAction(title: \(Render.optional($0.title)), handler: \($0.handler == nil ? "nil" : "{ ... }"))" } ?? "nil"
         return StateGroup(name, type: name == "alert" ? "AlertConcreteBuilder" : "BuggyAlertBuilder",
-                          [("title", Render.optional(title)), ("message", Render.optional(message)), ("confirmAction", actionText)])
+                          [StateField("title", .optionalString(title)), StateField("message", .optionalString(message)),
+                           StateField("confirmAction", .plain(actionText))])
     }
 
-    public func explain(field: String, expected: String, actual: String) -> String? {
+    public func explain(field: String, expected: String, actual: String) -> Phrase? {
         if field == "buggyAlert.confirmAction" || (field == "screen.lastTap" && alertsInUse.contains("buggyAlert") && buggyBuilder.confirmAction == nil) {
-            return "BuggyAlertBuilder.addConfirmAction writes `confirmAction?.title = title`, but confirmAction is nil: "
-                + "optional chaining on nil does nothing, so no action was ever created. Create it: "
-                + "`confirmAction = AlertAction(title: title, handler: action)`."
+            return BuilderText.whyNoAction.phrase
         }
         return nil
     }
@@ -214,5 +189,33 @@ public final class BuilderModule: LessonModule {
         lines.append(nil)
         lines.append("[ " + (alert.confirm?.title ?? "") + " ]")
         return Render.box(lines)
+    }
+}
+
+/// What the builder lesson's objects say, in English and Korean.
+enum BuilderText: String, TextCatalog {
+    case isSoldOut, noAlertOnScreen, alertHasNoButton, itsButtonHasNoTitle, itsButtonIs, noActionRan, screenEmpty, nothingBuilt
+    case showSummary, tapSummary, whyNoAction
+
+    var texts: (en: String, ko: String) {
+        switch self {
+        case .isSoldOut: ("{0} is sold out", "{0}은(는) 다 팔렸습니다")
+        case .noAlertOnScreen: ("no alert is on the screen; present() one first", "화면에 알림창이 없습니다; 먼저 present() 하세요")
+        case .alertHasNoButton: ("the alert on screen has no button '{0}'", "화면의 알림창에 '{0}' 버튼이 없습니다")
+        case .itsButtonHasNoTitle: ("; its button has no title", "; 버튼에 제목이 없습니다")
+        case .itsButtonIs: ("; its button is '{0}'", "; 버튼은 '{0}'입니다")
+        case .noActionRan: ("(no action ran: the button has no handler)", "(실행된 동작 없음: 버튼에 핸들러가 없습니다)")
+        case .screenEmpty: ("(the screen is empty)", "(화면이 비어 있습니다)")
+        case .nothingBuilt: ("(nothing built yet: try 'build')", "(아직 만든 버거가 없습니다: 'build'를 해 보세요)")
+        case .showSummary: ("show the last burger built", "마지막으로 만든 버거를 보여 줍니다")
+        case .tapSummary: ("tap the button of the alert on screen: screen.tapConfirm()", "화면에 뜬 알림창의 버튼을 누릅니다: screen.tapConfirm()")
+        case .whyNoAction:
+            ("BuggyAlertBuilder.addConfirmAction writes `confirmAction?.title = title`, but confirmAction is nil: "
+                + "optional chaining on nil does nothing, so no action was ever created. Create it: "
+                + "`confirmAction = AlertAction(title: title, handler: action)`.",
+             "BuggyAlertBuilder.addConfirmAction은 `confirmAction?.title = title`을 쓰지만 confirmAction이 nil입니다: "
+                + "nil에 대한 옵셔널 체이닝은 아무 일도 하지 않으므로 액션은 한 번도 만들어지지 않았습니다. 먼저 만드세요: "
+                + "`confirmAction = AlertAction(title: title, handler: action)`.")
+        }
     }
 }

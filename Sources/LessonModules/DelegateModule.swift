@@ -20,12 +20,12 @@ public final class DelegateModule: LessonModule {
 
     public init(context: ModuleContext) {
         self.context = context
-        presenter = QuizPresenter(post: { [context] text in context.post("controller", text, source: "presenter") })
+        presenter = QuizPresenter(post: { [context] phrase in context.post("controller", phrase, source: "presenter") })
         quiz.delegate = presenter
         makeBoard()
     }
 
-    public static let factory = ModuleFactory(name: "delegate") { DelegateModule(context: $0) }
+    public static let factory = ModuleFactory(name: "delegate", messages: DelegateText.allCases.map(\.phrase)) { DelegateModule(context: $0) }
 
     public var panes: [(name: String, topics: [String])] { [("controller", ["controller"]), ("memory", ["memory"])] }
 
@@ -41,7 +41,7 @@ public final class DelegateModule: LessonModule {
 
     func requireController() throws -> GameBoardController {
         guard let controller else {
-            throw PlaygroundError(context.tr("the lesson released its controller; 'reset' makes a new board"))
+            throw PlaygroundError(DelegateText.controllerReleased.phrase)
         }
         return controller
     }
@@ -51,37 +51,34 @@ public final class DelegateModule: LessonModule {
     public lazy var objects: [LiveObject] = [boardObject, quizObject]
 
     lazy var boardObject = LiveObject(name: "board", typeName: "GameBoardController", methods: [
-        Method("cell", [Param(nil, .int), Param(nil, .int)], returns: .object("Cell"), summary: "the cell at row, column (0-4)") { [unowned self] a in
+        Method("cell", (nil, nil), returns: .object("Cell")) { [unowned self] (row: Int, column: Int) in
             let board = try requireController()
-            let (row, column) = (a[0].int, a[1].int)
             guard (0..<GameBoardController.size).contains(row), (0..<GameBoardController.size).contains(column) else {
-                throw ThrownError("Fatal error: Index out of range", context.tr("rows and columns go from 0 to 4, not [{0},{1}]", String(row), String(column)))
+                throw ThrownError("Fatal error: Index out of range", DelegateText.rowsAndColumns(String(row), String(column)))
             }
             return .object(cellObject(board.cell(row, column)))
         },
-        Method("setDelegateOwnership", [Param(nil, .enumCase(type: "DelegateOwnership", cases: DelegateOwnership.allCases.map(\.rawValue)))],
-               summary: "how every cell holds this controller") { [unowned self] a in
+        Method("setDelegateOwnership") { [unowned self] (ownership: DelegateOwnership) in
             let board = try requireController()
-            ownership = DelegateOwnership(rawValue: a[0].singleCase)!
+            self.ownership = ownership
             board.setDelegateOwnership(ownership)
-            context.post("memory", "cells now hold their delegate \(ownership == .weak ? "weakly" : "strongly")" + (ownership == .strong ? ": controller -> cells -> controller is a cycle" : ""), source: "board")
+            context.post("memory", ownership == .weak ? DelegateText.cellsHoldWeakly.phrase : DelegateText.cellsHoldStrongly.phrase, source: "board")
             return .done
         },
     ])
 
     func cellObject(_ cell: Cell) -> LiveObject {
         LiveObject(name: "cell", typeName: "Cell", methods: [
-            Method("endEditing", [Param(nil, .string)], summary: "editing ended: tell the delegate") { [unowned self, weak cell] a in
+            Method("endEditing") { [unowned self, weak cell] (text: String) in
                 guard let cell else { return .done }
-                let text = a[0].text
-                context.post("log", "cell[\(cell.row),\(cell.column)] -> delegate.cell(_:valueChangedTo: \(SwiftValue.string(text).swiftSource))", source: "cell")
+                context.post("log", "cell[\(cell.row),\(cell.column)] -> delegate.cell(_:valueChangedTo: \(SwiftValue.quoted(text)))", source: "cell")
                 let before = controller?.received.count ?? 0
                 cell.endEditing(text)
                 if let heard = controller?.received.last, (controller?.received.count ?? 0) > before {
                     lastHeard = heard
                     context.post("controller", heard, source: "controller")
                 } else {
-                    context.post("controller", "(empty text ignored)", source: "controller")
+                    context.post("controller", DelegateText.emptyIgnored.phrase, source: "controller")
                 }
                 return .done
             },
@@ -89,20 +86,20 @@ public final class DelegateModule: LessonModule {
     }
 
     lazy var quizObject = LiveObject(name: "quizScreen", typeName: "QuestionGroupScreen", methods: [
-        Method("setTitle", [Param(nil, .string)], returns: .this) { [unowned self] a in quiz.builder.title = a[0].text; return .this },
-        Method("setQuestion", [Param("prompt", .string), Param("answer", .string)], returns: .this) { [unowned self] a in
-            quiz.builder.questions[0].prompt = a[0].text
-            quiz.builder.questions[0].answer = a[1].text
+        Method("setTitle", returns: .this) { [unowned self] (title: String) in quiz.builder.title = title; return .this },
+        Method("setQuestion", ("prompt", "answer"), returns: .this) { [unowned self] (prompt: String, answer: String) in
+            quiz.builder.questions[0].prompt = prompt
+            quiz.builder.questions[0].answer = answer
             return .this
         },
-        Method("save", summary: "build the group; the delegate hears 'created'") { [unowned self] _ in
+        Method("save") { [unowned self] in
             if let error = quiz.save() {
                 context.post("product", Render.missingInputs, source: "quizScreen")
-                throw ThrownError(DirectorModule.swiftName(of: error), DirectorModule.explain(error, context))
+                throw ThrownError(DirectorModule.swiftName(of: error), DirectorModule.explain(error))
             }
             return .done
         },
-        Method("cancel", summary: "close the screen; the delegate hears 'cancelled'") { [unowned self] _ in quiz.cancel(); return .done },
+        Method("cancel") { [unowned self] in quiz.cancel(); return .done },
     ])
 
     // MARK: short commands
@@ -110,21 +107,24 @@ public final class DelegateModule: LessonModule {
     public lazy var commands: [CommandSpec] = [
         CommandSpec("type", [ArgumentSpec("row", .choice(["0", "1", "2", "3", "4"])), ArgumentSpec("column", .choice(["0", "1", "2", "3", "4"])),
                              ArgumentSpec("text")],
-                    summary: "type into a cell: board.cell(row, column).endEditing(text)",
-                    action: .swift { a in "board.cell(\(a[0]), \(a[1])).endEditing(\(SwiftValue.string(a[2]).swiftSource))" }),
-        CommandSpec("delegate", [ArgumentSpec("ownership", .choice(["weak", "strong"]))], summary: "how cells hold their delegate",
-                    action: .swift { "board.setDelegateOwnership(.\($0[0]))" }),
-        CommandSpec("release", [ArgumentSpec("object", .choice(["controller"]))], summary: "drop the lesson's reference: controller = nil",
-                    action: .native { [unowned self] _ in try release() }),
-        CommandSpec("memory", summary: "what is alive, and what ARC freed", changesState: false, action: .native { [unowned self] _ in
+                    summary: .verbatim("board.cell(_:_:).endEditing(_:)"),
+                    .call { a in
+                        guard let row = Int(try a.word(0)), let column = Int(try a.word(1)) else { throw InternalError("cell \(a)") }
+                        return SwiftStatement.call("board", "cell", .value(.int(row)), .value(.int(column))).then("endEditing", .value(.string(try a.word(2))))
+                    }),
+        CommandSpec("delegate", [ArgumentSpec("ownership", .choice(["weak", "strong"]))], summary: .verbatim("board.setDelegateOwnership(_:)"),
+                    .call { .call("board", "setDelegateOwnership", .value(.member(try $0.word(0)))) }),
+        CommandSpec("release", [ArgumentSpec("object", .choice(["controller"]))], summary: DelegateText.releaseSummary.phrase,
+                    .native { [unowned self] _ in try release() }),
+        CommandSpec("memory", summary: DelegateText.memorySummary.phrase, changesState: false, .native { [unowned self] _ in
             context.post("memory", memoryReport(), source: "ARC")
         }),
-        CommandSpec("quiz", [ArgumentSpec("action", .choice(["save", "cancel"]))], summary: "save or cancel the question-group screen",
-                    action: .swift { "quizScreen.\($0[0])()" }),
+        CommandSpec("quiz", [ArgumentSpec("action", .choice(["save", "cancel"]))], summary: .verbatim("quizScreen.save(), quizScreen.cancel()"),
+                    .call { .call("quizScreen", try $0.word(0)) }),
     ]
 
     func release() throws {
-        guard controller != nil else { throw PlaygroundError(context.tr("the controller was already released; 'reset' makes a new board")) }
+        guard controller != nil else { throw PlaygroundError(DelegateText.alreadyReleased.phrase) }
         context.post("code", "controller = nil", source: "lesson")
         controller = nil
         context.post("memory", memoryReport(), source: "ARC")
@@ -140,12 +140,9 @@ public final class DelegateModule: LessonModule {
     }
 
     func memoryReport() -> String {
-        var lines = ["alive: \(aliveSummary)"]
+        var lines = [DelegateText.alive.text(context.lang, aliveSummary)]
         if controller == nil && weakController != nil {
-            lines.append("LEAK: nothing outside refers to the controller, yet it is alive:")
-            lines.append("  controller -> cells (it owns the 25 cells)")
-            lines.append("  cells -> controller (each holds a strong delegate)")
-            lines.append("  a strong reference cycle: no deinit will ever run")
+            lines.append(DelegateText.leak.text(context.lang))
         } else if controller == nil {
             let cells = deinits.filter { $0.hasPrefix("Cell") }
             for name in deinits where !name.hasPrefix("Cell") { lines.append("deinit \(name)") }
@@ -161,31 +158,60 @@ public final class DelegateModule: LessonModule {
     public func state() -> [StateGroup] {
         [
             StateGroup("board", type: "GameBoardController", [
-                ("controller", controller != nil ? "held by the lesson" : "released"),
-                ("delegate", ownership.rawValue),
-                ("filled", String(weakCells.filter { !($0.cell?.text.isEmpty ?? true) }.count)),
-                ("lastHeard", SwiftValue.string(lastHeard).swiftSource),
+                StateField("controller", .plain(controller != nil ? "held by the lesson" : "released")),
+                StateField("delegate", .plain(ownership.rawValue)),
+                StateField("filled", .number(weakCells.filter { !($0.cell?.text.isEmpty ?? true) }.count)),
+                StateField("lastHeard", .string(lastHeard)),
             ]),
             StateGroup("memory", type: "ARC", [
-                ("alive", aliveSummary),
-                ("deinits", String(deinits.count)),
+                StateField("alive", .plain(aliveSummary)),
+                StateField("deinits", .number(deinits.count)),
             ]),
-            StateGroup("quiz", type: "QuizPresenter", [("heard", SwiftValue.string(presenter.heard).swiftSource)]),
+            StateGroup("quiz", type: "QuizPresenter", [StateField("heard", .string(presenter.heard))]),
         ]
     }
 }
 
 /// Presents the question-group screen and is its delegate: hears "created" or "cancelled".
 final class QuizPresenter: QuestionGroupScreenDelegate {
-    let post: (String) -> Void
+    let post: (Phrase) -> Void
     var heard = ""
-    init(post: @escaping (String) -> Void) { self.post = post }
+    init(post: @escaping (Phrase) -> Void) { self.post = post }
     func questionGroupScreen(didCreate group: QuestionGroup) {
         heard = "created \(group.title)"
-        post("presenter: the screen created \"\(group.title)\" (\(group.questions.count) question)")
+        post(DelegateText.created(group.title, String(group.questions.count)))
     }
     func questionGroupScreenDidCancel() {
         heard = "cancelled"
-        post("presenter: the screen was cancelled")
+        post(DelegateText.cancelled.phrase)
+    }
+}
+
+/// What the delegate lesson's objects say, in English and Korean.
+enum DelegateText: String, TextCatalog {
+    case controllerReleased, alreadyReleased, rowsAndColumns, cellsHoldWeakly, cellsHoldStrongly, emptyIgnored, alive, leak
+    case created, cancelled, releaseSummary, memorySummary
+
+    var texts: (en: String, ko: String) {
+        switch self {
+        case .controllerReleased: ("the lesson released its controller; 'reset' makes a new board", "레슨이 컨트롤러를 놓았습니다; 'reset'으로 새 보드를 만드세요")
+        case .alreadyReleased: ("the controller was already released; 'reset' makes a new board", "컨트롤러는 이미 해제되었습니다; 'reset'으로 새 보드를 만드세요")
+        case .rowsAndColumns: ("rows and columns go from 0 to 4, not [{0},{1}]", "행과 열은 0부터 4까지입니다. [{0},{1}]은 없습니다")
+        case .cellsHoldWeakly: ("cells now hold their delegate weakly", "이제 셀이 델리게이트를 약하게(weak) 잡습니다")
+        case .cellsHoldStrongly:
+            ("cells now hold their delegate strongly: controller -> cells -> controller is a cycle",
+             "이제 셀이 델리게이트를 강하게(strong) 잡습니다: controller -> cells -> controller 순환이 생겼습니다")
+        case .emptyIgnored: ("(empty text ignored)", "(빈 텍스트는 무시했습니다)")
+        case .alive: ("alive: {0}", "살아 있음: {0}")
+        case .leak:
+            ("LEAK: nothing outside refers to the controller, yet it is alive:\n  controller -> cells (it owns the 25 cells)\n"
+                + "  cells -> controller (each holds a strong delegate)\n  a strong reference cycle: no deinit will ever run",
+             "누수: 밖에서 컨트롤러를 가리키는 것이 없는데도 살아 있습니다:\n  controller -> cells (셀 25개를 소유합니다)\n"
+                + "  cells -> controller (셀마다 델리게이트를 강하게 잡습니다)\n  강한 참조 순환: deinit은 영영 실행되지 않습니다")
+        case .created: ("presenter: the screen created \"{0}\" ({1} question)", "presenter: 화면이 \"{0}\"을(를) 만들었습니다 (질문 {1}개)")
+        case .cancelled: ("presenter: the screen was cancelled", "presenter: 화면이 취소되었습니다")
+        case .releaseSummary: ("drop the lesson's reference: controller = nil", "레슨이 잡고 있던 참조를 놓습니다: controller = nil")
+        case .memorySummary: ("what is alive, and what ARC freed", "살아 있는 객체와 ARC가 해제한 객체")
+        }
     }
 }

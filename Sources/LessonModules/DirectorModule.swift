@@ -1,34 +1,6 @@
 import Patterns
 import PlaygroundCore
 
-/// Forwards every call to a real builder and posts it to the log first: the director's calls, in order, as who
-/// called whom. The director sees only the ``BurgerBuilding`` protocol, so it cannot tell the difference.
-final class CallLoggingBuilder<Base: BurgerBuilding>: BurgerBuilding {
-    let base: Base
-    let name: String
-    let log: (String) -> Void
-    init(_ base: Base, name: String, log: @escaping (String) -> Void) {
-        self.base = base
-        self.name = name
-        self.log = log
-    }
-    func setMeat(_ meat: Meat) throws {
-        log("employee -> \(name): setMeat(.\(meat.rawValue))")
-        do { try base.setMeat(meat) } catch {
-            log("\(name) --x employee: throws soldOut(.\(meat.rawValue))")
-            throw error
-        }
-    }
-    func addSauces(_ sauces: Sauces) { log("employee -> \(name): addSauces(\(Render.options(sauces.names)))"); base.addSauces(sauces) }
-    func addToppings(_ toppings: Toppings) { log("employee -> \(name): addToppings(\(Render.options(toppings.names)))"); base.addToppings(toppings) }
-    func build() throws -> Base.Product {
-        log("employee -> \(name): build()")
-        let product = try base.build()
-        log("\(name) --> employee: \(product is Hamburger ? String(describing: product) : "Receipt")")
-        return product
-    }
-}
-
 /// The `director` lesson: the employee director and its recipes, one recipe into two builders, the nested
 /// question-group builder, and builders with dependencies.
 public final class DirectorModule: LessonModule {
@@ -43,9 +15,18 @@ public final class DirectorModule: LessonModule {
     var dependency = DependencyDemo()
 
     public init(context: ModuleContext) { self.context = context }
-    public static let factory = ModuleFactory(name: "director") { DirectorModule(context: $0) }
+    public static let factory = ModuleFactory(name: "director", messages: DirectorText.allCases.map(\.phrase)) { DirectorModule(context: $0) }
 
-    static let builderNames = ["burgerBuilder", "receiptBuilder"]
+    /// `with: receiptBuilder`: one of the lesson's builders, by name.
+    struct BuilderName: ArgumentType {
+        var name: String
+        static let names = ["burgerBuilder", "receiptBuilder"]
+        static var parameterType: ParamType { .object(type: "BurgerBuilding", names: names) }
+        init(checked value: ArgValue) throws(InternalError) {
+            guard case .object(let name) = value else { throw InternalError("\(value) is not a builder") }
+            self.name = name
+        }
+    }
 
     // MARK: live objects
 
@@ -53,25 +34,18 @@ public final class DirectorModule: LessonModule {
 
     enum Recipe: String { case combo1, kittenSpecial }
 
-    lazy var employeeObject: LiveObject = {
-        let builderParam = Param("with", .object(type: "BurgerBuilding", names: Self.builderNames))
-        return LiveObject(name: "employee", typeName: "Employee", methods: [
-            Method("createCombo1", throws: true, returns: .value("Hamburger"), summary: "beef, secret sauce, lettuce, tomatoes, pickles") { [unowned self] _ in
-                try make(.combo1, into: "burgerBuilder"); return .done
-            },
-            Method("createCombo1", [builderParam], throws: true, returns: .value("B.Product"), summary: "the same recipe into any builder") { [unowned self] a in
-                try make(.combo1, into: a[0].text); return .done
-            },
-            Method("createKittenSpecial", throws: true, returns: .value("Hamburger"), summary: "kitten, mayonnaise, cheese (kitten is sold out)") { [unowned self] _ in
-                try make(.kittenSpecial, into: "burgerBuilder"); return .done
-            },
-            Method("createKittenSpecial", [builderParam], throws: true, returns: .value("B.Product")) { [unowned self] a in
-                try make(.kittenSpecial, into: a[0].text); return .done
-            },
-        ])
-    }()
+    lazy var employeeObject = LiveObject(name: "employee", typeName: "Employee", methods: [
+        Method("createCombo1", throws: true, returns: .value("Hamburger")) { [unowned self] in try make(.combo1, into: "burgerBuilder") },
+        Method("createCombo1", "with", throws: true, returns: .value("B.Product")) { [unowned self] (builder: BuilderName) in
+            try make(.combo1, into: builder.name)
+        },
+        Method("createKittenSpecial", throws: true, returns: .value("Hamburger")) { [unowned self] in try make(.kittenSpecial, into: "burgerBuilder") },
+        Method("createKittenSpecial", "with", throws: true, returns: .value("B.Product")) { [unowned self] (builder: BuilderName) in
+            try make(.kittenSpecial, into: builder.name)
+        },
+    ])
 
-    func make(_ recipe: Recipe, into builderName: String) throws {
+    func make(_ recipe: Recipe, into builderName: String) throws -> CallResult {
         let log = { [context] (line: String) in context.post("log", line, source: "employee") }
         do {
             if builderName == "receiptBuilder" {
@@ -86,33 +60,26 @@ public final class DirectorModule: LessonModule {
                 context.post("product", BuilderModule.picture(of: burger), source: "burgerBuilder")
             }
         } catch HamburgerBuilder.Error.soldOut(let meat) {
-            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", context.tr("Sorry, no {0} burgers here", meat.rawValue))
+            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", DirectorText.sorryNoBurgers(meat.rawValue))
         }
+        return .done
     }
 
     lazy var groupObject = LiveObject(name: "group", typeName: "QuestionGroupBuilder", methods: [
-        Method("setTitle", [Param(nil, .string)], returns: .this, summary: "the group's title") { [unowned self] a in
-            groupInUse = true; group.title = a[0].text; return .this
-        },
-        Method("addNewQuestion", summary: "add an empty question builder") { [unowned self] _ in
-            groupInUse = true; group.addNewQuestion(); return .done
-        },
-        Method("removeQuestion", [Param("at", .int)], summary: "remove the question builder at an index") { [unowned self] a in
+        Method("setTitle", returns: .this) { [unowned self] (title: String) in groupInUse = true; group.title = title; return .this },
+        Method("addNewQuestion") { [unowned self] in groupInUse = true; group.addNewQuestion(); return .done },
+        Method("removeQuestion", "at") { [unowned self] (index: Int) in
             groupInUse = true
-            guard group.questions.indices.contains(a[0].int) else {
-                throw ThrownError("Fatal error: Index out of range", context.tr("there is no question {0}; indices are 0..<{1}", String(a[0].int), String(group.questions.count)))
-            }
-            group.removeQuestion(at: a[0].int); return .done
+            guard group.questions.indices.contains(index) else { throw noQuestion(index) }
+            group.removeQuestion(at: index)
+            return .done
         },
-        Method("question", [Param(nil, .int)], returns: .object("QuestionBuilder"), summary: "the nested builder at an index") { [unowned self] a in
+        Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
             groupInUse = true
-            let index = a[0].int
-            guard group.questions.indices.contains(index) else {
-                throw ThrownError("Fatal error: Index out of range", context.tr("there is no question {0}; indices are 0..<{1}", String(index), String(group.questions.count)))
-            }
+            guard group.questions.indices.contains(index) else { throw noQuestion(index) }
             return .object(questionObject(group.questions[index]))
         },
-        Method("build", throws: true, returns: .value("QuestionGroup"), summary: "build the group and every question in it") { [unowned self] _ in
+        Method("build", throws: true, returns: .value("QuestionGroup")) { [unowned self] in
             groupInUse = true
             do {
                 let built = try group.build()
@@ -120,74 +87,85 @@ public final class DirectorModule: LessonModule {
                 context.post("product", Self.picture(of: built), source: "group")
                 context.post("log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
             } catch {
-                let name = Self.swiftName(of: error)
                 context.post("product", Render.missingInputs, source: "group")
-                throw ThrownError(name, Self.explain(error, context))
+                throw ThrownError(Self.swiftName(of: error), Self.explain(error))
             }
             return .done
         },
     ])
 
+    func noQuestion(_ index: Int) -> ThrownError {
+        ThrownError("Fatal error: Index out of range", DirectorText.noQuestion(String(index), String(group.questions.count)))
+    }
+
     static func swiftName(of error: Error) -> String {
         error is QuestionBuilder.Error ? "QuestionBuilder.Error.\(error)" : "QuestionGroupBuilder.Error.\(error)"
     }
 
-    static func explain(_ error: Error, _ context: ModuleContext) -> String {
+    static func explain(_ error: Error) -> Phrase {
         switch error {
-        case QuestionGroupBuilder.Error.missingTitle: return context.tr("the group has no title")
-        case QuestionGroupBuilder.Error.missingQuestions: return context.tr("the group has no questions")
-        case QuestionBuilder.Error.missingPrompt: return context.tr("a question has no prompt")
-        case QuestionBuilder.Error.missingAnswer: return context.tr("a question has no answer")
-        default: return "\(error)"
+        case QuestionGroupBuilder.Error.missingTitle: return DirectorText.groupHasNoTitle.phrase
+        case QuestionGroupBuilder.Error.missingQuestions: return DirectorText.groupHasNoQuestions.phrase
+        case QuestionBuilder.Error.missingPrompt: return DirectorText.questionHasNoPrompt.phrase
+        case QuestionBuilder.Error.missingAnswer: return DirectorText.questionHasNoAnswer.phrase
+        default: return .verbatim("\(error)")
         }
     }
 
     func questionObject(_ question: QuestionBuilder) -> LiveObject {
         LiveObject(name: "question", typeName: "QuestionBuilder", methods: [
-            Method("setPrompt", [Param(nil, .string)], returns: .this) { a in question.prompt = a[0].text; return .this },
-            Method("setAnswer", [Param(nil, .string)], returns: .this) { a in question.answer = a[0].text; return .this },
-            Method("setHint", [Param(nil, .string)], returns: .this) { a in question.hint = a[0].text; return .this },
+            Method("setPrompt", returns: .this) { (text: String) in question.prompt = text; return .this },
+            Method("setAnswer", returns: .this) { (text: String) in question.answer = text; return .this },
+            Method("setHint", returns: .this) { (text: String) in question.hint = text; return .this },
         ])
     }
 
     lazy var treeObject = LiveObject(name: "tree", typeName: "ScreenTree", methods: [
-        Method("buildLeaky", [Param("name", .string)], summary: "the name travels through every builder") { [unowned self] a in
-            dependency.run(.leaky, name: a[0].text, post: post); return .done
-        },
-        Method("buildWithMiddleStep", [Param("name", .string)], summary: "fix 1: a middle builder takes the name") { [unowned self] a in
-            dependency.run(.middleStep, name: a[0].text, post: post); return .done
-        },
-        Method("buildWithDynamicChild", [Param("name", .string)], summary: "fix 2: a second builder for the child takes the name") { [unowned self] a in
-            dependency.run(.dynamicChild, name: a[0].text, post: post); return .done
-        },
+        Method("buildLeaky", "name") { [unowned self] (name: String) in greet(.leaky, name) },
+        Method("buildWithMiddleStep", "name") { [unowned self] (name: String) in greet(.middleStep, name) },
+        Method("buildWithDynamicChild", "name") { [unowned self] (name: String) in greet(.dynamicChild, name) },
     ])
 
-    func post(_ topic: String, _ text: String) { context.post(topic, text, source: "tree") }
+    func greet(_ wiring: DependencyDemo.Wiring, _ name: String) -> CallResult {
+        dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in context.post(topic, text, source: "tree") }
+        return .done
+    }
 
     // MARK: short commands
 
     public lazy var commands: [CommandSpec] = [
         CommandSpec("combo1", [ArgumentSpec("builder", .choice(["burger", "receipt"]), optional: true)],
-                    summary: "employee.createCombo1(with:)", action: .swift { a in Self.recipeCall("createCombo1", a) }),
+                    summary: .verbatim("employee.createCombo1(with:)"), .call { try Self.recipeCall("createCombo1", $0) }),
         CommandSpec("kitten-special", [ArgumentSpec("builder", .choice(["burger", "receipt"]), optional: true)],
-                    summary: "employee.createKittenSpecial(with:)", action: .swift { a in Self.recipeCall("createKittenSpecial", a) }),
-        CommandSpec("title", [ArgumentSpec("text")], summary: "group.setTitle(_:)", action: .swift { "group.setTitle(\(SwiftValue.string($0[0]).swiftSource))" }),
+                    summary: .verbatim("employee.createKittenSpecial(with:)"), .call { try Self.recipeCall("createKittenSpecial", $0) }),
+        CommandSpec("title", [ArgumentSpec("text")], summary: .verbatim("group.setTitle(_:)"),
+                    .call { .call("group", "setTitle", .value(.string(try $0.word(0)))) }),
         CommandSpec("question", [ArgumentSpec("index", .int), ArgumentSpec("part", .choice(["prompt", "answer", "hint"])), ArgumentSpec("text")],
-                    summary: "group.question(i).setPrompt/setAnswer/setHint(_:)",
-                    action: .swift { a in "group.question(\(a[0])).set\(a[1].prefix(1).uppercased() + a[1].dropFirst())(\(SwiftValue.string(a[2]).swiftSource))" }),
-        CommandSpec("add-question", summary: "group.addNewQuestion()", action: .swift { _ in "group.addNewQuestion()" }),
-        CommandSpec("remove-question", [ArgumentSpec("index", .int)], summary: "group.removeQuestion(at:)", action: .swift { "group.removeQuestion(at: \($0[0]))" }),
-        CommandSpec("save", summary: "build the question group: group.build()", action: .swift { _ in "let questionGroup = try group.build()" }),
+                    summary: .verbatim("group.question(_:).setPrompt(_:), .setAnswer(_:), .setHint(_:)"),
+                    .call { a in
+                        let part = try a.word(1)
+                        return SwiftStatement.call("group", "question", .value(.int(try a.number(0))))
+                            .then("set" + part.prefix(1).uppercased() + part.dropFirst(), .value(.string(try a.word(2))))
+                    }),
+        CommandSpec("add-question", summary: .verbatim("group.addNewQuestion()"), .call { _ in .call("group", "addNewQuestion") }),
+        CommandSpec("remove-question", [ArgumentSpec("index", .int)], summary: .verbatim("group.removeQuestion(at:)"),
+                    .call { .call("group", "removeQuestion", .labelled("at", .int(try $0.number(0)))) }),
+        CommandSpec("save", summary: .verbatim("let questionGroup = try group.build()"),
+                    .call { _ in SwiftStatement.call("group", "build").bound(to: "questionGroup") }),
         CommandSpec("greet", [ArgumentSpec("wiring", .choice(["leaky", "middle", "dynamic"])), ArgumentSpec("name")],
-                    summary: "build the child screen with a run-time name",
-                    action: .swift { a in
-                        let method = ["leaky": "buildLeaky", "middle": "buildWithMiddleStep", "dynamic": "buildWithDynamicChild"][a[0]]!
-                        return "tree.\(method)(name: \(SwiftValue.string(a[1]).swiftSource))"
+                    summary: .verbatim("tree.buildLeaky(name:), .buildWithMiddleStep(name:), .buildWithDynamicChild(name:)"),
+                    .call { a in
+                        let method = switch try a.word(0) {
+                        case "leaky": "buildLeaky"
+                        case "middle": "buildWithMiddleStep"
+                        default: "buildWithDynamicChild"
+                        }
+                        return .call("tree", method, .labelled("name", .string(try a.word(1))))
                     }),
     ]
 
-    static func recipeCall(_ method: String, _ a: [String]) -> String {
-        a.first == "receipt" ? "employee.\(method)(with: receiptBuilder)" : "employee.\(method)()"
+    static func recipeCall(_ method: String, _ a: Arguments) throws -> SwiftStatement {
+        try a.optionalWord(0) == "receipt" ? .call("employee", method, .labelled("with", .reference("receiptBuilder"))) : .call("employee", method)
     }
 
     // MARK: state
@@ -195,28 +173,28 @@ public final class DirectorModule: LessonModule {
     public func state() -> [StateGroup] {
         var groups = [
             StateGroup("burgerBuilder", type: "HamburgerBuilder", [
-                ("meat", "." + burgerBuilder.meat.rawValue),
-                ("sauces", Render.options(burgerBuilder.sauces.names)),
-                ("toppings", Render.options(burgerBuilder.toppings.names)),
+                StateField("meat", .enumCase(burgerBuilder.meat.rawValue)),
+                StateField("sauces", .options(burgerBuilder.sauces.names)),
+                StateField("toppings", .options(burgerBuilder.toppings.names)),
             ]),
             StateGroup("receiptBuilder", type: "ReceiptBuilder", [
-                ("lines", String(receiptBuilder.lines.count)),
-                ("total", Self.money(receiptBuilder.build().totalCents)),
+                StateField("lines", .number(receiptBuilder.lines.count)),
+                StateField("total", .plain(Self.money(receiptBuilder.build().totalCents))),
             ]),
         ]
         if groupInUse {
-            var fields: [(String, String)] = [("title", SwiftValue.string(group.title).swiftSource), ("questions", String(group.questions.count))]
+            var fields = [StateField("title", .string(group.title)), StateField("questions", .number(group.questions.count))]
             for (i, q) in group.questions.enumerated() {
-                fields.append(("q\(i)", "prompt: \(SwiftValue.string(q.prompt).swiftSource), answer: \(SwiftValue.string(q.answer).swiftSource), hint: \(SwiftValue.string(q.hint).swiftSource)"))
+                fields.append(StateField("q\(i)", .plain("prompt: \(SwiftValue.quoted(q.prompt)), answer: \(SwiftValue.quoted(q.answer)), hint: \(SwiftValue.quoted(q.hint))")))
             }
-            fields.append(("built", lastGroup.map { "\"\($0.title)\"" } ?? "nil"))
+            fields.append(StateField("built", .optionalString(lastGroup?.title)))
             groups.append(StateGroup("group", type: "QuestionGroupBuilder", fields))
         }
         if let last = dependency.last {
             groups.append(StateGroup("tree", type: "ScreenTree", [
-                ("wiring", last.wiring.rawValue),
-                ("greeting", SwiftValue.string(last.greeting).swiftSource),
-                ("buildersTakingName", String(last.takingName.count)),
+                StateField("wiring", .plain(last.wiring.rawValue)),
+                StateField("greeting", .string(last.greeting)),
+                StateField("buildersTakingName", .number(last.takingName.count)),
             ]))
         }
         return groups
@@ -225,7 +203,26 @@ public final class DirectorModule: LessonModule {
     static func money(_ cents: Int) -> String {
         "\(cents / 100)." + (cents % 100 < 10 ? "0" : "") + "\(cents % 100)"
     }
+}
 
+/// What the director lesson's objects say, in English and Korean.
+enum DirectorText: String, TextCatalog {
+    case sorryNoBurgers, noQuestion, groupHasNoTitle, groupHasNoQuestions, questionHasNoPrompt, questionHasNoAnswer, childScreen
+
+    var texts: (en: String, ko: String) {
+        switch self {
+        case .sorryNoBurgers: ("Sorry, no {0} burgers here", "죄송합니다, {0} 버거는 없습니다")
+        case .noQuestion: ("there is no question {0}; indices are 0..<{1}", "{0}번 질문은 없습니다; 인덱스는 0..<{1}입니다")
+        case .groupHasNoTitle: ("the group has no title", "그룹에 제목이 없습니다")
+        case .groupHasNoQuestions: ("the group has no questions", "그룹에 질문이 없습니다")
+        case .questionHasNoPrompt: ("a question has no prompt", "질문 내용이 없는 질문이 있습니다")
+        case .questionHasNoAnswer: ("a question has no answer", "답이 없는 질문이 있습니다")
+        case .childScreen: ("Child screen: {0}\nbuilders whose build takes the name: {1}", "자식 화면: {0}\n이름을 받아야 하는 빌더: {1}")
+        }
+    }
+}
+
+extension DirectorModule {
     static func picture(of receipt: Receipt) -> String {
         let width = 28
         var lines = [Render.centred("RECEIPT", width: width)]
@@ -245,39 +242,5 @@ public final class DirectorModule: LessonModule {
             lines.append("  \(i + 1). \(q.prompt)  → \(q.answer)" + (q.hint.map { "  (hint: \($0))" } ?? ""))
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// Runs one of the three wirings of the dependency example and says which builders had to take the name.
-struct DependencyDemo {
-    enum Wiring: String { case leaky, middleStep, dynamicChild }
-    struct Outcome { var wiring: Wiring; var greeting: String; var takingName: [String] }
-    var last: Outcome?
-
-    mutating func run(_ wiring: Wiring, name: String, post: (String, String) -> Void) {
-        let quoted = SwiftValue.string(name).swiftSource
-        let child: Child
-        let calls: [String]
-        let taking: [String]
-        switch wiring {
-        case .leaky:
-            child = RootBuilder().build(name: name)
-            calls = ["RootBuilder.build(name: \(quoted))", "  ParentBuilder.build(name: \(quoted))",
-                     "    ParentComponent(name: \(quoted)) satisfies ChildDependency", "      ChildBuilder.build()"]
-            taking = ["RootBuilder.build(name:)", "ParentBuilder.build(name:)"]
-        case .middleStep:
-            child = NameStepBuilder().build(name: name)
-            calls = ["RootBuilder.build()", "  ParentBuilder.build()", "    NameStepBuilder.build(name: \(quoted))",
-                     "      NameStepComponent satisfies ChildDependency", "        ChildBuilder.build()"]
-            taking = ["NameStepBuilder.build(name:)"]
-        case .dynamicChild:
-            child = ChildDynamicNameBuilder(dependency: StaticParentComponent()).build(name: name)
-            calls = ["RootBuilder.build()", "  ParentBuilder.build()", "    ChildDynamicNameBuilder.build(name: \(quoted))",
-                     "      ChildBuilder.build()"]
-            taking = ["ChildDynamicNameBuilder.build(name:)"]
-        }
-        last = Outcome(wiring: wiring, greeting: child.greeting, takingName: taking)
-        post("log", calls.joined(separator: "\n"))
-        post("product", "Child screen: \(child.greeting)\nbuilders whose build takes the name: " + taking.joined(separator: ", "))
     }
 }

@@ -16,7 +16,7 @@ public final class MediatorModule: LessonModule {
         addReceiver("blue")
     }
 
-    public static let factory = ModuleFactory(name: "mediator") { MediatorModule(context: $0) }
+    public static let factory = ModuleFactory(name: "mediator", messages: MediatorText.allCases.map(\.phrase)) { MediatorModule(context: $0) }
 
     var receivers: [ReceiverPage] { pager.pages.compactMap { $0 as? ReceiverPage } }
 
@@ -34,21 +34,17 @@ public final class MediatorModule: LessonModule {
 
     public lazy var objects: [LiveObject] = [
         LiveObject(name: "red", typeName: "SenderPage", methods: [
-            Method("viewDidDisappear", summary: "the page is hidden: it sends through its mediator") { [unowned self] _ in
-                hide(); return .done
-            },
-            Method("send", [Param("message", .string)], summary: "send a message through the mediator") { [unowned self] a in
+            Method("viewDidDisappear") { [unowned self] in hide(); return .done },
+            Method("send", "message") { [unowned self] (message: String) in
                 lastDelivery = 0
-                context.post("page.red", "send(message: \(SwiftValue.string(a[0].text).swiftSource)) -> mediator", source: "red")
-                red.send(message: a[0].text)
-                context.post("log", "mediator delivered to \(lastDelivery) page(s)", source: "pager")
+                context.post("page.red", "send(message: \(SwiftValue.quoted(message))) -> mediator", source: "red")
+                red.send(message: message)
+                context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
                 return .done
             },
         ]),
         LiveObject(name: "pager", typeName: "PageViewController", methods: [
-            Method("addReceiverPage", [Param(nil, .string)], summary: "add a receiving page at run time") { [unowned self] a in
-                try add(a[0].text); return .done
-            },
+            Method("addReceiverPage") { [unowned self] (name: String) in try add(name); return .done },
         ]),
     ]
 
@@ -56,51 +52,74 @@ public final class MediatorModule: LessonModule {
         lastDelivery = 0
         context.post("page.red", "viewDidDisappear() -> mediator.send(message:)", source: "red")
         red.viewDidDisappear()
-        context.post("log", "mediator delivered to \(lastDelivery) page(s)", source: "pager")
+        context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
     }
 
     func add(_ name: String) throws {
         guard !name.isEmpty, name.count <= 12, name.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-            throw PlaygroundError(context.tr("a page name is 1 to 12 letters or digits"))
+            throw PlaygroundError(MediatorText.pageName.phrase)
         }
-        guard !pager.pages.contains(where: { $0.name == name }), !context.panes.contains(where: { $0.name == name }) else {
-            throw PlaygroundError(context.tr("there is already a page or pane called '{0}'", name))
+        guard !pager.pages.contains(where: { $0.name == name }), !context.paneNames.contains(name) else {
+            throw PlaygroundError(MediatorText.alreadyThere(name))
         }
         addReceiver(name)
         context.post("product", linkTable(), source: "pager")
     }
 
+    /// Links between colleagues with and without a mediator, for 2 up to the pages there are now.
     func linkTable() -> String {
         let n = pager.pages.count
-        var lines = ["colleagues   links without a mediator   links with one"]
+        let headers = [MediatorText.colleagues, .linksWithout, .linksWith].map { $0.text(context.lang) }
+        let widths = headers.map { DisplayWidth.of($0) }
+        var lines = [headers.enumerated().map { i, h in i == 0 ? DisplayWidth.padLeft(h, to: max(10, widths[0])) : h }.joined(separator: "   ")]
         for count in 2...max(2, n) {
-            let mark = count == n ? "  ← now" : ""
-            lines.append(DisplayWidth.padLeft(String(count), to: 10) + DisplayWidth.padLeft(String(PageViewController.directLinks(count)), to: 27)
-                         + DisplayWidth.padLeft(String(PageViewController.mediatedLinks(count)), to: 17) + mark)
+            let cells = [String(count), String(PageViewController.directLinks(count)), String(PageViewController.mediatedLinks(count))]
+            let row = cells.enumerated().map { i, cell in
+                DisplayWidth.padLeft(cell, to: i == 0 ? max(10, widths[0]) : widths[i] + 3)
+            }.joined()
+            lines.append(row + (count == n ? "  " + MediatorText.now.text(context.lang) : ""))
         }
         return lines.joined(separator: "\n")
     }
 
     public lazy var commands: [CommandSpec] = [
-        CommandSpec("hide", [ArgumentSpec("page", .choice(["red"]))], summary: "hide the sender page: red.viewDidDisappear()",
-                    action: .swift { _ in "red.viewDidDisappear()" }),
-        CommandSpec("page", [ArgumentSpec("action", .choice(["add"])), ArgumentSpec("name")], summary: "add a receiving page: pager.addReceiverPage(_:)",
-                    action: .swift { a in "pager.addReceiverPage(\(SwiftValue.string(a[1]).swiftSource))" }),
-        CommandSpec("links", summary: "links between colleagues with and without a mediator", changesState: false,
-                    action: .native { [unowned self] _ in context.post("product", linkTable(), source: "pager") }),
+        CommandSpec("hide", [ArgumentSpec("page", .choice(["red"]))], summary: .verbatim("red.viewDidDisappear()"),
+                    .call { _ in .call("red", "viewDidDisappear") }),
+        CommandSpec("page", [ArgumentSpec("action", .choice(["add"])), ArgumentSpec("name")], summary: .verbatim("pager.addReceiverPage(_:)"),
+                    .call { .call("pager", "addReceiverPage", .value(.string(try $0.word(1)))) }),
+        CommandSpec("links", summary: MediatorText.linksSummary.phrase, changesState: false,
+                    .native { [unowned self] _ in context.post("product", linkTable(), source: "pager") }),
     ]
 
     public func state() -> [StateGroup] {
         let n = pager.pages.count
         return [
             StateGroup("pager", type: "PageViewController", [
-                ("pages", pager.pages.map(\.name).joined(separator: ", ")),
-                ("receivers", String(receivers.count)),
-                ("lastDelivery", "\(lastDelivery) page(s)"),
-                ("linksWithout", String(PageViewController.directLinks(n))),
-                ("linksWith", String(PageViewController.mediatedLinks(n))),
+                StateField("pages", .plain(pager.pages.map(\.name).joined(separator: ", "))),
+                StateField("receivers", .number(receivers.count)),
+                StateField("lastDelivery", .plain("\(lastDelivery) page(s)")),
+                StateField("linksWithout", .number(PageViewController.directLinks(n))),
+                StateField("linksWith", .number(PageViewController.mediatedLinks(n))),
             ]),
-            StateGroup("routes", type: "Mediator", [("log", context.paneName(for: "log") ?? "-")]),
+            StateGroup("routes", type: "Mediator", [StateField("log", .plain(context.paneName(for: "log") ?? "-"))]),
         ]
+    }
+}
+
+/// What the mediator lesson's objects say, in English and Korean.
+enum MediatorText: String, TextCatalog {
+    case pageName, alreadyThere, delivered, colleagues, linksWithout, linksWith, now, linksSummary
+
+    var texts: (en: String, ko: String) {
+        switch self {
+        case .pageName: ("a page name is 1 to 12 letters or digits", "페이지 이름은 글자나 숫자 1–12자입니다")
+        case .alreadyThere: ("there is already a page or pane called '{0}'", "'{0}'라는 페이지나 패널이 이미 있습니다")
+        case .delivered: ("mediator delivered to {0} page(s)", "중재자가 페이지 {0}개에 전달했습니다")
+        case .colleagues: ("colleagues", "동료 수")
+        case .linksWithout: ("links without a mediator", "중재자 없는 연결")
+        case .linksWith: ("links with one", "중재자를 둔 연결")
+        case .now: ("← now", "← 지금")
+        case .linksSummary: ("links between colleagues with and without a mediator", "중재자가 있을 때와 없을 때 동료 사이의 연결 수")
+        }
     }
 }

@@ -1,11 +1,17 @@
+import Patterns
 import PlaygroundCore
+
+extension Meat: CaseArgument {}
+extension DelegateOwnership: CaseArgument {}
+extension Sauces: OptionSetArgument {}
+extension Toppings: OptionSetArgument {}
 
 /// Text pictures of products, for the product pane. Measured by display width, so Korean and emoji line up.
 enum Render {
     /// Swift source for a set of option names: `[]`, `[.a, .b]`.
-    static func options(_ names: [String]) -> String { "[" + names.map { "." + $0 }.joined(separator: ", ") + "]" }
+    static func options(_ names: [String]) -> String { StateValue.options(names).display }
 
-    static func optional(_ text: String?) -> String { text.map { SwiftValue.string($0).swiftSource } ?? "nil" }
+    static func optional(_ text: String?) -> String { StateValue.optionalString(text).display }
 
     /// A line centred in `width` columns, filled with `fill`.
     static func centred(_ text: String, width: Int, fill: Character = " ") -> String {

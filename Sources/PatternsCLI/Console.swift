@@ -1,45 +1,53 @@
 import PlaygroundCore
 
-/// How a session's output reaches stdout: rendered text, or (`--format jsonl`) one JSON object per pane message.
-struct Console {
+/// The executable's one consumer of session events: stream text, JSON Lines, or (in the dashboard) nothing but
+/// the frame the loop draws. Whatever the layout, `--format jsonl` writes JSON Lines and nothing else.
+final class Console {
     let session: Session
     let format: OutputFormat
+    /// The layout in use; only a terminal front end switches it to the dashboard.
+    var layout: LayoutMode = .stream
 
     init(session: Session, format: OutputFormat) {
         self.session = session
         self.format = format
-        if format == .jsonl {
-            session.renderer = { _ in "" }
-            session.mediator.observer = { [unowned session] message, pane in
-                guard pane.isShown else { return }
-                Output.write(JSON.event(pane: pane.name, topic: message.topic, source: message.source, text: TextSanitizer.clean(message.text),
-                                        step: session.lesson.map { _ in session.stepIndex + 1 }, lesson: session.lesson?.id, error: message.isError))
-            }
-        }
     }
 
-    /// Shows a command as typed, after the prompt (text) or as an `input` event (jsonl).
-    func echo(_ command: String) {
-        let clean = TextSanitizer.clean(command)
+    /// Runs a line and shows what happened, the command first (as typed, after its prompt). Returns whether it
+    /// succeeded and the events, for the loop to react to (layout, quit).
+    @discardableResult
+    func run(_ line: String, echo: Bool) -> (ok: Bool, events: [Event]) {
+        let prompt = session.prompt
+        let ok = session.execute(line)
+        let events = (echo ? [Event.input(prompt: prompt, line: line)] : []) + session.takeEvents()
+        show(events)
+        return (ok, events)
+    }
+
+    /// Shows events that happened outside a typed line (a lesson loaded by `run`).
+    func flush() { show(session.takeEvents()) }
+
+    func show(_ events: [Event]) {
         switch format {
-        case .text:
-            Output.write(session.prompt + clean + "\n")
         case .jsonl:
-            Output.write(JSON.event(pane: "input", topic: "command", source: "user", text: clean,
-                                    step: session.lesson.map { _ in session.stepIndex + 1 }, lesson: session.lesson?.id))
+            Output.write(jsonLines.render(events))
+        case .text:
+            if layout == .stream { Output.write(StreamRenderer(options: session.options.render).render(events)) }
         }
     }
 
-    /// Writes what the session rendered since the last call.
-    func flush() { Output.write(session.takeOutput()) }
+    var jsonLines: JSONLinesRenderer {
+        JSONLinesRenderer(lesson: session.lesson?.id, step: session.lesson.map { _ in session.stepIndex + 1 })
+    }
 
-    /// Plain text outside any pane (step banners of `run`): printed as is, or as a `lesson` event.
+    /// Text of the front end itself (step banners of `run`, pipe-mode notices): printed as is, or as one event.
     func note(_ text: String, pane: String = "lesson") {
         switch format {
-        case .text: Output.write(text)
+        case .text:
+            Output.write(text)
         case .jsonl:
-            Output.write(JSON.event(pane: pane, topic: pane, source: "run", text: text.hasSuffix("\n") ? String(text.dropLast()) : text,
-                                    step: session.lesson.map { _ in session.stepIndex + 1 }, lesson: session.lesson?.id))
+            let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+            Output.write(jsonLines.object(pane: pane, topic: pane, source: "run", text: body, error: false))
         }
     }
 }

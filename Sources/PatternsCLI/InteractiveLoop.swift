@@ -10,50 +10,54 @@ struct InteractiveLoop {
     let environment: Environment
     let fixedWidth: Bool
     var layout: LayoutMode = .stream
+    var format: OutputFormat = .text
 
     /// Returns whether the session should exit with a failure status (never: a person is at the keyboard).
     func run() -> Bool {
         let session = self.session
+        let console = Console(session: session, format: format)
+        let lang = session.options.lang
         let reader = LineReader(programName: "patterns", history: HistoryFile.standard(environment: environment.variables)) { before in
             let result = Completer.complete(before, in: session)
             return Completion(word: result.word, candidates: result.candidates)
         }
-        var dashboard = false
         defer {
-            if dashboard { AlternateScreen.leave() }
+            if console.layout == .dashboard { AlternateScreen.leave() }
             reader.saveHistory()
             reader.close()
         }
-        /// Switches layout; the dashboard needs room, else the stream layout stays and says why.
+        /// Switches layout; the dashboard needs room (and text output), else the stream layout stays and says why.
         func use(_ wanted: LayoutMode) {
             if wanted == .dashboard {
-                let size = WindowSize.current()
-                guard DashboardRenderer(width: size.columns, height: size.rows).fits else {
-                    dashboard = false
-                    Output.write(Strings.text("the dashboard needs a terminal of at least {0}x{1}; staying with the stream layout", session.options.lang,
-                                              [String(DashboardRenderer.minimumWidth), String(DashboardRenderer.minimumHeight)]) + "\n")
+                guard format == .text else {
+                    console.note(CoreText.theDashboardNeedsJSONLines.text(lang), pane: "out")
                     return
                 }
-                session.renderer = { _ in "" }
-                AlternateScreen.enter()
-                dashboard = true
+                let size = WindowSize.current()
+                guard DashboardRenderer(width: size.columns, height: size.rows).fits else {
+                    Output.write(CoreText.theDashboardNeedsATerminalOf.text(lang, String(DashboardRenderer.minimumWidth),
+                                                                          String(DashboardRenderer.minimumHeight)) + "\n")
+                    return
+                }
+                if console.layout != .dashboard { AlternateScreen.enter() }
+                console.layout = .dashboard
             } else {
-                if dashboard { AlternateScreen.leave() }
-                session.renderer = nil
-                dashboard = false
+                if console.layout == .dashboard { AlternateScreen.leave() }
+                console.layout = .stream
             }
         }
         if let warning = reader.warning { Output.error(warning) }
         let style = Style(enabled: session.options.render.color)
         if layout == .dashboard { use(.dashboard) }
-        Output.write(style.bold("Pattern Playground") + " — " + Strings.text("type 'lessons' to see the lessons, 'load builder' to start, 'help' for commands, Ctrl-D to leave.", session.options.lang) + "\n")
+        if format == .text {
+            Output.write(style.bold("Pattern Playground") + " — " + CoreText.typeLessonsToSeeTheLessons.text(lang) + "\n")
+        }
         while true {
             if !fixedWidth { session.options.render.width = WindowSize.current().columns }
-            if dashboard {
+            if console.layout == .dashboard {
                 let size = WindowSize.current()
                 let renderer = DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color)
                 if renderer.fits {
-                    _ = session.takeOutput()
                     Output.write(renderer.frame(session.mediator))
                 } else {
                     use(.stream)
@@ -62,20 +66,19 @@ struct InteractiveLoop {
             switch reader.read(prompt: coloredPrompt(style)) {
             case .line(let line):
                 reader.remember(line)
-                session.execute(line)
-                Output.write(session.takeOutput())
-                if let wanted = session.requestedLayout.flatMap(LayoutMode.init(rawValue:)) {
-                    session.requestedLayout = nil
-                    use(wanted)
+                // On a terminal the line is already on screen; JSON Lines still records it as an input event.
+                let (_, events) = console.run(line, echo: format == .jsonl)
+                for event in events {
+                    switch event {
+                    case .layout(let wanted): use(wanted)
+                    case .quit: return false
+                    default: break
+                    }
                 }
-                if session.quitRequested { return false }
             case .interrupt:
                 continue
-            case .endOfInput:
-                Output.write("\n")
-                return false
-            case .terminate:
-                Output.write("\n")
+            case .endOfInput, .terminate:
+                if format == .text { Output.write("\n") }
                 return false
             }
         }

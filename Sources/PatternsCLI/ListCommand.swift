@@ -13,14 +13,14 @@ struct ListCommand: ParsableCommand {
         let lang = session.options.lang
         let progress = ProgressFile.standard(environment: environment.variables)
         if let warning = progress?.warning { Output.error(warning) }
-        var rows: [[String]] = [[Strings.text("id", lang), Strings.text("title", lang), Strings.text("steps", lang), Strings.text("lang", lang),
-                                 Strings.text("progress", lang)]]
+        var rows: [[String]] = [[CoreText.id.text(lang), CoreText.title.text(lang), CoreText.steps.text(lang), CoreText.lang.text(lang),
+                                 CoreText.progress.text(lang)]]
         for id in catalog.ids {
             guard let lesson = catalog.lesson(id: id, lang: lang) else { continue }
             var place = "-"
             if let saved = progress?.load(lesson: id) {
                 place = "\(min(saved.step + 1, lesson.steps.count))/\(lesson.steps.count)"
-                if !saved.done.isEmpty { place += " (" + Strings.text("{0} done", lang, [String(saved.done.count)]) + ")" }
+                if !saved.done.isEmpty { place += " (" + CoreText.stepsDone.text(lang, String(saved.done.count)) + ")" }
             }
             rows.append([id, lesson.title, String(lesson.steps.count), catalog.languages(of: id).joined(separator: ","), place])
         }

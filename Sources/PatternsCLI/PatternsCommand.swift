@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 enum ColorMode: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
-enum LayoutMode: String, ExpressibleByArgument, CaseIterable { case stream, dashboard }
+extension LayoutMode: ExpressibleByArgument {}
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, jsonl }
 
 /// Options every subcommand takes.

@@ -25,15 +25,15 @@ struct ReplCommand: ParsableCommand {
             session.progress = progress
         }
         try global.startRecording(environment: environment, title: "patterns")
-        let console = Console(session: session, format: global.format)
         let failed: Bool
         if environment.stdinIsTerminal {
-            failed = InteractiveLoop(session: session, environment: environment, fixedWidth: global.width != nil, layout: global.layout).run()
+            failed = InteractiveLoop(session: session, environment: environment, fixedWidth: global.width != nil, layout: global.layout,
+                                     format: global.format).run()
         } else {
             if global.layout == .dashboard {
-                Output.error(Strings.text("the dashboard needs a terminal; using the stream layout", session.options.lang))
+                Output.error(CoreText.theDashboardNeedsATerminalUsing.text(session.options.lang))
             }
-            failed = PipeLoop(session: session, console: console, bail: bail).run()
+            failed = PipeLoop(session: session, console: Console(session: session, format: global.format), bail: bail).run()
         }
         if failed { throw ExitCode(1) }
     }
@@ -47,26 +47,29 @@ struct PipeLoop {
 
     /// Returns whether any command failed.
     func run() -> Bool {
+        let lang = session.options.lang
         var input = InputLines()
         var invalidInput = false
         while let line = input.next() {
             switch line {
             case .invalidUTF8:
-                let lang = session.options.lang
-                console.echo("")
-                console.note(Strings.text("error: {0}", lang, [Strings.text("the line is not valid UTF-8; nothing was run", lang)]) + "\n", pane: "out")
+                console.show([.input(prompt: session.prompt, line: "")])
+                console.note(CoreText.error.text(lang, CoreText.theLineIsNotValidUTF.text(lang)) + "\n", pane: "out")
                 invalidInput = true
                 if bail { return true }
             case .text(let text):
-                console.echo(text)
-                let ok = session.execute(text)
-                console.flush()
-                if session.requestedLayout == LayoutMode.dashboard.rawValue {
-                    console.note(Strings.text("the dashboard needs a terminal; using the stream layout", session.options.lang) + "\n", pane: "out")
+                let (ok, events) = console.run(text, echo: true)
+                for event in events {
+                    switch event {
+                    case .layout(.dashboard):
+                        console.note(CoreText.theDashboardNeedsATerminalUsing.text(lang) + "\n", pane: "out")
+                    case .quit:
+                        return session.anyFailed || invalidInput
+                    default:
+                        break
+                    }
                 }
-                session.requestedLayout = nil
                 if !ok && bail { return true }
-                if session.quitRequested { return session.anyFailed || invalidInput }
             }
         }
         return session.anyFailed || invalidInput

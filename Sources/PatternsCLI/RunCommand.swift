@@ -17,10 +17,10 @@ struct RunCommand: ParsableCommand {
         do {
             try session.load(lesson)
         } catch let error as PlaygroundError {
-            Output.error(Strings.text("error: {0}", session.options.lang, [error.message]))
+            Output.error(CoreText.error.text(session.options.lang, error.text(session.options.lang)))
             throw ExitCode(1)
         }
-        _ = session.takeOutput()
+        _ = session.takeEvents()
         try global.startRecording(environment: environment, title: "patterns run \(lesson)")
         let console = Console(session: session, format: global.format)
         let steps = session.lesson!.steps
@@ -28,8 +28,8 @@ struct RunCommand: ParsableCommand {
         guard first <= last else { throw ValidationError("--from must not be after --to") }
         let style = Style(enabled: session.options.render.color)
         if first > 1 {
-            session.setUpLiveObjects(before: first - 1)
-            _ = session.takeOutput()
+            try session.setUpLiveObjects(before: first - 1)
+            _ = session.takeEvents()
         }
         var input = InputLines()
         for index in (first - 1)..<last {
@@ -40,9 +40,7 @@ struct RunCommand: ParsableCommand {
             session.showStep()
             console.flush()
             for command in steps[index].walkthrough {
-                console.echo(command)
-                session.execute(command)
-                console.flush()
+                console.run(command, echo: true)
             }
             if pace && index < last - 1 {
                 console.note(style.header("[Enter: next step · q: stop]") + "\n", pane: "out")

@@ -42,22 +42,6 @@ public struct Param: Sendable {
     }
 }
 
-/// An argument after checking against its ``Param``.
-public enum ArgValue: Equatable, Sendable {
-    case text(String)
-    case int(Int)
-    case bool(Bool)
-    case cases([String])
-    case closure([String])
-
-    public var text: String { if case .text(let s) = self { return s }; return "" }
-    public var int: Int { if case .int(let n) = self { return n }; return 0 }
-    public var bool: Bool { if case .bool(let b) = self { return b }; return false }
-    public var cases: [String] { if case .cases(let c) = self { return c }; return [] }
-    public var singleCase: String { cases.first ?? "" }
-    public var prints: [String] { if case .closure(let p) = self { return p }; return [] }
-}
-
 /// What a method call gives back to the chain.
 public enum CallResult {
     /// Nothing to chain on.
@@ -74,44 +58,6 @@ public enum Returns: Sendable, Equatable {
     case this
     case object(String)
     case value(String)
-}
-
-/// One method of a live object, callable from the Swift-call form.
-public struct Method {
-    public var name: String
-    public var params: [Param]
-    public var throwsError: Bool
-    public var returns: Returns
-    public var summary: String
-    public var isProperty: Bool
-    public var perform: ([ArgValue]) throws -> CallResult
-
-    public init(_ name: String, _ params: [Param] = [], throws throwsError: Bool = false, returns: Returns = .void,
-                property: Bool = false, summary: String = "", perform: @escaping ([ArgValue]) throws -> CallResult) {
-        self.name = name
-        self.params = params
-        self.throwsError = throwsError
-        self.returns = returns
-        self.summary = summary
-        self.isProperty = property
-        self.perform = perform
-    }
-
-    /// `setMeat(_:)`, `addConfirmAction(_:action:)`: the way Swift names a method.
-    public var selector: String {
-        if isProperty { return name }
-        return name + "(" + params.map { ($0.label ?? "_") + ":" }.joined() + ")"
-    }
-
-    /// A call template for help and completion: `setMeat(.beef)`.
-    public var signature: String {
-        if isProperty { return name }
-        let parts = params.map { p -> String in
-            let type = p.type.swiftType
-            return p.label.map { "\($0): \(type)" } ?? type
-        }
-        return name + "(" + parts.joined(separator: ", ") + ")"
-    }
 }
 
 /// An object the learner can call methods on, e.g. `builder` (a `HamburgerBuilder`).
@@ -138,9 +84,9 @@ public final class LiveObject {
 public struct ThrownError: Error, Equatable, Sendable {
     /// e.g. `HamburgerBuilder.Error.soldOut(.kitten)`.
     public var swiftName: String
-    /// A sentence for the learner, e.g. "kitten is sold out".
-    public var explanation: String
-    public init(_ swiftName: String, _ explanation: String) {
+    /// A sentence for the learner, e.g. "kitten is sold out", in the session's language when shown.
+    public var explanation: Phrase
+    public init(_ swiftName: String, _ explanation: Phrase) {
         self.swiftName = swiftName
         self.explanation = explanation
     }

@@ -1,0 +1,43 @@
+/// A line of input, read: what the interpreter runs and the journal keeps. Both spellings of a call (`meat chicken`
+/// and `try builder.setMeat(.chicken)`) become the same `.call`.
+public enum Command: Equatable, Sendable {
+    case global(GlobalCommand)
+    /// A call (or chain) on live objects.
+    case call(SwiftStatement)
+    /// A lesson module's own command, by name, with its checked arguments.
+    case native(name: String, Arguments, changesState: Bool)
+
+    /// Whether running it may change live objects, panes or routes: such commands are journaled and replayed.
+    public var changesState: Bool {
+        switch self {
+        case .call: return true
+        case .native(_, _, let changes): return changes
+        case .global(let command): return command.changesState
+        }
+    }
+}
+
+/// The session's own commands, with typed arguments.
+public enum GlobalCommand: Equatable, Sendable {
+    case help(String?)
+    case lessons
+    case load(String)
+    case next, back
+    /// 1-based, as typed; any Int, checked against the lesson when run.
+    case goto(Int)
+    case step, run, hint, check, solution, state, undo, reset, history, panes
+    case addPane(String), showPane(String), hidePane(String)
+    case route(topic: String, pane: String)
+    case layout(LayoutMode)
+    case quit
+
+    /// Commands that change the panes and routes (the program's own mediator, which lessons look at) are journaled
+    /// like calls. `undo` and `reset` change state too (a lesson's set-up replays them) but rewrite the journal
+    /// instead of joining it.
+    public var changesState: Bool {
+        switch self {
+        case .addPane, .showPane, .hidePane, .route, .undo, .reset: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// The small slice of Swift the playground understands: a chain of calls on a live object, with enum cases,
+/// arrays, string/number/bool literals, argument labels and the literal closure `{ print("...") }`.
+/// It is a parser over a registry of methods, not a Swift interpreter.
+public struct SwiftStatement: Equatable, Sendable {
+    /// `let burger = ...` binds a name (shown in the code pane; nothing is stored).
+    public var binding: String?
+    public var isTry: Bool
+    /// The live object the chain starts from, e.g. `builder`.
+    public var receiver: String
+    public var calls: [SwiftCall]
+
+    public init(binding: String? = nil, isTry: Bool = false, receiver: String, calls: [SwiftCall]) {
+        self.binding = binding
+        self.isTry = isTry
+        self.receiver = receiver
+        self.calls = calls
+    }
+
+    /// A call built from values, as a short command spells it: `.call("builder", "setMeat", .member("chicken"))`.
+    /// Short commands never go through Swift text.
+    public static func call(_ receiver: String, _ method: String, _ arguments: SwiftArgument...) -> SwiftStatement {
+        SwiftStatement(receiver: receiver, calls: [SwiftCall(method, arguments)])
+    }
+
+    /// The same chain, one call longer: `.call("group", "question", 0).then("setPrompt", "...")`.
+    public func then(_ method: String, _ arguments: SwiftArgument...) -> SwiftStatement {
+        var next = self
+        next.calls.append(SwiftCall(method, arguments))
+        return next
+    }
+
+    /// The same call bound to a name: `let burger = builder.build()`.
+    public func bound(to name: String) -> SwiftStatement {
+        var next = self
+        next.binding = name
+        return next
+    }
+}
+
+/// One `.name(args)` link of a chain. `hasParens` is false for a property access or a trailing-closure-only call.
+public struct SwiftCall: Equatable, Sendable {
+    public var name: String
+    public var arguments: [SwiftArgument]
+    public var hasParens: Bool
+    /// 1-based column of the name in the line, for error messages.
+    public var column: Int
+
+    public init(name: String, arguments: [SwiftArgument], hasParens: Bool, column: Int) {
+        self.name = name
+        self.arguments = arguments
+        self.hasParens = hasParens
+        self.column = column
+    }
+
+    init(_ name: String, _ arguments: [SwiftArgument]) {
+        self.init(name: name, arguments: arguments, hasParens: true, column: 0)
+    }
+}
+
+public struct SwiftArgument: Equatable, Sendable {
+    public var label: String?
+    public var value: SwiftValue
+
+    public init(label: String?, value: SwiftValue) {
+        self.label = label
+        self.value = value
+    }
+
+    /// An unlabelled argument.
+    public static func value(_ value: SwiftValue) -> SwiftArgument { SwiftArgument(label: nil, value: value) }
+    public static func labelled(_ label: String, _ value: SwiftValue) -> SwiftArgument { SwiftArgument(label: label, value: value) }
+}
+
+public indirect enum SwiftValue: Equatable, Sendable {
+    case member(String)          // .chicken
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case nilLiteral
+    case array([SwiftValue])
+    case closure([String])       // the texts printed by a { print("...") } closure, in order
+    case reference(String)       // another live object, by name: employee.createCombo1(with: receiptBuilder)
+
+    /// The value written back as Swift source.
+    public var swiftSource: String {
+        switch self {
+        case .member(let name): return "." + name
+        case .string(let text): return SwiftValue.quoted(text)
+        case .int(let n): return String(n)
+        case .double(let d): return String(d)
+        case .bool(let b): return b ? "true" : "false"
+        case .nilLiteral: return "nil"
+        case .reference(let name): return name
+        case .array(let items): return "[" + items.map(\.swiftSource).joined(separator: ", ") + "]"
+        case .closure(let prints):
+            if prints.isEmpty { return "{ }" }
+            return "{ " + prints.map { "print(\(SwiftValue.quoted($0)))" }.joined(separator: "; ") + " }"
+        }
+    }
+
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
+    }
+}
+

@@ -1,0 +1,151 @@
+/// Runs a ``SwiftStatement`` on live objects: finds each method, checks the arguments as Swift would (labels, count,
+/// types, enum cases), converts them to typed values, calls the real object and posts the code that ran.
+struct CallRunner {
+    let objects: [LiveObject]
+    let mediator: Mediator
+
+    func run(_ statement: SwiftStatement) throws {
+        guard var receiver = objects.first(where: { $0.name == statement.receiver }) else {
+            var message = SwiftDiagnostic.cannotFindInScope(statement.receiver)
+            if let s = Suggest.closest(to: statement.receiver, in: objects.map(\.name)) {
+                message += CoreText.andDidYouMean(s)
+            } else if !objects.isEmpty {
+                message += CoreText.andLiveObjects(objects.map(\.name).joined(separator: ", "))
+            }
+            throw PlaygroundError(message)
+        }
+        var code = statement.receiver
+        var throwsAny = false
+        var postedCode = false
+        func postCode() {
+            guard !postedCode else { return }
+            postedCode = true
+            var line = (throwsAny ? "try " : "") + code
+            if let binding = statement.binding { line = (binding == "_" ? "_ = " : "let \(binding) = ") + line }
+            mediator.post(PaneMessage(topic: "code", source: statement.receiver, text: line))
+        }
+        for (index, call) in statement.calls.enumerated() {
+            guard let method = receiver.method(named: call.name, arguments: call.arguments.count) else {
+                var message = SwiftDiagnostic.valueOfTypeHasNoMember(receiver.typeName, call.name)
+                if let s = Suggest.closest(to: call.name, in: receiver.methods.map(\.name)) { message += CoreText.andDidYouMean(s) }
+                throw PlaygroundError(message)
+            }
+            if method.isProperty && call.hasParens {
+                throw PlaygroundError(SwiftDiagnostic.isAPropertyNotAMethod(method.name, receiver.name))
+            }
+            if !method.isProperty && !call.hasParens && call.arguments.isEmpty {
+                throw PlaygroundError(SwiftDiagnostic.isAMethodCallItAs(method.name, receiver.name, method.signature))
+            }
+            let arguments = try convert(call.arguments, for: method, on: receiver)
+            throwsAny = throwsAny || method.throwsError
+            code += "." + method.name
+            if !method.isProperty {
+                code += Self.render(call.arguments, trailingClosure: method.params.last?.type == .closure)
+            }
+            let result: CallResult
+            do {
+                result = try method.perform(arguments)
+            } catch {
+                postCode()
+                throw error
+            }
+            switch result {
+            case .this:
+                continue
+            case .object(let next):
+                receiver = next
+            case .done:
+                if index < statement.calls.count - 1 {
+                    let returned: String
+                    switch method.returns {
+                    case .value(let t), .object(let t): returned = t
+                    default: returned = "()"
+                    }
+                    throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember(returned, statement.calls[index + 1].name))
+                }
+            }
+        }
+        postCode()
+    }
+
+    /// The arguments as Swift source: the code pane is rendered from the call, not from what was typed.
+    static func render(_ arguments: [SwiftArgument], trailingClosure: Bool) -> String {
+        var list = arguments
+        var trailing = ""
+        if trailingClosure, let last = list.last, case .closure = last.value {
+            list.removeLast()
+            trailing = " " + last.value.swiftSource
+        }
+        let inside = list.map { ($0.label.map { "\($0): " } ?? "") + $0.value.swiftSource }.joined(separator: ", ")
+        if list.isEmpty && !trailing.isEmpty { return trailing }
+        return "(" + inside + ")" + trailing
+    }
+
+    func convert(_ arguments: [SwiftArgument], for method: Method, on receiver: LiveObject) throws -> [ArgValue] {
+        let params = method.params
+        let call = "\(receiver.name).\(method.signature)"
+        if arguments.count < params.count {
+            let missing = params[arguments.count]
+            throw PlaygroundError(SwiftDiagnostic.missingArgumentForParameterInCall(missing.label.map { "'\($0):'" } ?? "#\(arguments.count + 1)", call))
+        }
+        if arguments.count > params.count {
+            throw PlaygroundError(SwiftDiagnostic.extraArgumentInCallExpected(call))
+        }
+        var values: [ArgValue] = []
+        for (index, (argument, param)) in zip(arguments, params).enumerated() {
+            let isTrailingClosure = index == arguments.count - 1 && argument.label == nil && param.type == .closure
+            if argument.label != param.label && !isTrailingClosure {
+                switch (argument.label, param.label) {
+                case (nil, let expected?):
+                    throw PlaygroundError(SwiftDiagnostic.missingArgumentLabelInCallExpected(expected, call))
+                case (let got?, nil):
+                    throw PlaygroundError(SwiftDiagnostic.extraneousArgumentLabelInCallExpected(got, call))
+                case (let got?, let expected?):
+                    throw PlaygroundError(SwiftDiagnostic.incorrectArgumentLabelInCallHave(got, expected))
+                default: break
+                }
+            }
+            values.append(try convert(argument.value, to: param.type))
+        }
+        return values
+    }
+
+    func convert(_ value: SwiftValue, to type: ParamType) throws -> ArgValue {
+        func mismatch() -> PlaygroundError {
+            PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(value.swiftSource, type.swiftType))
+        }
+        func member(_ name: String, _ typeName: String, _ cases: [String]) throws -> String {
+            guard cases.contains(name) else {
+                var message = SwiftDiagnostic.typeHasNoMember(typeName, name)
+                if let s = Suggest.closest(to: name, in: cases) { message += CoreText.andDidYouMeanCase(s) }
+                throw PlaygroundError(message)
+            }
+            return name
+        }
+        switch (type, value) {
+        case (.enumCase(let t, let cases), .member(let name)):
+            return .cases([try member(name, t, cases)])
+        case (.optionSet(let t, let cases), .member(let name)):
+            return .cases([try member(name, t, cases)])
+        case (.optionSet(let t, let cases), .array(let items)):
+            var names: [String] = []
+            for item in items {
+                guard case .member(let name) = item else { throw mismatch() }
+                names.append(try member(name, t, cases))
+            }
+            return .cases(names)
+        case (.string, .string(let s)): return .text(s)
+        case (.int, .int(let n)): return .int(n)
+        case (.bool, .bool(let b)): return .bool(b)
+        case (.closure, .closure(let prints)): return .closure(prints)
+        case (.object(let t, let names), .reference(let name)):
+            guard names.contains(name) else {
+                throw PlaygroundError(SwiftDiagnostic.cannotFindInScopeAHere(name, t, names.joined(separator: ", ")))
+            }
+            return .object(name)
+        case (_, .reference(let name)):
+            throw PlaygroundError(SwiftDiagnostic.isNotAValueHereUse(name))
+        default: throw mismatch()
+        }
+    }
+}

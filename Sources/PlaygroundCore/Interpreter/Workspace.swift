@@ -1,0 +1,61 @@
+/// The live part of a lesson: its module and objects, the panes the module owns, and the journal of the commands
+/// that changed them.
+///
+/// The live objects are always what a fresh module plus the journal gives. Undo, reset, goto and the rollback of a
+/// failed command all rebuild them that way, from the standard panes up, so nothing a replaced module or an undone
+/// command made survives; a journaled command that fails on replay is an ``InternalError``, never swallowed.
+final class Workspace {
+    /// A command that changed something, as typed, as read, and the fields it changed.
+    struct Entry: Equatable {
+        var text: String
+        var command: Command
+        var changed: [String]
+    }
+
+    let factory: ModuleFactory
+    let mediator: Mediator
+    let lang: Lang
+    private(set) var module: LessonModule
+    var journal: [Entry] = []
+
+    init(factory: ModuleFactory, mediator: Mediator, lang: Lang) {
+        self.factory = factory
+        self.mediator = mediator
+        self.lang = lang
+        module = Self.make(factory, mediator, lang)
+    }
+
+    /// A new module on the standard panes, with the panes it declares.
+    static func make(_ factory: ModuleFactory, _ mediator: Mediator, _ lang: Lang) -> LessonModule {
+        mediator.restoreStandard()
+        let module = factory.make(ModuleContext(mediator: mediator, lang: lang))
+        for pane in module.panes {
+            mediator.addPane(Pane(name: pane.name, kind: .append))
+            for topic in pane.topics { mediator.route(topic, to: pane.name) }
+        }
+        return module
+    }
+
+    /// A fresh module with the journal replayed into it, quietly. `perform` runs one command's effect.
+    func rebuild(_ perform: (Command) throws -> Void) throws(InternalError) {
+        let wasMuted = mediator.isMuted
+        mediator.isMuted = true
+        defer { mediator.isMuted = wasMuted }
+        module = Self.make(factory, mediator, lang)
+        for entry in journal {
+            do {
+                try perform(entry.command)
+            } catch {
+                throw InternalError("replaying '\(entry.text)' failed: \(error)")
+            }
+        }
+    }
+
+    /// The whole state a replay must reproduce: the live objects and the program's own panes and routes.
+    var snapshot: Snapshot { Snapshot(live: module.state(), panes: mediator.configuration) }
+
+    struct Snapshot: Equatable {
+        var live: [StateGroup]
+        var panes: [PaneConfiguration]
+    }
+}

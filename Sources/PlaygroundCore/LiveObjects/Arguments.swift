@@ -1,0 +1,89 @@
+/// An argument of a call after the interpreter checked it against its parameter's type.
+public enum ArgValue: Equatable, Sendable {
+    case text(String)
+    case int(Int)
+    case bool(Bool)
+    case cases([String])
+    case closure([String])
+    /// Another live object, by name.
+    case object(String)
+}
+
+/// A Swift type a live object's method can take: how the playground checks, completes and converts it. Modules
+/// declare methods with typed closures (`{ (meat: Meat) in ... }`) and never unpack values by hand.
+public protocol ArgumentType {
+    static var parameterType: ParamType { get }
+    /// The value from a checked argument; throws only when the interpreter broke its promise.
+    init(checked value: ArgValue) throws(InternalError)
+}
+
+extension String: ArgumentType {
+    public static var parameterType: ParamType { .string }
+    public init(checked value: ArgValue) throws(InternalError) {
+        guard case .text(let text) = value else { throw .mismatch(value, "String") }
+        self = text
+    }
+}
+
+extension Int: ArgumentType {
+    public static var parameterType: ParamType { .int }
+    public init(checked value: ArgValue) throws(InternalError) {
+        guard case .int(let n) = value else { throw .mismatch(value, "Int") }
+        self = n
+    }
+}
+
+extension Bool: ArgumentType {
+    public static var parameterType: ParamType { .bool }
+    public init(checked value: ArgValue) throws(InternalError) {
+        guard case .bool(let b) = value else { throw .mismatch(value, "Bool") }
+        self = b
+    }
+}
+
+/// A Swift enum whose cases the learner writes as `.name`.
+public protocol CaseArgument: ArgumentType, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension CaseArgument {
+    public static var parameterType: ParamType { .enumCase(type: String(describing: Self.self), cases: allCases.map(\.rawValue)) }
+    public init(checked value: ArgValue) throws(InternalError) {
+        guard case .cases(let names) = value, names.count == 1, let found = Self(rawValue: names[0]) else {
+            throw .mismatch(value, String(describing: Self.self))
+        }
+        self = found
+    }
+}
+
+/// An OptionSet written `.name` or `[.a, .b]`, with the Swift name of each option.
+public protocol OptionSetArgument: ArgumentType, OptionSet where Element == Self {
+    static var named: [(name: String, value: Self)] { get }
+}
+
+extension OptionSetArgument {
+    public static var parameterType: ParamType { .optionSet(type: String(describing: Self.self), cases: named.map(\.name)) }
+    public init(checked value: ArgValue) throws(InternalError) {
+        guard case .cases(let names) = value else { throw .mismatch(value, String(describing: Self.self)) }
+        var set = Self()
+        for name in names {
+            guard let option = Self.named.first(where: { $0.name == name }) else { throw .mismatch(value, String(describing: Self.self)) }
+            set.insert(option.value)
+        }
+        self = set
+    }
+}
+
+/// The literal closure `{ print("...") }`: what it prints, in order.
+public struct PrintingClosure: ArgumentType, Equatable, Sendable {
+    public var prints: [String]
+    public static var parameterType: ParamType { .closure }
+    public init(checked value: ArgValue) throws(InternalError) {
+        guard case .closure(let prints) = value else { throw .mismatch(value, "() -> Void") }
+        self.prints = prints
+    }
+}
+
+extension InternalError {
+    static func mismatch(_ value: ArgValue, _ type: String) -> InternalError {
+        InternalError("a checked argument \(value) is not a \(type)")
+    }
+}

@@ -1,0 +1,68 @@
+/// A lesson's module: wraps live objects from the Patterns target and declares commands and panes.
+///
+/// A new instance is made on load, reset, undo and goto, and the session replays its journal into it; everything a
+/// module knows lives in the instance, and the panes it adds go with it.
+public protocol LessonModule: AnyObject {
+    /// Objects reachable by name in the Swift-call form.
+    var objects: [LiveObject] { get }
+    /// Short commands, e.g. `meat <meat>`.
+    var commands: [CommandSpec] { get }
+    /// Panes this module needs beyond the standard ones, with the topics routed to each.
+    var panes: [(name: String, topics: [String])] { get }
+    /// The current state of the live objects.
+    func state() -> [StateGroup]
+    /// Why a goal field differs, when the module can say more than "expected X, got Y".
+    func explain(field: String, expected: String, actual: String) -> Phrase?
+}
+
+extension LessonModule {
+    public var panes: [(name: String, topics: [String])] { [] }
+    public func explain(field: String, expected: String, actual: String) -> Phrase? { nil }
+}
+
+/// How the session makes a module by the name in a lesson's front matter.
+public struct ModuleFactory: Sendable {
+    public var name: String
+    public var make: @Sendable (ModuleContext) -> LessonModule
+    /// The module's own messages, for the test that every message exists in every language.
+    public var messages: [Phrase]
+    public init(name: String, messages: [Phrase] = [], make: @escaping @Sendable (ModuleContext) -> LessonModule) {
+        self.name = name
+        self.make = make
+        self.messages = messages
+    }
+}
+
+/// What a module's live objects post through: the session's mediator, seen only as "post a message on a topic".
+/// One context a module instance; the panes it adds belong to that instance.
+public final class ModuleContext {
+    let mediator: Mediator
+    /// The interface language: what modules say around their objects is in it.
+    public let lang: Lang
+
+    init(mediator: Mediator, lang: Lang) {
+        self.mediator = mediator
+        self.lang = lang
+    }
+
+    public func post(_ topic: String, _ text: String, source: String) {
+        mediator.post(PaneMessage(topic: topic, source: source, text: text))
+    }
+
+    /// Posts a message in the interface language.
+    public func post(_ topic: String, _ phrase: Phrase, source: String) {
+        mediator.post(PaneMessage(topic: topic, source: source, text: phrase.text(lang)))
+    }
+
+    /// Adds a pane at run time (a lesson's page appearing) and routes `topic` to it. It goes when the module does.
+    public func addPane(_ name: String, topic: String) {
+        mediator.addPane(Pane(name: name, kind: .append))
+        mediator.route(topic, to: name)
+    }
+
+    /// Where the program's own mediator sends a topic now (lessons about the mediator look at it).
+    public func paneName(for topic: String) -> String? { mediator.paneName(for: topic) }
+
+    /// The names of the panes that exist now, in order.
+    public var paneNames: [String] { mediator.panes.map(\.name) }
+}

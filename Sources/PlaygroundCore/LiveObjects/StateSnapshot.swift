@@ -1,0 +1,88 @@
+/// One field's value as a typed snapshot: compared as a value, turned into text only for the state pane and goals.
+public enum StateValue: Equatable, Sendable {
+    /// Shown as it is (`held by the lesson`, `red, blue`).
+    case plain(String)
+    case number(Int)
+    /// Shown as a Swift string literal: `"Swift basics"`.
+    case string(String)
+    /// `nil` or a string literal.
+    case optionalString(String?)
+    /// An enum case: `.chicken`.
+    case enumCase(String)
+    /// An option set: `[.mustard, .ketchup]`, `[]`.
+    case options([String])
+
+    /// What the state pane shows and goals compare with.
+    public var display: String {
+        switch self {
+        case .plain(let text): return text
+        case .number(let n): return String(n)
+        case .string(let text): return SwiftValue.quoted(text)
+        case .optionalString(let text): return text.map(SwiftValue.quoted) ?? "nil"
+        case .enumCase(let name): return "." + name
+        case .options(let names): return "[" + names.map { "." + $0 }.joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// A field of a live object in the state pane.
+public struct StateField: Equatable, Sendable {
+    public var name: String
+    public var value: StateValue
+    public init(_ name: String, _ value: StateValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The live objects' fields, grouped by object, as the state pane shows them and goals compare them.
+public struct StateGroup: Equatable, Sendable {
+    /// The object's name; field keys are `name.field`.
+    public var object: String
+    public var type: String
+    public var fields: [StateField]
+
+    public init(_ object: String, type: String, _ fields: [StateField]) {
+        self.object = object
+        self.type = type
+        self.fields = fields
+    }
+
+    /// e.g. `builder: HamburgerBuilder`.
+    public var title: String { "\(object): \(type)" }
+
+    /// The value at `object.field`, if there is one.
+    public static func value(at key: String, in groups: [StateGroup]) -> StateValue? {
+        guard let dot = key.firstIndex(of: ".") else { return nil }
+        let object = key[..<dot], field = key[key.index(after: dot)...]
+        return groups.first { $0.object == object }?.fields.first { $0.name == field }?.value
+    }
+}
+
+/// A field that changed between two snapshots.
+public struct StateChange: Equatable, Sendable {
+    public var key: String
+    public var old: StateValue?
+    public var new: StateValue?
+}
+
+extension Array where Element == StateGroup {
+    /// The fields of `self` that differ from `before`, in the order of `self`, compared as values: no text is built
+    /// unless something changed.
+    public func changes(since before: [StateGroup]) -> [StateChange] {
+        var out: [StateChange] = []
+        for (index, group) in enumerated() {
+            let old = index < before.count && before[index].object == group.object ? before[index] : before.first { $0.object == group.object }
+            for (f, field) in group.fields.enumerated() {
+                let oldValue: StateValue?
+                if let old, f < old.fields.count, old.fields[f].name == field.name {
+                    oldValue = old.fields[f].value
+                } else {
+                    oldValue = old?.fields.first { $0.name == field.name }?.value
+                }
+                if oldValue != field.value { out.append(StateChange(key: group.object + "." + field.name, old: oldValue, new: field.value)) }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,112 @@
+/// Routes posted messages to panes by topic. The routing table is live: the learner can see and change it.
+public final class Mediator {
+    public private(set) var panes: [Pane] = []
+    /// topic -> pane name.
+    public private(set) var routes: [(topic: String, pane: String)] = []
+    /// Deliveries since the last ``takeEvents()``, with the other events of the command in between.
+    var events: [Event] = []
+    /// While muted, posts are dropped (replaying commands to restore state).
+    public var isMuted = false
+    static let appendKeep = 200
+
+    public init() {}
+
+    /// The standard panes and routes every session starts with.
+    public static func standard() -> Mediator {
+        let m = Mediator()
+        m.restoreStandard()
+        return m
+    }
+
+    /// Back to the standard panes and routes, every pane shown: what a session starts with, and what a lesson's
+    /// replay starts from, so that nothing a replaced module or an undone command made survives it.
+    /// The standard panes keep what they show (the dashboard's history survives an undo).
+    public func restoreStandard() {
+        let standard: [(String, Pane.Kind)] = [("lesson", .snapshot), ("code", .append), ("log", .append), ("state", .snapshot),
+                                               ("product", .snapshot), ("out", .append)]
+        panes = standard.map { name, kind in
+            let pane = self.pane(named: name) ?? Pane(name: name, kind: kind, headerless: name == "out")
+            pane.isShown = true
+            return pane
+        }
+        routes = standard.map { ($0.0, $0.0) } + [("error", "out")]
+    }
+
+    /// The panes, their routes and whether each is shown: the mediator's part of the state that replay restores.
+    public var configuration: [PaneConfiguration] {
+        panes.map { PaneConfiguration(name: $0.name, isShown: $0.isShown, topics: topics(of: $0.name)) }
+    }
+
+    public func pane(named name: String) -> Pane? { panes.first { $0.name == name } }
+
+    /// Adds a pane before the headerless answer pane, so answers stay last. No-op when it exists.
+    @discardableResult
+    public func addPane(_ pane: Pane) -> Pane {
+        if let existing = self.pane(named: pane.name) { return existing }
+        if let index = panes.firstIndex(where: { $0.headerless }), !pane.headerless {
+            panes.insert(pane, at: index)
+        } else {
+            panes.append(pane)
+        }
+        return pane
+    }
+
+    public func removePane(named name: String) {
+        panes.removeAll { $0.name == name }
+        routes.removeAll { $0.pane == name }
+    }
+
+    /// Sends `topic` to `pane` (replacing its earlier route).
+    public func route(_ topic: String, to pane: String) {
+        if let index = routes.firstIndex(where: { $0.topic == topic }) {
+            routes[index].pane = pane
+        } else {
+            routes.append((topic, pane))
+        }
+    }
+
+    public func paneName(for topic: String) -> String? { routes.first { $0.topic == topic }?.pane }
+
+    public func topics(of pane: String) -> [String] { routes.filter { $0.pane == pane }.map(\.topic) }
+
+    /// Delivers a message to the pane its topic is routed to. Unrouted topics go to `log`.
+    public func post(_ message: PaneMessage) {
+        guard !isMuted else { return }
+        let name = paneName(for: message.topic) ?? "log"
+        guard let order = panes.firstIndex(where: { $0.name == name }) ?? panes.firstIndex(where: { $0.name == "log" }) else { return }
+        let pane = panes[order]
+        events.append(.delivery(Delivery(pane: pane.name, order: order, kind: pane.kind, isShown: pane.isShown,
+                                         headerless: pane.headerless, message: message)))
+        switch pane.kind {
+        case .snapshot:
+            pane.recent = [message]
+        case .append:
+            pane.recent.append(message)
+            // Trim in batches so that a busy log does not shift its array on every post.
+            if pane.recent.count > 2 * Self.appendKeep { pane.recent.removeFirst(pane.recent.count - Self.appendKeep) }
+        }
+    }
+
+    public func post(topic: String, source: String, _ text: String) {
+        post(PaneMessage(topic: topic, source: source, text: text))
+    }
+
+    /// A non-message event in its place among the deliveries (layout, quit, a command echoed inside `run`).
+    public func emit(_ event: Event) {
+        guard !isMuted else { return }
+        events.append(event)
+    }
+
+    /// The events since the last call, and clears them.
+    public func takeEvents() -> [Event] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+}
+
+/// One pane as the routing table sees it.
+public struct PaneConfiguration: Equatable, Sendable {
+    public var name: String
+    public var isShown: Bool
+    public var topics: [String]
+}

@@ -1,0 +1,42 @@
+/// A message a colleague (live object, lesson, session) posts. Colleagues never know which pane shows it.
+public struct PaneMessage: Equatable, Sendable {
+    public var topic: String
+    /// Who posted it, e.g. `builder`, `employee`, `session`.
+    public var source: String
+    public var text: String
+    public var isError: Bool
+
+    public init(topic: String, source: String, text: String, isError: Bool = false) {
+        self.topic = topic
+        self.source = source
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// A named output region.
+public final class Pane {
+    public enum Kind: Sendable { case snapshot, append }
+    public let name: String
+    /// `snapshot` panes show only their latest message (state, product); `append` panes keep a log.
+    public let kind: Kind
+    public var isShown: Bool
+    /// Shown without a header in the stream layout (command answers and errors).
+    public let headerless: Bool
+    /// Recent messages, kept for the dashboard (snapshot: the last one; append: the last few).
+    var recent: [PaneMessage] = []
+
+    /// The pane's text as lines, for the dashboard: the latest message of a snapshot pane, recent lines of a log.
+    public var content: [String] {
+        let lines = recent.flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        return kind == .append ? Array(lines.suffix(Mediator.appendKeep)) : lines
+    }
+
+    public init(name: String, kind: Kind, isShown: Bool = true, headerless: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.isShown = isShown
+        self.headerless = headerless
+    }
+}
+

@@ -1,0 +1,108 @@
+/// Where a learner is in a lesson: the step, the steps done, the hints shown. Says what a step shows and whether a
+/// goal is met; knows nothing of live objects beyond the state it is given.
+public struct LessonNavigator {
+    public let lesson: Lesson
+    public internal(set) var stepIndex = 0
+    public internal(set) var doneSteps: Set<Int> = []
+    var hintsShown = 0
+
+    init(lesson: Lesson) { self.lesson = lesson }
+
+    public var step: Step { lesson.steps[stepIndex] }
+
+    public var prompt: String { "\(lesson.id) \(stepIndex + 1)/\(lesson.steps.count)> " }
+
+    /// Moves to step `number` (1-based, as typed): any Int is checked, none can overflow.
+    mutating func go(toNumber number: Int) throws {
+        guard number >= 1, number <= lesson.steps.count else {
+            throw PlaygroundError(CoreText.thereIsNoStepThisLesson(String(number), String(lesson.steps.count)))
+        }
+        stepIndex = number - 1
+        hintsShown = 0
+    }
+
+    mutating func next() throws {
+        guard stepIndex + 1 < lesson.steps.count else { throw PlaygroundError(CoreText.thisIsTheLastStepLessons.phrase) }
+        stepIndex += 1
+        hintsShown = 0
+    }
+
+    mutating func back() throws {
+        guard stepIndex > 0 else { throw PlaygroundError(CoreText.thisIsTheFirstStep.phrase) }
+        stepIndex -= 1
+        hintsShown = 0
+    }
+
+    /// Moves without checks a caller has made already (the lesson tester, `run --from`).
+    mutating func set(index: Int) {
+        stepIndex = min(max(0, index), lesson.steps.count - 1)
+        hintsShown = 0
+    }
+
+    /// The lesson pane's text for the current step.
+    public func stepText(_ lang: Lang) -> String {
+        let step = self.step
+        var lines: [String] = []
+        let done = doneSteps.contains(stepIndex) ? "  ✓" : ""
+        lines.append("\(lesson.title) · " + CoreText.stepOfTotal.text(lang, String(stepIndex + 1), String(lesson.steps.count)) + " · \(step.title)\(done)")
+        lines.append("")
+        var inCode = false
+        var paragraph = ""
+        func endParagraph() {
+            if !paragraph.isEmpty { lines.append(Self.plain(paragraph)); paragraph = "" }
+        }
+        for line in step.body {
+            if line.hasPrefix("```") { endParagraph(); inCode.toggle(); continue }
+            if inCode { lines.append("    " + line); continue }
+            // Markdown paragraphs are reflowed: the renderer wraps them to the terminal's width.
+            let trimmed = line.trimmed
+            if trimmed.isEmpty || trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.hasPrefix("|") || trimmed.hasPrefix(">") {
+                endParagraph()
+                lines.append(Self.plain(line))
+            } else {
+                paragraph += paragraph.isEmpty ? trimmed : " " + trimmed
+            }
+        }
+        endParagraph()
+        if step.isExercise {
+            lines.append("")
+            lines.append(CoreText.goal.text(lang))
+            for goal in step.goal { lines.append("  \(goal.key): \(goal.value)") }
+            lines.append(CoreText.typeCheckWhenYouThinkYou.text(lang))
+        } else if !step.commands.isEmpty {
+            lines.append("")
+            lines.append(CoreText.tryThese.text(lang))
+            for command in step.commands { lines.append("  > " + command) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Markdown emphasis removed for the terminal; code spans keep their backticks.
+    static func plain(_ line: String) -> String {
+        line.replacingOccurrences(of: "**", with: "")
+    }
+
+    /// The goal fields the state does not meet.
+    func goalDifferences(_ state: [StateGroup], _ lang: Lang) -> [(key: String, expected: String, actual: String)] {
+        step.goal.compactMap { goal in
+            let value = StateGroup.value(at: goal.key, in: state)?.display ?? CoreText.noSuchField.text(lang)
+            return value == goal.value ? nil : (goal.key, goal.value, value)
+        }
+    }
+
+    /// The next hint whose condition holds, counting it as shown.
+    mutating func nextHint(_ state: [StateGroup]) -> Phrase {
+        let eligible = step.hints.filter { hint in hint.when.map { StateGroup.value(at: $0.key, in: state)?.display == $0.value } ?? true }
+        guard !eligible.isEmpty else { return CoreText.noHintsForThisStep.phrase }
+        guard hintsShown < eligible.count else { return CoreText.noMoreHintsSolutionShowsThe.phrase }
+        hintsShown += 1
+        return CoreText.hint(String(hintsShown), String(eligible.count), eligible[hintsShown - 1].text)
+    }
+
+    mutating func markDone() { doneSteps.insert(stepIndex) }
+
+    mutating func restore(step: Int, done: Set<Int>) {
+        stepIndex = min(max(0, step), lesson.steps.count - 1)
+        doneSteps = done
+    }
+}

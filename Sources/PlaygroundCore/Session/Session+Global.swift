@@ -1,0 +1,231 @@
+/// What the global commands do: lessons and steps, learning aids, undo and reset, panes and routes.
+extension Session {
+    func run(_ command: GlobalCommand, text: String) throws {
+        switch command {
+        case .help(let topic): try help(topic)
+        case .lessons: say(HelpWriter(lang: lang, width: options.render.width).lessons(catalog))
+        case .load(let id): try load(id)
+        case .next: try navigate { try $0.next() }
+        case .back: try navigate { try $0.back() }
+        case .goto(let number): try goto(number)
+        case .step: try requireWorkspace(); showStep()
+        case .run: try runStep()
+        case .hint: try hint()
+        case .check: try check()
+        case .solution: try solution()
+        case .state: postState(try requireWorkspace().module.state())
+        case .undo: try undo()
+        case .reset: try reset()
+        case .history: try history()
+        case .panes: say(HelpWriter(lang: lang, width: options.render.width).panes(mediator.configuration))
+        case .addPane, .showPane, .hidePane, .route:
+            // Without a lesson the panes are the session's own; with one they are part of what the journal rebuilds.
+            if workspace == nil { try applyPaneCommand(command) } else { try change(text, .global(command)) }
+        case .layout(let mode):
+            say(CoreText.layoutIs(mode.rawValue))
+            mediator.emit(.layout(mode))
+        case .quit:
+            mediator.emit(.quit)
+        }
+    }
+
+    // MARK: lessons and steps
+
+    /// Loads a lesson: fresh live objects on the standard panes, the saved step (or the first).
+    public func load(_ id: String, exact: Lesson? = nil) throws {
+        guard let found = exact ?? catalog.lesson(id: id, lang: lang) else {
+            var message = CoreText.unknownLesson(id)
+            if let s = Suggest.closest(to: id, in: catalog.ids) { message += CoreText.andDidYouMean(s) }
+            else { message += CoreText.andLessons(catalog.ids.joined(separator: ", ")) }
+            throw PlaygroundError(message)
+        }
+        guard let factory = factories[found.module] else { throw PlaygroundError(CoreText.unknownModule(found.module)) }
+        workspace = Workspace(factory: factory, mediator: mediator, lang: lang)
+        navigator = LessonNavigator(lesson: found)
+        if let saved = progress?.load(lesson: found.id) {
+            navigator?.restore(step: saved.step, done: saved.done)
+            if stepIndex > 0 {
+                say(CoreText.resumingAtStepGoto1Starts(String(stepIndex + 1)))
+                try setUpLiveObjects(before: stepIndex)
+            }
+        }
+        showStep()
+    }
+
+    func requireNavigator() throws -> LessonNavigator {
+        guard let navigator else { throw Self.noLesson }
+        return navigator
+    }
+
+    func navigate(_ move: (inout LessonNavigator) throws -> Void) throws {
+        var navigator = try requireNavigator()
+        try move(&navigator)
+        self.navigator = navigator
+        saveProgress()
+        showStep()
+    }
+
+    /// `goto n`: the step, with the live objects as the lesson's earlier steps leave them, whatever came before.
+    func goto(_ number: Int) throws {
+        var navigator = try requireNavigator()
+        try navigator.go(toNumber: number)
+        self.navigator = navigator
+        try setUpLiveObjects(before: navigator.stepIndex)
+        saveProgress()
+        showStep()
+    }
+
+    /// Rebuilds the live objects as the lesson's own commands leave them at the start of step `index + 1`: a fresh
+    /// module, then every command of the earlier steps that changes something (never a look such as `check`),
+    /// quietly. A command the lesson itself expects to fail (a sold-out meat) fails here too and changes nothing.
+    public func setUpLiveObjects(before index: Int) throws {
+        let workspace = try requireWorkspace()
+        guard let lesson else { return }
+        workspace.journal = []
+        try rebuild()
+        let wasMuted = mediator.isMuted
+        mediator.isMuted = true
+        defer { mediator.isMuted = wasMuted }
+        for step in lesson.steps.prefix(index) {
+            for line in step.commands {
+                // A line that does not read, or a call the lesson shows failing, changes nothing: the same happens on
+                // every path to this step. A broken promise inside the playground still surfaces.
+                let command: Command
+                do {
+                    guard let read = try reader.read(line), read.changesState else { continue }
+                    command = read
+                } catch is PlaygroundError {
+                    continue
+                }
+                do {
+                    try run(command, text: line.trimmed)
+                } catch is PlaygroundError {
+                } catch is ThrownError {
+                }
+            }
+        }
+        mediator.isMuted = wasMuted
+        say(index == 0 ? CoreText.theLiveObjectsStartAfresh.phrase : CoreText.theLiveObjectsAreSetUp(String(index)))
+        postState(workspace.module.state())
+    }
+
+    /// Moves to a step without showing it (the lesson tester, `run --from`).
+    public func setStep(_ index: Int) {
+        navigator?.set(index: index)
+    }
+
+    func saveProgress() {
+        guard let navigator else { return }
+        progress?.save(lesson: navigator.lesson.id, step: navigator.stepIndex, done: navigator.doneSteps, total: navigator.lesson.steps.count)
+    }
+
+    /// The lesson pane's text for the current step.
+    public func stepText() -> String { navigator?.stepText(lang) ?? "" }
+
+    /// Posts the current step's text to the lesson pane.
+    public func showStep() {
+        mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: stepText()))
+    }
+
+    /// `run`: the step's commands, each echoed, stopping at the first that fails.
+    func runStep() throws {
+        let step = try requireNavigator().step
+        guard !step.commands.isEmpty else { say(CoreText.thisStepHasNoCommandsTo.phrase); return }
+        for command in step.commands {
+            mediator.emit(.input(prompt: "> ", line: command))
+            guard perform(command) else { anyFailed = true; break }
+        }
+    }
+
+    // MARK: learning aids
+
+    /// The goal fields the live state does not meet (for the lesson tester).
+    public func goalDifferences() -> [(key: String, expected: String, actual: String)] {
+        navigator?.goalDifferences(workspace?.module.state() ?? [], lang) ?? []
+    }
+
+    /// Whether the current step's goal is met, without saying anything (for the lesson tester).
+    public var goalMet: Bool { goalDifferences().isEmpty }
+
+    /// Compares the live state with the step's goal; says what differs, or marks the step done.
+    func check() throws {
+        var navigator = try requireNavigator()
+        let step = navigator.step
+        guard step.isExercise else { say(CoreText.thisStepHasNoGoalTo.phrase); return }
+        let differences = goalDifferences()
+        if differences.isEmpty {
+            navigator.markDone()
+            self.navigator = navigator
+            saveProgress()
+            say(CoreText.goalMet(String(navigator.stepIndex + 1)))
+            return
+        }
+        var lines = [CoreText.notYet.text(lang, String(differences.count), String(step.goal.count))]
+        let width = differences.map { DisplayWidth.of($0.key) }.max() ?? 0
+        for d in differences {
+            lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + CoreText.expectedActual.text(lang, d.expected, d.actual))
+            if let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) { lines.append("    " + why.text(lang)) }
+        }
+        say(lines.joined(separator: "\n"))
+    }
+
+    func hint() throws {
+        var navigator = try requireNavigator()
+        let phrase = navigator.nextHint(workspace?.module.state() ?? [])
+        self.navigator = navigator
+        say(phrase)
+    }
+
+    func solution() throws {
+        let navigator = try requireNavigator()
+        let commands = navigator.step.commands
+        guard !commands.isEmpty else { say(CoreText.thisStepHasNoCommands.phrase); return }
+        say(([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))] + commands.map { "  > " + $0 }).joined(separator: "\n"))
+    }
+
+    // MARK: undo, reset, history
+
+    func undo() throws {
+        let workspace = try requireWorkspace()
+        guard let undone = workspace.journal.last else { throw PlaygroundError(CoreText.nothingToUndo.phrase) }
+        let before = workspace.module.state()
+        workspace.journal.removeLast()
+        try rebuild()
+        postRebuilt(from: before, CoreText.undid(undone.text))
+    }
+
+    func reset() throws {
+        let workspace = try requireWorkspace()
+        let before = workspace.module.state()
+        workspace.journal = []
+        try rebuild()
+        postRebuilt(from: before, CoreText.theLiveObjectsStartAfresh.phrase)
+    }
+
+    func history() throws {
+        let workspace = try requireWorkspace()
+        guard !workspace.journal.isEmpty else { say(CoreText.noCommandsYet.phrase); return }
+        var lines: [String] = []
+        for (i, entry) in workspace.journal.enumerated() {
+            let changed = entry.changed.isEmpty ? CoreText.noChange.text(lang) : entry.changed.joined(separator: ", ")
+            lines.append("\(DisplayWidth.padLeft(String(i + 1), to: 3))  \(entry.text)   → \(changed)")
+        }
+        say(lines.joined(separator: "\n"))
+    }
+
+    func help(_ topic: String?) throws {
+        let writer = HelpWriter(lang: lang, width: options.render.width)
+        guard let topic else {
+            say(writer.commands(global: globalCommands, module: moduleCommands, lesson: lesson?.id, objects: liveObjects))
+            return
+        }
+        if let command = command(named: topic) {
+            say("\(command.usage)\n  \(command.summary.text(lang))")
+        } else if let object = liveObjects.first(where: { $0.name == topic }) {
+            say(writer.object(object))
+        } else {
+            let names = commands.flatMap { [$0.name] + $0.aliases } + liveObjects.map(\.name)
+            throw PlaygroundError(CoreText.noHelpFor(topic) + (Suggest.closest(to: topic, in: names).map { CoreText.andDidYouMean($0) } ?? .verbatim("")))
+        }
+    }
+}

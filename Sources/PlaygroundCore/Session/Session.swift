@@ -1,0 +1,186 @@
+/// Options a session runs with.
+public struct SessionOptions: Sendable {
+    public var render: RenderOptions
+    public var lang: Lang
+    public init(render: RenderOptions = RenderOptions(), lang: Lang = .en) {
+        self.render = render
+        self.lang = lang
+    }
+}
+
+/// Saves and restores a learner's place in each lesson. The executable supplies a file-backed one.
+public protocol ProgressStore: AnyObject {
+    func load(lesson: String) -> (step: Int, done: Set<Int>)?
+    func save(lesson: String, step: Int, done: Set<Int>, total: Int)
+}
+
+/// A learner's session: one line in, events out. It reads the line into a typed ``Command`` (``CommandReader``), runs
+/// it (changes as transactions on the ``Workspace``, navigation through the ``LessonNavigator``) and hands back what
+/// happened as ``Event``s, which renderers turn into text. It never prints.
+public final class Session {
+    public let catalog: LessonCatalog
+    public let mediator: Mediator
+    public var options: SessionOptions
+    public var progress: ProgressStore?
+    public internal(set) var navigator: LessonNavigator?
+    var workspace: Workspace?
+    let factories: [String: ModuleFactory]
+    /// Any command failed since the session began (the pipe front end's exit status).
+    public internal(set) var anyFailed = false
+    /// The commands that can be typed, built again when the module or the language changes (module commands hold
+    /// their module unowned, so a replaced module's commands must never be called).
+    var commandCache: (module: ObjectIdentifier?, lang: Lang, commands: [CommandSpec])?
+
+    public init(catalog: LessonCatalog, modules: [ModuleFactory], options: SessionOptions = SessionOptions()) {
+        self.catalog = catalog
+        self.mediator = Mediator.standard()
+        self.options = options
+        self.factories = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    var lang: Lang { options.lang }
+    public var lesson: Lesson? { navigator?.lesson }
+    public var stepIndex: Int { navigator?.stepIndex ?? 0 }
+    public var doneSteps: Set<Int> { navigator?.doneSteps ?? [] }
+    public var currentStep: Step? { navigator?.step }
+    public var prompt: String { navigator?.prompt ?? "patterns> " }
+    /// The live objects of the loaded lesson (for completion).
+    public var liveObjects: [LiveObject] { workspace?.module.objects ?? [] }
+    /// The commands of the loaded lesson.
+    var moduleCommands: [CommandSpec] { workspace?.module.commands ?? [] }
+
+    /// Every command that can be typed now: the lesson's first (they win a name clash), then the global ones.
+    public var commands: [CommandSpec] {
+        let id = workspace.map { ObjectIdentifier($0.module) }
+        if let cache = commandCache, cache.module == id, cache.lang == lang { return cache.commands }
+        let commands = moduleCommands + globalCommands
+        commandCache = (id, lang, commands)
+        return commands
+    }
+
+    public func command(named name: String) -> CommandSpec? { reader.command(named: name) }
+
+    var reader: CommandReader { CommandReader(commands: commands, objectNames: liveObjects.map(\.name)) }
+
+    // MARK: - Events
+
+    /// What happened since the last call, in order.
+    public func takeEvents() -> [Event] { mediator.takeEvents() }
+
+    /// What happened since the last call, rendered in the stream layout (tests, the lesson tester, handouts).
+    public func takeOutput() -> String { StreamRenderer(options: options.render).render(takeEvents()) }
+
+    func say(_ phrase: Phrase) { say(phrase.text(lang)) }
+    func say(_ text: String) { mediator.post(PaneMessage(topic: "out", source: "session", text: text)) }
+
+    func report(_ error: Error) {
+        let text: String
+        switch error {
+        case let error as PlaygroundError: text = error.text(lang)
+        case let error as ThrownError: text = CoreText.wasThrown.text(lang, error.swiftName, error.explanation.text(lang))
+        case let error as InternalError: text = CoreText.internalError.text(lang, error.description)
+        default: text = String(describing: error)
+        }
+        mediator.post(PaneMessage(topic: "error", source: "session", text: CoreText.error.text(lang, text), isError: true))
+    }
+
+    // MARK: - Running a line
+
+    /// Runs one line of input. Returns false when the command failed; nothing it did is kept then.
+    @discardableResult
+    public func execute(_ line: String) -> Bool {
+        let ok = perform(line)
+        if !ok { anyFailed = true }
+        return ok
+    }
+
+    func perform(_ line: String) -> Bool {
+        do {
+            guard let command = try reader.read(line) else { return true }
+            try run(command, text: line.trimmed)
+            return true
+        } catch {
+            report(error)
+            return false
+        }
+    }
+
+    func run(_ command: Command, text: String) throws {
+        switch command {
+        case .global(let global):
+            try run(global, text: text)
+        case .native(_, _, changesState: false):
+            // Looks (show, memory, links): not journaled, so undo never "undoes" a look.
+            try apply(command)
+        case .call, .native:
+            try change(text, command)
+        }
+    }
+
+    static let noLesson = PlaygroundError(CoreText.noLessonIsLoadedTryLoad.phrase)
+
+    func requireWorkspace() throws -> Workspace {
+        guard let workspace else { throw Self.noLesson }
+        return workspace
+    }
+
+    /// Runs a command that may change live objects, panes or routes as a transaction: on failure everything is
+    /// rebuilt from the journal; on success it joins the journal, and a call shows the fields it changed.
+    func change(_ text: String, _ command: Command) throws {
+        let workspace = try requireWorkspace()
+        let before = workspace.module.state()
+        do {
+            try apply(command)
+        } catch {
+            if workspace.module.state() != before { try rebuild() }
+            throw error
+        }
+        let after = workspace.module.state()
+        let changes = after.changes(since: before)
+        workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key)))
+        if case .global = command { return }
+        if !changes.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: StateView.changeLog(changes, lang))) }
+        postState(after, changed: changes)
+    }
+
+    /// The effect of a command, and nothing else: what a transaction runs and what a replay repeats.
+    func apply(_ command: Command) throws {
+        let workspace = try requireWorkspace()
+        switch command {
+        case .call(let statement):
+            try CallRunner(objects: workspace.module.objects, mediator: mediator).run(statement)
+        case .native(let name, let arguments, _):
+            guard let spec = workspace.module.commands.first(where: { $0.name == name }), case .native(let run) = spec.meaning else {
+                throw InternalError("the module has no command '\(name)'")
+            }
+            try run(arguments)
+        case .global(let global):
+            try applyPaneCommand(global)
+        }
+    }
+
+    /// A fresh module with the journal replayed into it.
+    func rebuild() throws(InternalError) {
+        guard let workspace else { return }
+        try workspace.rebuild { try self.apply($0) }
+    }
+
+    func postState(_ groups: [StateGroup], changed: [StateChange] = []) {
+        mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: changed)))
+    }
+
+    /// Shows the state after a rebuild, with the fields that differ from `before` marked.
+    func postRebuilt(from before: [StateGroup], _ phrase: Phrase) {
+        let after = workspace?.module.state() ?? []
+        say(phrase)
+        postState(after, changed: after.changes(since: before))
+    }
+
+    /// The live objects and the program's panes and routes, for tests that compare two ways to the same step.
+    public var snapshot: (live: [StateGroup], panes: [PaneConfiguration]) {
+        (workspace?.module.state() ?? [], mediator.configuration)
+    }
+
+    /// The commands in the journal, as typed.
+    public var journalCommands: [String] { workspace?.journal.map(\.text) ?? [] }
+}
