@@ -47,8 +47,12 @@ import Testing
         ("builder.build().x()", "value of type 'Hamburger' has no member 'x'"),
         ("let = builder.build()", "expected a name after 'let' (column 5)"),
         ("try", "expected the name of a live object (column 4)"),
-        ("goto 0", "this is the first step"),
+        ("goto 0", "there is no step 0; this lesson has 11"),
         ("goto 99", "there is no step 99; this lesson has 11"),
+        ("goto -4", "there is no step -4; this lesson has 11"),
+        ("goto 9223372036854775807", "there is no step 9223372036854775807; this lesson has 11"),
+        ("goto -9223372036854775808", "there is no step -9223372036854775808; this lesson has 11"),
+        ("goto 99999999999999999999", "'99999999999999999999' is not a number; usage: goto <step>"),
         ("goto two", "'two' is not a number; usage: goto <step>"),
         ("back", "this is the first step"),
         ("load nope", "unknown lesson 'nope'; lessons: builder, delegate, director, mediator"),
@@ -92,7 +96,7 @@ import Testing
             let errorLines = output.split(separator: "\n").filter { $0.hasPrefix("error: ") }
             #expect(!ok, "\(input.prefix(60)) should fail")
             #expect(errorLines == ["error: " + error[...]], "input: \(input.prefix(60))\noutput:\n\(output)")
-            #expect(session.journal.isEmpty, "\(input.prefix(60)) changed the journal")
+            #expect(session.journalCommands.isEmpty, "\(input.prefix(60)) changed the journal")
             #expect(session.stepIndex == 0)
             #expect(session.run("state") == state, "\(input.prefix(60)) changed the live objects")
         }

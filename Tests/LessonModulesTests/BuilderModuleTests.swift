@@ -31,7 +31,7 @@ import Testing
 
         """)
         #expect(session.run("state").contains("meat:     .tofu"))
-        #expect(session.journal.map(\.command) == ["meat tofu"])
+        #expect(session.journalCommands == ["meat tofu"])
     }
 
     @Test func compileStyleErrorsNameTheProblem() {
@@ -121,7 +121,7 @@ import Testing
     @Test func looksAreNotJournaledSoUndoSkipsThem() {
         let session = makeSession()
         _ = session.run("load builder", "meat tofu", "show", "state", "help")
-        #expect(session.journal.map(\.command) == ["meat tofu"])
+        #expect(session.journalCommands == ["meat tofu"])
         #expect(session.run("undo").hasPrefix("── state"))
         #expect(session.run("state").contains("meat:     .beef"))
         #expect(session.run("history") == "no commands yet\n")

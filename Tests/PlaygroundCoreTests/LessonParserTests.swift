@@ -115,7 +115,7 @@ import Testing
         mediator.post(topic: "state", source: "session", "old")
         mediator.post(topic: "state", source: "session", "new")
         mediator.post(PaneMessage(topic: "error", source: "session", text: "error: boom", isError: true))
-        let text = StreamRenderer(options: RenderOptions(width: 40)).render(mediator.drain())
+        let text = StreamRenderer(options: RenderOptions(width: 40)).render(mediator.takeEvents())
         #expect(text == """
         ── state ───────────────────
         new
@@ -124,7 +124,7 @@ import Testing
         error: boom
 
         """)
-        #expect(mediator.drain().isEmpty)
+        #expect(mediator.takeEvents().isEmpty)
         #expect(mediator.topics(of: "notes") == ["log"])
     }
 
@@ -134,13 +134,13 @@ import Testing
         mediator.post(topic: "log", source: "x", "hidden")
         mediator.isMuted = true
         mediator.post(topic: "state", source: "x", "muted")
-        #expect(StreamRenderer(options: RenderOptions()).render(mediator.drain()) == "")
+        #expect(StreamRenderer(options: RenderOptions()).render(mediator.takeEvents()) == "")
     }
 
     @Test func colourOnlyWhenAllowed() {
         let mediator = Mediator.standard()
         mediator.post(topic: "code", source: "x", "a")
-        #expect(StreamRenderer(options: RenderOptions(width: 80, color: true)).render(mediator.drain()) == "\u{1B}[2;36m── code ────────────────────\u{1B}[0m\na\n")
+        #expect(StreamRenderer(options: RenderOptions(width: 80, color: true)).render(mediator.takeEvents()) == "\u{1B}[2;36m── code ────────────────────\u{1B}[0m\na\n")
     }
 }
 
