@@ -81,7 +81,7 @@ public final class LiveObject {
 }
 
 /// An error a live object threw, named the way Swift would print it.
-public struct ThrownError: Error, Equatable, Sendable {
+public struct ThrownError: Error, Equatable, Sendable, CustomStringConvertible {
     /// e.g. `HamburgerBuilder.Error.soldOut(.kitten)`.
     public var swiftName: String
     /// A sentence for the learner, e.g. "kitten is sold out", in the session's language when shown.
@@ -90,4 +90,7 @@ public struct ThrownError: Error, Equatable, Sendable {
         self.swiftName = swiftName
         self.explanation = explanation
     }
+
+    /// English, for reports of internal errors and test failures.
+    public var description: String { "\(swiftName) was thrown: \(explanation.text(.en))" }
 }

@@ -74,10 +74,12 @@ public struct Phrase: Sendable, Equatable {
 }
 
 /// An error the learner sees: a phrase rendered in the session's language where it is shown.
-public struct PlaygroundError: Error, Equatable, Sendable {
+public struct PlaygroundError: Error, Equatable, Sendable, CustomStringConvertible {
     public var phrase: Phrase
     public init(_ phrase: Phrase) { self.phrase = phrase }
     public func text(_ lang: Lang) -> String { phrase.text(lang) }
+    /// English, for reports of internal errors and test failures.
+    public var description: String { phrase.text(.en) }
 }
 
 /// A broken promise inside the playground (a replay that failed, a module that handed back the wrong value): never
