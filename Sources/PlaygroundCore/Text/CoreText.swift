@@ -34,7 +34,7 @@ public enum CoreText: String, TextCatalog {
         case .goToThePreviousStep: ("go to the previous step", "이전 단계로")
         case .goal: ("Goal:", "목표:")
         case .hint: ("Hint {0}/{1}: {2}", "힌트 {0}/{1}: {2}")
-        case .id: ("id", "id")
+        case .id: ("id", "아이디")
         case .lang: ("lang", "언어")
         case .layoutIs: ("layout: {0}", "레이아웃: {0}")
         case .leaveThePlayground: ("leave the playground", "플레이그라운드 종료")

@@ -1,0 +1,45 @@
+import LessonModules
+import PlaygroundCore
+import Testing
+
+/// Every message the program says exists in English and Korean (the catalogs' switches make that a build error);
+/// this checks the two say the same thing: the same arguments, and Korean that is Korean.
+@Suite struct MessageTests {
+    static func placeholders(_ text: String) -> Set<String> {
+        var found: Set<String> = []
+        let chars = Array(text)
+        for i in chars.indices where chars[i] == "{" && i + 2 < chars.count && chars[i + 2] == "}" && chars[i + 1].isNumber {
+            found.insert(String(chars[i...(i + 2)]))
+        }
+        return found
+    }
+
+    static func isKorean(_ text: String) -> Bool { text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+
+    /// Every message: the core's, then each lesson module's.
+    static var all: [(name: String, en: String, ko: String)] {
+        CoreText.allCases.map { ("CoreText.\($0)", $0.texts.en, $0.texts.ko) }
+            + LessonModules.all.flatMap { factory in
+                factory.messages.map { ("\(factory.name): \($0.text(.en))", $0.text(.en), $0.text(.ko)) }
+            }
+    }
+
+    @Test func everyMessageIsInBothLanguagesWithTheSameArguments() {
+        #expect(Self.all.count > 120)
+        for message in Self.all {
+            #expect(Self.placeholders(message.en) == Self.placeholders(message.ko), "\(message.name)")
+            #expect(message.en != message.ko, "\(message.name) is not translated")
+            #expect(Self.isKorean(message.ko), "\(message.name): '\(message.ko)' has no Korean")
+            #expect(!Self.isKorean(message.en), "\(message.name): the English has Korean")
+        }
+    }
+
+    /// Swift's own diagnostics keep the compiler's English in every language, by decision (SwiftDiagnostic's doc).
+    @Test func swiftDiagnosticsStayInTheCompilersEnglish() {
+        #expect(SwiftDiagnostic.isCompilerEnglish)
+        for diagnostic in SwiftDiagnostic.allCases {
+            #expect(diagnostic.texts.en == diagnostic.texts.ko)
+            #expect(!Self.isKorean(diagnostic.texts.en))
+        }
+    }
+}
