@@ -115,6 +115,27 @@ import Testing
         #expect(terminal.transcript.hasSuffix("\u{1B}[?1049l") || terminal.transcript.contains("\u{1B}[?1049l"), "leaves the alternate screen")
     }
 
+    /// On a terminal too, `--format jsonl` prints JSON and nothing else, after layout changes as before them.
+    @Test func jsonlOnATerminalIsOnlyJSONAfterLayoutChanges() throws {
+        let terminal = try start(arguments: ["--format", "jsonl"])
+        var printed: [Substring] = []
+        for line in ["load builder", "layout dashboard", "layout stream", "meat chicken"] {
+            let prompt = line == "load builder" ? "builder 1/" : "builder 1/11> "
+            let output = enter(terminal, line, prompt: prompt)
+            printed += output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines)[...] }
+                // What libedit echoes as the line is typed, and its prompt, are the terminal's, not the program's output.
+                .filter { !$0.isEmpty && $0 != line && !$0.hasPrefix("patterns>") && !$0.hasPrefix("builder 1/11>") }
+        }
+        #expect(printed.count > 5)
+        for line in printed {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["pane"] is String, "not a JSON event: \(line)")
+        }
+        #expect(printed.contains { $0.contains(#""text": "builder.meat: .beef → .chicken""#) })
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func aCorruptHistoryFileIsSetAsideWithAWarning() throws {
         let history = state + "/broken-history"
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)

@@ -59,6 +59,21 @@ import Testing
         #expect(result.output.contains(#""pane": "state""#))
     }
 
+    /// Every line is one JSON object, whatever ran: `run` (its echoed commands), layout changes, failures.
+    @Test func jsonlFromAPipeIsOnlyJSONAfterRunAndLayoutChanges() throws {
+        let result = try runPatterns(["--format", "jsonl"], input: "load builder\nrun\nlayout stream\nlayout dashboard\nmeat chicken\nmeat pork\n")
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count > 12)
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["pane"] is String, "not a JSON event: \(line)")
+        }
+        // `run` shows the step's commands as input events, and the dashboard's refusal is an event too.
+        #expect(result.output.contains(#"{"pane": "input", "topic": "command", "source": "user", "text": "state", "step": 1, "lesson": "builder"}"#))
+        #expect(result.output.contains(#""text": "the dashboard needs a terminal; using the stream layout""#))
+    }
+
     @Test func recordWritesAsciinemaV2() throws {
         let path = freshState() + ".cast"
         defer { try? FileManager.default.removeItem(atPath: path) }
