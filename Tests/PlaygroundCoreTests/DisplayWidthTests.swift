@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PlaygroundCore
 
@@ -19,9 +20,27 @@ import Testing
         ("\u{7}", 0),                        // control characters take no column
         ("\u{200B}", 0),                     // zero width space (format)
         ("안녕하세요 워크숍 👋", 20),
+        ("\u{11F04}", 1),                   // KAWI LETTER A (Unicode 15): newer than the table, narrow
+        ("a\u{10EFD}", 1),                  // a combining mark newer than the table: zero
+        ("\u{D7A4}", 1),                    // unassigned, outside the CJK blocks: narrow
+        ("\u{0378}", 1),                    // unassigned Greek: narrow (unicodedata calls it F)
     ])
     func measures(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width)
+    }
+
+    /// The generated table is what the generator writes now (as swift-format checks its generated files).
+    @Test func theWidthTableIsCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("Scripts/gen-width-table.py").path, "--check"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "WideTable.swift is out of date; run Scripts/gen-width-table.py. \(message)")
     }
 
     @Test func padsAndTruncatesByColumns() {

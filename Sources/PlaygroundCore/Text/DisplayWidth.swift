@@ -21,15 +21,17 @@ public enum DisplayWidth {
             defer { previous = scalar }
             let value = scalar.value
             if value == 0xFE0F, previous != nil { return 2 }
-            if isWide(value) { return 2 }
-            if scalar.properties.isEmojiPresentation { return 2 }
+            // The category first: a combining mark is zero columns whatever the width table says, and Swift's Unicode
+            // data may be newer than the table's.
             switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .spacingMark, .format, .control, .surrogate, .unassigned:
-                // Regional indicators are unassigned to no category here but they are letters-like; see below.
+            case .nonspacingMark, .enclosingMark, .spacingMark, .format, .control, .surrogate:
                 continue
             default:
-                visible = true
+                break
             }
+            if isWide(value) { return 2 }
+            if scalar.properties.isEmojiPresentation { return 2 }
+            visible = true
         }
         return visible ? 1 : 0
     }
