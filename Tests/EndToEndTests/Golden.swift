@@ -2,11 +2,18 @@ import Foundation
 import PlaygroundTestSupport
 import Testing
 
-/// Compares `actual` with `Goldens/<name>.txt`; `PATTERNS_RECORD=1 swift test` re-records it.
+/// Compares `actual` with `Goldens/<name>.txt`; `PATTERNS_RECORD=1 swift test` re-records it. Recording fails the
+/// test (as swift-argument-parser's snapshots do), so a recording run can never pass unseen: look at the diff, then
+/// run again without the switch.
 func expectGolden(_ name: String, _ actual: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/\(name).txt")
     if ProcessInfo.processInfo.environment["PATTERNS_RECORD"] == "1" {
-        try? actual.write(to: url, atomically: true, encoding: .utf8)
+        do {
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(url.path): check it, then run again without PATTERNS_RECORD", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("cannot record \(url.path): \(error)", sourceLocation: sourceLocation)
+        }
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {

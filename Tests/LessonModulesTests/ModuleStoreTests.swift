@@ -1,0 +1,57 @@
+import LessonModules
+import PlaygroundCore
+import PlaygroundTestSupport
+import Testing
+
+/// Each command's whole effect on the live objects, asserted: an unasserted change fails.
+@Suite struct ModuleStoreTests {
+    @Test func builderFieldsChangeOnlyAsTheCommandsSay() {
+        var store = ModuleTestStore(RepositoryLessons.loaded("builder"))
+        store.send("meat chicken") { $0["builder.meat"] = ".chicken" }
+        store.send("sauce add mustard ketchup") { $0["builder.sauces"] = "[.mustard, .ketchup]" }
+        store.send("builder.addToppings([.cheese, .pickles])") { $0["builder.toppings"] = "[.cheese, .pickles]" }
+        store.send("meat kitten", succeeds: false)
+        store.send("build")
+        store.send("undo")                                   // undoes the build, which changed no field
+        store.send("undo") { $0["builder.toppings"] = "[]" }
+        store.send("alert.setTitle(\"Hi\")") {
+            $0["alert.title"] = "\"Hi\""
+            $0["alert.message"] = "nil"
+            $0["alert.confirmAction"] = "nil"
+            $0["screen.presented"] = "nil"
+            $0["screen.lastTap"] = "nil"
+        }
+        store.send("reset") {
+            $0 = ["builder.meat": ".beef", "builder.sauces": "[]", "builder.toppings": "[]"]
+        }
+    }
+
+    @Test func mediatorPagesAndRoutes() {
+        var store = ModuleTestStore(RepositoryLessons.loaded("mediator"))
+        store.send("hide red") { $0["pager.lastDelivery"] = "1 page(s)" }
+        store.send("page add green") {
+            $0["pager.pages"] = "red, blue, green"
+            $0["pager.receivers"] = "2"
+            $0["pager.linksWithout"] = "3"
+            $0["pager.linksWith"] = "3"
+        }
+        store.send("page add green", succeeds: false)
+        store.send("pane add notes")
+        store.send("route log to notes") { $0["routes.log"] = "notes" }
+        store.send("undo") { $0["routes.log"] = "log" }
+    }
+
+    @Test func delegateMemoryIsRealARC() {
+        var store = ModuleTestStore(RepositoryLessons.loaded("delegate"))
+        store.send("type 2 3 A") {
+            $0["board.filled"] = "1"
+            $0["board.lastHeard"] = "\"A at [2,3]\""
+        }
+        store.send("release controller") {
+            $0["board.controller"] = "released"
+            $0["memory.alive"] = "none"
+            $0["memory.deinits"] = "26"
+            $0["board.filled"] = "0"
+        }
+    }
+}
