@@ -55,3 +55,56 @@ import Testing
         }
     }
 }
+
+/// The README's "Adding a pattern" example, compiled and driven here so the README cannot drift from the API.
+final class Lamp {
+    private(set) var isOn = false
+    private(set) var brightness = 0
+    func switchOn() { isOn = true }
+    func setBrightness(_ level: Int) { brightness = max(0, min(10, level)) }
+}
+
+final class LampModule: LessonModule {
+    let lamp = Lamp()
+    init(context: ModuleContext) {}
+    static let factory = ModuleFactory(name: "lamp") { LampModule(context: $0) }
+
+    lazy var objects = [LiveObject(name: "lamp", typeName: "Lamp", methods: [
+        Method("setBrightness") { [unowned self] (level: Int) in lamp.setBrightness(level); return .done },
+        Method("switchOn") { [unowned self] in lamp.switchOn(); return .done },
+    ])]
+    lazy var commands = [
+        CommandSpec("bright", [ArgumentSpec("level", .int)], summary: .verbatim("lamp.setBrightness(_:)"),
+                    .call { .call("lamp", "setBrightness", .value(.int(try $0.number(0)))) }),
+    ]
+    func state() -> [StateGroup] {
+        [StateGroup("lamp", type: "Lamp", [StateField("isOn", .plain(lamp.isOn ? "true" : "false")),
+                                           StateField("brightness", .number(lamp.brightness))])]
+    }
+}
+
+@Suite struct AddingAPatternTests {
+    @Test func theReadmeModuleWorksBothWays() {
+        let catalog = LessonCatalog(sources: [LessonSource(path: "lamp.md", lang: "en", text: "---\nid: lamp\ntitle: Lamp\nmodule: lamp\n---\n## One\n",
+                                                           isBuiltIn: false)], modules: ["lamp"])
+        let session = Session(catalog: catalog, modules: [LampModule.factory])
+        session.execute("load lamp")
+        _ = session.takeOutput()
+        var store = ModuleTestStore(session)
+        store.send("bright 3") { $0["lamp.brightness"] = "3" }
+        store.send("lamp.switchOn()") { $0["lamp.isOn"] = "true" }
+        store.send("lamp.setBrightness(\"high\")", succeeds: false)
+        store.send("bright 99999999999999999999", succeeds: false)
+        #expect(session.run("bright 7") == """
+            ── code ────────────────────
+            lamp.setBrightness(7)
+            ── log ─────────────────────
+            lamp.brightness: 3 → 7
+            ── state ───────────────────
+            lamp: Lamp
+              isOn:       true
+            * brightness: 7
+
+            """)
+    }
+}
