@@ -216,7 +216,7 @@ extension Session {
     func help(_ topic: String?) throws {
         let writer = HelpWriter(lang: lang, width: options.render.width)
         guard let topic else {
-            say(writer.commands(global: globalCommands, module: moduleCommands, lesson: lesson?.id, objects: liveObjects))
+            say(writer.commands(global: cachedGlobalCommands, module: moduleCommands, lesson: lesson?.id, objects: liveObjects))
             return
         }
         if let command = command(named: topic) {

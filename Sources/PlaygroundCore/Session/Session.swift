@@ -30,6 +30,8 @@ public final class Session {
     /// The commands that can be typed, built again when the module or the language changes (module commands hold
     /// their module unowned, so a replaced module's commands must never be called).
     var commandCache: (module: ObjectIdentifier?, lang: Lang, commands: [CommandSpec])?
+    /// The global commands, built once per language: replacing the module (undo, reset, rollback) keeps them.
+    var globalCache: (lang: Lang, commands: [CommandSpec])?
 
     public init(catalog: LessonCatalog, modules: [ModuleFactory], options: SessionOptions = SessionOptions()) {
         self.catalog = catalog
@@ -53,8 +55,15 @@ public final class Session {
     public var commands: [CommandSpec] {
         let id = workspace.map { ObjectIdentifier($0.module) }
         if let cache = commandCache, cache.module == id, cache.lang == lang { return cache.commands }
-        let commands = moduleCommands + globalCommands
+        let commands = moduleCommands + cachedGlobalCommands
         commandCache = (id, lang, commands)
+        return commands
+    }
+
+    var cachedGlobalCommands: [CommandSpec] {
+        if let cache = globalCache, cache.lang == lang { return cache.commands }
+        let commands = globalCommands
+        globalCache = (lang, commands)
         return commands
     }
 
