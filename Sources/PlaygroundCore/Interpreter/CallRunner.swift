@@ -14,9 +14,11 @@ struct CallRunner {
             }
             throw PlaygroundError(message)
         }
+        // A replay (muted) posts nothing, so the code line is not built then.
+        let showsCode = !mediator.isMuted
         var code = statement.receiver
         var throwsAny = false
-        var postedCode = false
+        var postedCode = !showsCode
         func postCode() {
             guard !postedCode else { return }
             postedCode = true
@@ -38,8 +40,8 @@ struct CallRunner {
             }
             let arguments = try convert(call.arguments, for: method, on: receiver)
             throwsAny = throwsAny || method.throwsError
-            code += "." + method.name
-            if !method.isProperty {
+            if showsCode { code += "." + method.name }
+            if showsCode && !method.isProperty {
                 code += Self.render(call.arguments, trailingClosure: method.params.last?.type == .closure)
             }
             let result: CallResult
@@ -83,7 +85,7 @@ struct CallRunner {
 
     func convert(_ arguments: [SwiftArgument], for method: Method, on receiver: LiveObject) throws -> [ArgValue] {
         let params = method.params
-        let call = "\(receiver.name).\(method.signature)"
+        var call: String { "\(receiver.name).\(method.signature)" }  // for messages only
         if arguments.count < params.count {
             let missing = params[arguments.count]
             throw PlaygroundError(SwiftDiagnostic.missingArgumentForParameterInCall(missing.label.map { "'\($0):'" } ?? "#\(arguments.count + 1)", call))

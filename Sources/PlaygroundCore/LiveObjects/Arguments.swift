@@ -45,7 +45,7 @@ extension Bool: ArgumentType {
 public protocol CaseArgument: ArgumentType, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension CaseArgument {
-    public static var parameterType: ParamType { .enumCase(type: String(describing: Self.self), cases: allCases.map(\.rawValue)) }
+    public static var parameterType: ParamType { .enumCase(type: String(describing: Self.self), cases: allCases.map { $0.rawValue }) }
     public init(checked value: ArgValue) throws(InternalError) {
         guard case .cases(let names) = value, names.count == 1, let found = Self(rawValue: names[0]) else {
             throw .mismatch(value, String(describing: Self.self))
@@ -60,12 +60,13 @@ public protocol OptionSetArgument: ArgumentType, OptionSet where Element == Self
 }
 
 extension OptionSetArgument {
-    public static var parameterType: ParamType { .optionSet(type: String(describing: Self.self), cases: named.map(\.name)) }
+    public static var parameterType: ParamType { .optionSet(type: String(describing: Self.self), cases: named.map { $0.name }) }
     public init(checked value: ArgValue) throws(InternalError) {
         guard case .cases(let names) = value else { throw .mismatch(value, String(describing: Self.self)) }
+        let options = Self.named
         var set = Self()
         for name in names {
-            guard let option = Self.named.first(where: { $0.name == name }) else { throw .mismatch(value, String(describing: Self.self)) }
+            guard let option = options.first(where: { $0.name == name }) else { throw .mismatch(value, String(describing: Self.self)) }
             set.insert(option.value)
         }
         self = set

@@ -4,6 +4,7 @@
 /// module knows lives in the instance, and the panes it adds go with it.
 public protocol LessonModule: AnyObject {
     /// Objects reachable by name in the Swift-call form.
+    /// The live objects, fixed for the module's life (the session reads their names once per module).
     var objects: [LiveObject] { get }
     /// Short commands, e.g. `meat <meat>`.
     var commands: [CommandSpec] { get }
@@ -45,13 +46,16 @@ public final class ModuleContext {
         self.lang = lang
     }
 
-    public func post(_ topic: String, _ text: String, source: String) {
-        mediator.post(PaneMessage(topic: topic, source: source, text: text))
+    /// Posts a message. The text is not built while the mediator is muted (a replay): pictures cost.
+    public func post(_ topic: String, _ text: @autoclosure () -> String, source: String) {
+        guard !mediator.isMuted else { return }
+        mediator.post(PaneMessage(topic: topic, source: source, text: text()))
     }
 
     /// Posts a message in the interface language.
-    public func post(_ topic: String, _ phrase: Phrase, source: String) {
-        mediator.post(PaneMessage(topic: topic, source: source, text: phrase.text(lang)))
+    public func post(_ topic: String, _ phrase: @autoclosure () -> Phrase, source: String) {
+        guard !mediator.isMuted else { return }
+        mediator.post(PaneMessage(topic: topic, source: source, text: phrase().text(lang)))
     }
 
     /// Adds a pane at run time (a lesson's page appearing) and routes `topic` to it. It goes when the module does.

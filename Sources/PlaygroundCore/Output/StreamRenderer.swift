@@ -27,8 +27,11 @@ public struct StreamRenderer {
     public init(options: RenderOptions) { self.options = options }
 
     public static func header(_ name: String) -> String {
-        "── \(name) " + String(repeating: "─", count: max(3, 24 - DisplayWidth.of(name)))
+        "── \(name) " + rules[max(3, 24 - DisplayWidth.of(name))]
     }
+
+    /// Rules of 0 to 24 columns, made once.
+    static let rules = (0...24).map { String(repeating: "─", count: $0) }
 
     public func render(_ events: [Event]) -> String {
         var out = ""
@@ -90,7 +93,9 @@ public struct StreamRenderer {
 
     /// One line, wrapped to the width, without trailing spaces.
     func appendLine(_ line: Substring, error: Bool, style: Style, to out: inout String) {
-        if !error, line.utf8.count <= options.width, line.utf8.last != 0x20, line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        // No character is wider than its UTF-8 bytes (wide ones take three or four), so a line of at most `width`
+        // bytes fits; control characters are gone already.
+        if !error, line.utf8.count <= options.width, line.utf8.last != 0x20 {
             out += line
             out += "\n"
             return

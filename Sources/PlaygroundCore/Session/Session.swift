@@ -29,7 +29,7 @@ public final class Session {
     public internal(set) var anyFailed = false
     /// The commands that can be typed, built again when the module or the language changes (module commands hold
     /// their module unowned, so a replaced module's commands must never be called).
-    var commandCache: (module: ObjectIdentifier?, lang: Lang, commands: [CommandSpec])?
+    var commandCache: (module: ObjectIdentifier?, lang: Lang, reader: CommandReader)?
     /// The global commands, built once per language: replacing the module (undo, reset, rollback) keeps them.
     var globalCache: (lang: Lang, commands: [CommandSpec])?
 
@@ -52,13 +52,7 @@ public final class Session {
     var moduleCommands: [CommandSpec] { workspace?.module.commands ?? [] }
 
     /// Every command that can be typed now: the lesson's first (they win a name clash), then the global ones.
-    public var commands: [CommandSpec] {
-        let id = workspace.map { ObjectIdentifier($0.module) }
-        if let cache = commandCache, cache.module == id, cache.lang == lang { return cache.commands }
-        let commands = moduleCommands + cachedGlobalCommands
-        commandCache = (id, lang, commands)
-        return commands
-    }
+    public var commands: [CommandSpec] { reader.commands }
 
     var cachedGlobalCommands: [CommandSpec] {
         if let cache = globalCache, cache.lang == lang { return cache.commands }
@@ -69,7 +63,14 @@ public final class Session {
 
     public func command(named name: String) -> CommandSpec? { reader.command(named: name) }
 
-    var reader: CommandReader { CommandReader(commands: commands, objectNames: liveObjects.map(\.name)) }
+    /// The reader for the commands and objects of now; a module's objects are fixed when it is made.
+    var reader: CommandReader {
+        let id = workspace.map { ObjectIdentifier($0.module) }
+        if let cache = commandCache, cache.module == id, cache.lang == lang { return cache.reader }
+        let reader = CommandReader(commands: moduleCommands + cachedGlobalCommands, objectNames: liveObjects.map(\.name))
+        commandCache = (id, lang, reader)
+        return reader
+    }
 
     // MARK: - Events
 

@@ -3,7 +3,7 @@
 public enum TextSanitizer {
     public static func clean(_ text: String) -> String {
         // Fast path: nothing to do for plain text.
-        if !text.unicodeScalars.contains(where: { needsWork($0) }) { return text }
+        if !needsWork(text.utf8) { return text }
         var out = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -25,9 +25,14 @@ public enum TextSanitizer {
         return String(out)
     }
 
-    static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return (v < 0x20 && v != 0x0A) || (v >= 0x7F && v < 0xA0)
+    /// Whether any C0 control but the newline, DEL or a C1 control (UTF-8 C2 80 to C2 9F) is in the bytes.
+    static func needsWork(_ bytes: String.UTF8View) -> Bool {
+        var afterC2 = false
+        for byte in bytes {
+            if byte < 0x20 && byte != 0x0A || byte == 0x7F || afterC2 && byte < 0xA0 { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
     }
 
     static func skipEscape(_ it: inout String.UnicodeScalarView.Iterator) {
