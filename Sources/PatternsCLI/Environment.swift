@@ -26,9 +26,10 @@ struct Environment {
     }
 
     func width(_ flag: Int?) -> Int {
-        if let flag { return max(20, flag) }
-        if stdoutIsTerminal { return WindowSize.current().columns }
-        if let columns = variables["COLUMNS"].flatMap(Int.init), columns >= 20 { return columns }
+        let widths = GlobalOptions.widths
+        if let flag { return min(max(widths.lowerBound, flag), widths.upperBound) }
+        if stdoutIsTerminal { return min(max(widths.lowerBound, WindowSize.current().columns), widths.upperBound) }
+        if let columns = variables["COLUMNS"].flatMap(Int.init), widths.contains(columns) { return columns }
         return 80
     }
 }
@@ -41,19 +42,34 @@ enum LessonLoader {
         }
         if let directory {
             let manager = FileManager.default
+            switch FileWriter.kind(of: directory) {
+            case .folder: break
+            case .missing: throw ValidationErrorText("--lessons: '\(directory)' does not exist")
+            case .regular, .special: throw ValidationErrorText("--lessons: '\(directory)' is a file, not a folder")
+            }
             guard (try? manager.contentsOfDirectory(atPath: directory)) != nil else {
-                throw ValidationErrorText("--lessons: '\(directory)' is not a folder")
+                throw ValidationErrorText("--lessons: cannot read the folder '\(directory)': permission denied")
             }
             let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
             func add(_ folder: String, lang: String) {
-                guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return }
+                guard FileWriter.kind(of: folder) == .folder else { return }
+                guard let names = try? manager.contentsOfDirectory(atPath: folder) else {
+                    unreadable.append(FileError("read", folder, reason: "permission denied").description)
+                    return
+                }
                 for name in names.sorted() where name.hasSuffix(".md") && name.lowercased() != "readme.md" {
                     let path = folder + "/" + name
-                    guard let data = manager.contents(atPath: path) else { continue }
-                    guard let text = String(validating: data, as: UTF8.self) else {
-                        sources.append(LessonSource(path: path, lang: lang, text: "", isBuiltIn: false))
+                    let bytes: [UInt8]
+                    do {
+                        bytes = try FileWriter.read(path)
+                    } catch {
+                        unreadable.append(error.description)
                         continue
                     }
+                    // A UTF-8 byte order mark (some editors write one) is not part of the text.
+                    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+                    // Invalid UTF-8 gets an empty text: the parser then reports the file by name.
+                    let text = String(validating: body, as: UTF8.self) ?? ""
                     sources.append(LessonSource(path: path, lang: lang, text: text, isBuiltIn: false))
                 }
             }
@@ -63,8 +79,15 @@ enum LessonLoader {
         return sources
     }
 
+    /// Lesson files and folders of `--lessons` that could not be read, as `cannot read '...': reason` lines.
+    nonisolated(unsafe) static var unreadable: [String] = []
+
+    /// The catalog; files that could not be read are reported on stderr, once, as warnings.
     static func catalog(extra directory: String?) throws -> LessonCatalog {
-        LessonCatalog(sources: try sources(extra: directory), modules: LessonModules.names)
+        unreadable = []
+        let catalog = LessonCatalog(sources: try sources(extra: directory), modules: LessonModules.names)
+        for problem in unreadable { Output.error("warning: \(problem)") }
+        return catalog
     }
 }
 

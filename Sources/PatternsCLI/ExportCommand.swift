@@ -13,7 +13,12 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Wrap the transcript to this many columns.", valueName: "n")) var width: Int?
     @Argument(help: "The lesson id.") var lesson: String
     @Option(name: [.customLong("format"), .customShort("f")], help: "markdown or html.") var handoutFormat: Format = .markdown
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file")) var output: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': stdout). A device or pipe is written to, never replaced.", valueName: "file")) var output: String?
+
+    func validate() throws {
+        let widths = GlobalOptions.widths
+        if let width, !widths.contains(width) { throw ValidationError("--width must be from \(widths.lowerBound) to \(widths.upperBound)") }
+    }
 
     func run() throws {
         let environment = Environment.current()
@@ -23,13 +28,19 @@ struct ExportCommand: ParsableCommand {
             Output.error("error: unknown lesson '\(lesson)'; lessons: \(catalog.ids.joined(separator: ", "))")
             throw ExitCode(1)
         }
-        let handout = try Handout(lesson: found, catalog: catalog, modules: LessonModules.all, width: max(20, width ?? 80))
-        let text = handoutFormat == .html ? handout.html : handout.markdown
-        if let output {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-            Output.error("wrote \(output)")
-        } else {
+        let handout = try Handout(lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80)
+        // The handout quotes lesson files: control sequences go, as everywhere else.
+        let text = TextSanitizer.clean(handoutFormat == .html ? handout.html : handout.markdown)
+        guard let output, output != "-" else {
             Output.write(text)
+            return
         }
+        do {
+            try FileWriter.write(text, to: output)
+        } catch {
+            Output.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        if FileWriter.kind(of: output) == .regular { Output.error("wrote \(output)") }
     }
 }

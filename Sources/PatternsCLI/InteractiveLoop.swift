@@ -33,6 +33,12 @@ struct InteractiveLoop {
                     console.note(CoreText.theDashboardNeedsJSONLines.text(lang), pane: "out")
                     return
                 }
+                // A terminal without cursor addressing gets no full-screen escapes.
+                let term = environment.variables["TERM"] ?? ""
+                guard !term.isEmpty, term != "dumb" else {
+                    console.note(CoreText.theDashboardNeedsScreenControl.text(lang, TextSanitizer.clean(term)) + "\n", pane: "out")
+                    return
+                }
                 let size = WindowSize.current()
                 guard DashboardRenderer(width: size.columns, height: size.rows).fits else {
                     Output.write(CoreText.theDashboardNeedsATerminalOf.text(lang, String(DashboardRenderer.minimumWidth),
@@ -53,7 +59,7 @@ struct InteractiveLoop {
             Output.write(style.bold("Pattern Playground") + " — " + CoreText.typeLessonsToSeeTheLessons.text(lang) + "\n")
         }
         while true {
-            if !fixedWidth { session.options.render.width = WindowSize.current().columns }
+            if !fixedWidth { session.options.render.width = environment.width(nil) }
             if console.layout == .dashboard {
                 let size = WindowSize.current()
                 let renderer = DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color)

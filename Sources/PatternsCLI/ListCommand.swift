@@ -12,14 +12,15 @@ struct ListCommand: ParsableCommand {
         let catalog = session.catalog
         let lang = session.options.lang
         let progress = ProgressFile.standard(environment: environment.variables)
-        if let warning = progress?.warning { Output.error(warning) }
+        for warning in progress?.takeWarnings() ?? [] { Output.error(warning) }
         var rows: [[String]] = [[CoreText.id.text(lang), CoreText.title.text(lang), CoreText.steps.text(lang), CoreText.lang.text(lang),
                                  CoreText.progress.text(lang)]]
         for id in catalog.ids {
             guard let lesson = catalog.lesson(id: id, lang: lang) else { continue }
             var place = "-"
             if let saved = progress?.load(lesson: id) {
-                place = "\(min(saved.step + 1, lesson.steps.count))/\(lesson.steps.count)"
+                // The saved step is inside its saved total; the lesson may have fewer steps since.
+                place = "\(min(saved.step, lesson.steps.count - 1) + 1)/\(lesson.steps.count)"
                 if !saved.done.isEmpty { place += " (" + CoreText.stepsDone.text(lang, String(saved.done.count)) + ")" }
             }
             rows.append([id, lesson.title, String(lesson.steps.count), catalog.languages(of: id).joined(separator: ","), place])
@@ -30,7 +31,7 @@ struct ListCommand: ParsableCommand {
         for row in rows {
             out += row.enumerated().map { i, cell in i == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[i]) }.joined(separator: "  ") + "\n"
         }
-        for issue in catalog.issues { out += "warning: \(issue)\n" }
-        Output.write(out)
+        Output.text(out)
+        for issue in catalog.issues { Output.error("warning: \(issue)") }
     }
 }

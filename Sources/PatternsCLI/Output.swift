@@ -1,8 +1,14 @@
+import PlaygroundCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The only writer to the process's stdout and stderr. A closed pipe ends the program quietly.
+///
+/// Text that holds anything the program did not write itself (lesson titles, file names, arguments, error
+/// messages) goes through ``text(_:)`` or ``error(_:)``, which strip control sequences: the one sanitising step
+/// between outside text and the terminal. ``write(_:fd:)`` is for what renderers made, which sanitised message
+/// text on its way in and may hold the program's own colours and screen control.
 enum Output {
     /// Everything written to stdout also goes here when recording (`--record`).
     nonisolated(unsafe) static var recorder: CastRecorder?
@@ -29,7 +35,29 @@ enum Output {
         return true
     }
 
-    static func error(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n", fd: 2) }
+    /// Outside text to stdout, control sequences removed.
+    static func text(_ text: String) { write(TextSanitizer.clean(text)) }
+
+    /// One message to stderr, control sequences removed, ending in a newline.
+    static func error(_ text: String) {
+        let clean = TextSanitizer.clean(text)
+        write(clean.hasSuffix("\n") ? clean : clean + "\n", fd: 2)
+    }
+}
+
+/// File descriptors 0, 1 and 2 as the program expects them.
+enum StandardStreams {
+    /// A standard descriptor that was closed at start is opened on /dev/null, so that no file the program opens
+    /// later (a recording) takes its number and receives output meant for the terminal.
+    static func ensureOpen() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+            let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0 && opened != fd {
+                dup2(opened, fd)
+                close(opened)
+            }
+        }
+    }
 }
 
 /// Reads stdin line by line as raw bytes, so invalid UTF-8 can be reported instead of silently repaired.

@@ -27,9 +27,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Record the output as an asciinema v2 cast.", valueName: "file.cast"))
     var record: String?
 
+    /// The widths the program wraps to; a terminal or COLUMNS outside them is brought inside.
+    static let widths = 20...1000
+
     func validate() throws {
         if let lang, Lang(rawValue: lang) == nil { throw ValidationError("--lang must be one of: en, ko") }
-        if let width, width < 20 { throw ValidationError("--width must be at least 20") }
+        if let width, !Self.widths.contains(width) { throw ValidationError("--width must be from \(Self.widths.lowerBound) to \(Self.widths.upperBound)") }
     }
 
     /// Builds a session from these options.
@@ -62,9 +65,65 @@ struct PatternsCommand: ParsableCommand {
         defaultSubcommand: ReplCommand.self
     )
 
-    /// A closed output pipe must end the program quietly (exit 0), not kill it with SIGPIPE.
+    /// A closed output pipe must end the program quietly (exit 0), not kill it with SIGPIPE. Parse errors pass
+    /// through the one sanitising step like every other message: they quote what was typed.
     static func main() {
         Signals.ignoreBrokenPipe()
-        main(nil)
+        StandardStreams.ensureOpen()
+        let arguments = GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { Output.text(message + "\n") } else { Output.error(message) }
+            }
+            Glibc.exit(code.rawValue)
+        }
+    }
+}
+
+extension GlobalOptions {
+    /// The options every subcommand shares, with whether each takes a value.
+    static let shared: [String: Bool] = ["--lessons": true, "--lang": true, "--color": true, "--width": true, "--layout": true,
+                                         "--format": true, "--record": true]
+    /// The shared options that `export` and `forget` understand (the others are about the REPL's screen).
+    static let fileCommandOptions: Set<String> = ["--lessons", "--lang", "--width"]
+
+    /// `patterns --lang ko list` means `patterns list --lang ko`: shared options written before the subcommand are
+    /// moved after it, so they are accepted on either side. Anything else is left for the parser to judge.
+    static func movedAfterSubcommand(_ arguments: [String]) -> [String] {
+        var moved: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = String(argument.prefix { $0 != "=" })
+            guard let takesValue = shared[name] else { break }
+            moved.append(argument)
+            index += 1
+            if takesValue && !argument.contains("="), index < arguments.count {
+                moved.append(arguments[index])
+                index += 1
+            }
+        }
+        guard !moved.isEmpty, index < arguments.count else { return arguments }
+        let subcommand = arguments[index]
+        let names = PatternsCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard names.contains(subcommand) else { return arguments }
+        if subcommand == "export" || subcommand == "forget" {
+            // Keep options those commands do not take where they were: the parser then names them.
+            var kept: [String] = [], given: [String] = []
+            var i = 0
+            while i < moved.count {
+                let name = String(moved[i].prefix { $0 != "=" })
+                let pair = moved[i].contains("=") ? [moved[i]] : Array(moved[i..<min(i + 2, moved.count)])
+                if fileCommandOptions.contains(name) { given += pair } else { kept += pair }
+                i += pair.count
+            }
+            return kept + [subcommand] + given + arguments[(index + 1)...]
+        }
+        return [subcommand] + moved + arguments[(index + 1)...]
     }
 }

@@ -1,35 +1,28 @@
 import FoundationEssentials
 import PlaygroundCore
 import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Progress per lesson in `${XDG_STATE_HOME:-~/.local/state}/patterns/progress.json`, written atomically.
-/// A corrupt file is set aside (renamed) with a warning, never a crash.
+/// Progress per lesson in `${XDG_STATE_HOME:-~/.local/state}/patterns/progress.json`.
+///
+/// Several sessions may run at once, so a save never writes what this process read at start: under an exclusive
+/// lock (`progress.json.lock`) it reads the file again, applies its one change (``ProgressRecord/Change``) and
+/// replaces the file atomically. A corrupt file is set aside under a name that is not taken, with a warning; when
+/// it cannot be set aside, nothing is saved and the warning says so. A failed save says so once.
 final class ProgressFile: ProgressStore {
-    struct Entry: Codable, Equatable {
-        var step: Int        // 0-based
-        var done: [Int]      // 0-based, sorted
-        var total: Int
-    }
-    struct Contents: Codable {
-        var version = 1
-        var lessons: [String: Entry] = [:]
-    }
-
     let path: String
-    private(set) var contents = Contents()
-    /// A warning to show once (a corrupt file was set aside).
-    private(set) var warning: String?
+    private(set) var record = ProgressRecord()
+    /// Warnings to show (a corrupt file set aside, a failed save); ``takeWarnings()`` hands each over once.
+    private var warnings: [String] = []
+    private var saveFailed = false
+    /// False when a corrupt file could not be set aside: saving would destroy it.
+    private var canSave = true
 
     init(path: String) {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        do {
-            contents = try JSONDecoder().decode(Contents.self, from: data)
-        } catch {
-            let aside = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
-            try? FileManager.default.moveItem(atPath: path, toPath: aside)
-            warning = "warning: \(path) could not be read; it was moved to \(aside) and progress starts afresh"
-        }
+        withLock { record = readChecked() }
     }
 
     static func standard(environment: [String: String]) -> ProgressFile? {
@@ -37,27 +30,92 @@ final class ProgressFile: ProgressStore {
         return ProgressFile(path: directory + "/progress.json")
     }
 
+    /// The warnings not yet shown.
+    func takeWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+
     func load(lesson: String) -> (step: Int, done: Set<Int>)? {
-        contents.lessons[lesson].map { ($0.step, Set($0.done)) }
+        record.lessons[lesson].map { ($0.step, Set($0.done)) }
     }
 
     func save(lesson: String, step: Int, done: Set<Int>, total: Int) {
-        contents.lessons[lesson] = Entry(step: step, done: done.sorted(), total: total)
-        write()
+        commit(.set(lesson, .init(step: step, done: done.sorted(), total: total)))
+        for warning in takeWarnings() { Output.error(warning) }
     }
 
-    func forget(_ lesson: String?) {
-        if let lesson { contents.lessons[lesson] = nil } else { contents.lessons = [:] }
-        write()
+    /// Applies one change on top of what is on disk now, under the lock.
+    func commit(_ change: ProgressRecord.Change) {
+        record.apply(change)
+        guard canSave else { return }
+        let folder = FileWriter.folder(of: path)
+        StateDirectory.create(folder)
+        withLock {
+            var current = readChecked()
+            guard canSave else { return }
+            current.apply(change)
+            do {
+                try FileWriter.replace(path, with: current.encoded)
+                record = current
+            } catch {
+                if !saveFailed { warnings.append("warning: progress not saved: \(error)") }
+                saveFailed = true
+            }
+        }
     }
 
-    func write() {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        StateDirectory.create(directory)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        guard let data = try? encoder.encode(contents) else { return }
-        // Data.write(.atomic) writes a temporary file and renames it into place.
-        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// The record on disk; a corrupt file is set aside (or, failing that, saving stops).
+    private func readChecked() -> ProgressRecord {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileWriter.read(path)
+        } catch {
+            if FileWriter.kind(of: path) != .missing {
+                warnings.append("warning: progress not read: \(error); it will not be saved either")
+                canSave = false
+            }
+            return ProgressRecord()
+        }
+        do {
+            return try ProgressRecord(decoding: bytes)
+        } catch {
+            let aside = freeName(path + ".corrupt-\(Int(Date().timeIntervalSince1970))")
+            if rename(path, aside) == 0 {
+                warnings.append("warning: \(path) could not be read; it was moved to \(aside) and progress starts afresh")
+            } else {
+                let reason = FileError.reason(errno, path: aside)
+                warnings.append("warning: \(path) could not be read and could not be moved aside (\(reason)); progress will not be saved")
+                canSave = false
+            }
+            return ProgressRecord()
+        }
+    }
+
+    /// `base`, or `base-2`, `base-3`, ...: the first that does not exist.
+    private func freeName(_ base: String) -> String {
+        var name = base
+        var n = 1
+        while FileWriter.kind(of: name) != .missing {
+            n += 1
+            name = base + "-\(n)"
+        }
+        return name
+    }
+
+    /// Runs `body` holding an exclusive lock on `progress.json.lock` (waits for other sessions). Without a lock file
+    /// (a read-only folder), `body` runs anyway: reading is still useful.
+    private func withLock(_ body: () -> Void) {
+        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if fd >= 0 {
+            while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        }
+        defer {
+            if fd >= 0 {
+                flock(fd, LOCK_UN)
+                close(fd)
+            }
+        }
+        body()
     }
 }

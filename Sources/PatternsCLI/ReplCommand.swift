@@ -21,7 +21,7 @@ struct ReplCommand: ParsableCommand {
         let environment = Environment.current()
         let session = try global.makeSession(environment: environment)
         if let progress = ProgressFile.standard(environment: environment.variables) {
-            if let warning = progress.warning { Output.error(warning) }
+            for warning in progress.takeWarnings() { Output.error(warning) }
             session.progress = progress
         }
         try global.startRecording(environment: environment, title: "patterns")

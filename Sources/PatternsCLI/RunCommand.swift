@@ -24,8 +24,17 @@ struct RunCommand: ParsableCommand {
         try global.startRecording(environment: environment, title: "patterns run \(lesson)")
         let console = Console(session: session, format: global.format)
         let steps = session.lesson!.steps
-        let first = max(1, from ?? 1), last = min(steps.count, to ?? steps.count)
-        guard first <= last else { throw ValidationError("--from must not be after --to") }
+        for (name, value) in [("--from", from), ("--to", to)] {
+            if let value, !(1...steps.count).contains(value) {
+                Output.error("error: \(name) must be a step from 1 to \(steps.count), not \(value)")
+                throw ExitCode(1)
+            }
+        }
+        let first = from ?? 1, last = to ?? steps.count
+        guard first <= last else {
+            Output.error("error: --from (\(first)) must not be after --to (\(last))")
+            throw ExitCode(1)
+        }
         let style = Style(enabled: session.options.render.color)
         if first > 1 {
             try session.setUpLiveObjects(before: first - 1)

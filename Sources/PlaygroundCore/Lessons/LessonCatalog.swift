@@ -19,10 +19,14 @@ public struct LessonSource: Sendable {
 public struct LessonCatalog: Sendable {
     public private(set) var lessons: [Lesson] = []
     public private(set) var issues: [LessonIssue] = []
+    /// id -> lang -> index in `lessons`: lookups stay cheap with thousands of lessons.
+    private var index: [String: [String: Int]] = [:]
 
     public init(sources: [LessonSource], modules: Set<String>) {
         // Built-in first so that a lesson from --lessons with the same id replaces it.
         let ordered = sources.filter(\.isBuiltIn).sorted { $0.path < $1.path } + sources.filter { !$0.isBuiltIn }.sorted { $0.path < $1.path }
+        let builtInPaths = Set(sources.filter(\.isBuiltIn).map(\.path))
+        var found: [String: Int] = [:]  // "id lang" -> index
         for source in ordered {
             var lesson: Lesson
             do {
@@ -37,8 +41,8 @@ public struct LessonCatalog: Sendable {
                                           message: "unknown module '\(lesson.module)' (known: \(modules.sorted().joined(separator: ", ")))"))
                 continue
             }
-            if let existing = lessons.firstIndex(where: { $0.id == lesson.id && $0.lang == lesson.lang }) {
-                let previousIsBuiltIn = sources.first { $0.path == lessons[existing].path }?.isBuiltIn ?? false
+            if let existing = found[lesson.id + " " + lesson.lang] {
+                let previousIsBuiltIn = builtInPaths.contains(lessons[existing].path)
                 if previousIsBuiltIn && !source.isBuiltIn {
                     lessons[existing] = lesson
                 } else {
@@ -47,15 +51,18 @@ public struct LessonCatalog: Sendable {
                 }
                 continue
             }
+            found[lesson.id + " " + lesson.lang] = lessons.count
             lessons.append(lesson)
         }
-        lessons.sort { ($0.path.split(separator: "/").last ?? "") < ($1.path.split(separator: "/").last ?? "") }
+        lessons = lessons.map { (($0.path.split(separator: "/").last).map(String.init) ?? "", $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        for (i, lesson) in lessons.enumerated() { index[lesson.id, default: [:]][lesson.lang] = i }
     }
 
-    /// The lesson in `lang`, falling back to English.
+    /// The lesson in `lang`, falling back to English, then to any language.
     public func lesson(id: String, lang: Lang) -> Lesson? {
-        lessons.first { $0.id == id && $0.lang == lang.rawValue } ?? lessons.first { $0.id == id && $0.lang == "en" }
-            ?? lessons.first { $0.id == id }
+        guard let byLang = index[id] else { return nil }
+        let at = byLang[lang.rawValue] ?? byLang["en"] ?? byLang.values.min()
+        return at.map { lessons[$0] }
     }
 
     /// Lesson ids in catalogue order, each once.
@@ -64,7 +71,7 @@ public struct LessonCatalog: Sendable {
         return lessons.map(\.id).filter { seen.insert($0).inserted }
     }
 
-    public func languages(of id: String) -> [String] { lessons.filter { $0.id == id }.map(\.lang).sorted() }
+    public func languages(of id: String) -> [String] { (index[id]?.keys).map { $0.sorted() } ?? [] }
 
     func line(of prefix: String, in text: String) -> Int {
         var n = 0

@@ -88,7 +88,8 @@ public enum LessonParser {
         guard !steps.isEmpty else { throw issue(max(1, lines.count - (lines.last == "" ? 1 : 0)), "the lesson has no steps ('## ' headings)") }
         for i in steps.indices {
             while steps[i].body.last?.trimmed.isEmpty == true { steps[i].body.removeLast() }
-            while steps[i].body.first?.trimmed.isEmpty == true { steps[i].body.removeFirst() }
+            let leading = steps[i].body.prefix { $0.trimmed.isEmpty }.count
+            steps[i].body.removeFirst(leading)
         }
         return Lesson(id: id, title: meta["title"]!, summary: meta["summary"] ?? "", module: meta["module"]!,
                       minutes: minutes, lang: lang, path: path, source: text, steps: steps)

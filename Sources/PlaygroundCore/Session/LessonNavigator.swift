@@ -103,6 +103,6 @@ public struct LessonNavigator {
 
     mutating func restore(step: Int, done: Set<Int>) {
         stepIndex = min(max(0, step), lesson.steps.count - 1)
-        doneSteps = done
+        doneSteps = done.filter { $0 >= 0 && $0 < lesson.steps.count }
     }
 }

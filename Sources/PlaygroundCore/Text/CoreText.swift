@@ -1,7 +1,7 @@
 /// What the playground itself says, in English and Korean side by side. The compiler checks that every case has
 /// both (the `switch` is exhaustive); `MessageTests` checks that the placeholders agree and the Korean is Korean.
 public enum CoreText: String, TextCatalog {
-    case noneValue, internalError, theDashboardNeedsJSONLines,
+    case noneValue, internalError, theDashboardNeedsJSONLines, theDashboardNeedsScreenControl,
         isNotANumberUsage, isNotAValidActionExpected, isNotAValidExpectedOne, needsUsage, takesAtMostArgumentSGot, noChange, noSuchField, andDidYouMeanCase, andDidYouMean, andLessons, andLiveObjects, andTypeHelpForTheList, aPaneNameIsUpTo, addAPaneOrShowOr, addedPaneRouteTopicToSends, chooseHowPanesAreDrawn, commands, doesTheLiveStateMeetThis, error, expectedActual, goToStepNWithThe, goToTheNextStep, goToThePreviousStep, goal, hint, id, lang, layoutIs, leaveThePlayground, lessonCommands, lessons, lineTooLongBytesTheLimit, listCommandsOrExplainOneCommand, listPanesTheirTopicsAndWhether, listTheLessons, liveObjectsSwiftCallFormE, loadALessonAndShowIts, methodsHelp, no, noCommandsYet, noHelpFor, noHintsForThisStep, noLessonIsLoadedTryLoad, noMoreHintsSolutionShowsThe, nothingToUndo, pane, paneAlreadyExists, paneIsHidden, paneIsShown, performTheCurrentStepSCommands, progress, resumingAtStepGoto1Starts, routed, sendATopicSMessagesTo, showTheCommandsThatSolveThis, showTheCurrentStepAgain, showTheLiveObjects, shown, solutionForStep, startTheLiveObjectsAfreshThe, stepOfTotal, steps, theCommandsOfThisLessonAnd, theDashboardNeedsATerminalOf, theDashboardNeedsATerminalUsing, theLineEndsWithALone, theLineHoldsControlCharactersOr, theLineIsNotValidUTF, theLiveObjectsAreSetUp, theLiveObjectsStartAfresh, theNextHintForThisStep, thereIsNoStepThisLesson, thisIsTheFirstStep, thisIsTheLastStepLessons, thisStepHasNoCommands, thisStepHasNoCommandsTo, thisStepHasNoGoalTo, title, topics, tryThese, typeCheckWhenYouThinkYou, typeLessonsToSeeTheLessons, typeLoadLessonToStart, undid, undoTheLastCommandThatChanged, unknownCommand, unknownLesson, unknownModule, unknownPane, unknownTopic, unterminatedQuoteStartingAtColumn, yes, atColumn, stepsDone, stepCount, wasThrown, goalMet, notYet
 
     public var texts: (en: String, ko: String) {
@@ -9,6 +9,7 @@ public enum CoreText: String, TextCatalog {
         case .noneValue: ("(none)", "(없음)")
         case .internalError: ("internal error: {0}; this is a bug in the playground, please report it", "내부 오류: {0}; 플레이그라운드의 버그이니 알려 주세요")
         case .theDashboardNeedsJSONLines: ("--format jsonl writes JSON Lines whatever the layout; the dashboard is not drawn", "--format jsonl은 레이아웃과 상관없이 JSON Lines를 씁니다; 대시보드는 그리지 않습니다")
+        case .theDashboardNeedsScreenControl: ("this terminal (TERM={0}) cannot draw the dashboard; the stream layout stays", "이 터미널(TERM={0})은 대시보드를 그릴 수 없습니다; stream 레이아웃을 그대로 씁니다")
         case .isNotANumberUsage: ("'{0}' is not a number; usage: {1}", "'{0}'은(는) 숫자가 아닙니다; 사용법: {1}")
         case .isNotAValidActionExpected: ("'{0}' is not a valid <action>; expected one of: add, show, hide", "'{0}'은(는) 올바른 <action> 값이 아닙니다; 가능한 값: add, show, hide")
         case .isNotAValidExpectedOne: ("'{0}' is not a valid <{1}>; expected one of: {2}", "'{0}'은(는) 올바른 <{1}> 값이 아닙니다; 가능한 값: {2}")

@@ -85,43 +85,65 @@ public enum DisplayWidth {
     }
 
     /// Wraps one line to `width` columns: at spaces where possible, inside a word when the word alone is too wide.
-    /// Leading indentation of the line is repeated on continuation lines.
+    /// Leading indentation of the line is repeated on continuation lines. Linear in the line's length.
     public static func wrap(_ line: String, width: Int) -> [String] {
         guard width > 0, of(line) > width else { return [line] }
-        let indent = String(line.prefix { $0 == " " })
-        let indentWidth = indent.count < width / 2 ? indent.count : 0
+        let indentCount = line.utf8.prefix { $0 == 0x20 }.count
+        let indentWidth = indentCount < width / 2 ? indentCount : 0
+        let margin = String(repeating: " ", count: indentWidth)
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
-        var words = line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        if !words.isEmpty, indentWidth > 0 { current = indent; currentWidth = indentWidth }
+        if indentWidth > 0 { current = margin; currentWidth = indentWidth }
         var firstOnLine = true
-        while !words.isEmpty {
-            let word = words.removeFirst()
-            let wordWidth = of(word)
-            let needed = firstOnLine ? wordWidth : wordWidth + 1
-            if currentWidth + needed <= width {
-                if !firstOnLine { current += " "; currentWidth += 1 }
-                current += word
-                currentWidth += wordWidth
-                firstOnLine = false
-            } else if firstOnLine {
-                // The word alone does not fit: cut it.
-                var head = truncate(word, to: width - currentWidth)
-                // A character wider than the whole line still has to go somewhere: it overflows its own line.
-                if head.isEmpty { head = String(word.prefix(1)) }
-                let rest = String(word.dropFirst(head.count))
-                lines.append(current + head)
-                current = String(repeating: " ", count: indentWidth); currentWidth = indentWidth
-                words.insert(rest, at: 0)
-            } else {
-                lines.append(current)
-                current = String(repeating: " ", count: indentWidth); currentWidth = indentWidth
-                firstOnLine = true
-                words.insert(word, at: 0)
+        let bytes = line.utf8
+        var start = bytes.index(bytes.startIndex, offsetBy: indentCount)
+        // Word by word, found by their space bytes (no array of all the words: a line may be megabytes long).
+        while true {
+            let end = bytes[start...].firstIndex(of: 0x20) ?? bytes.endIndex
+            var word = Substring(bytes[start..<end])
+            var wordWidth = of(word)
+            while true {
+                let needed = firstOnLine ? wordWidth : wordWidth + 1
+                if currentWidth + needed <= width {
+                    if !firstOnLine { current += " "; currentWidth += 1 }
+                    current += word
+                    currentWidth += wordWidth
+                    firstOnLine = false
+                    break
+                } else if firstOnLine {
+                    // The word alone does not fit: cut it, and go on with the rest on the next line.
+                    var (head, headWidth) = prefix(of: word, fitting: width - currentWidth)
+                    // A character wider than the whole line still has to go somewhere: it overflows its own line.
+                    if head.isEmpty, let first = word.first { head = word[..<word.index(after: word.startIndex)]; headWidth = of(first) }
+                    lines.append(current + head)
+                    current = margin; currentWidth = indentWidth
+                    word = word[head.endIndex...]
+                    wordWidth -= headWidth
+                    if word.isEmpty { break }
+                } else {
+                    lines.append(current)
+                    current = margin; currentWidth = indentWidth
+                    firstOnLine = true
+                }
             }
+            guard end < bytes.endIndex else { break }
+            start = bytes.index(after: end)
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// The longest start of `text` that fits in `width` columns, and its width.
+    static func prefix(of text: Substring, fitting width: Int) -> (Substring, Int) {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let w = of(text[index])
+            if used + w > width { break }
+            used += w
+            end = text.index(after: index)
+        }
+        return (text[..<end], used)
     }
 }
