@@ -7,18 +7,18 @@ struct FileError: Error, CustomStringConvertible {
     var description: String
 
     init(_ verb: String, _ path: String, errno code: Int32) {
-        description = "cannot \(verb) '\(path)': " + Self.reason(code, path: path)
+        description = "cannot \(verb) '\(path)': " + Self.reason(code, path: path, writing: verb == "write")
     }
 
     init(_ verb: String, _ path: String, reason: String) {
         description = "cannot \(verb) '\(path)': \(reason)"
     }
 
-    static func reason(_ code: Int32, path: String) -> String {
+    static func reason(_ code: Int32, path: String, writing: Bool = false) -> String {
         switch code {
         case ENOENT:
             let folder = FileWriter.folder(of: path)
-            return folder == "." ? "it does not exist" : "the folder '\(folder)' does not exist, or the file does not"
+            return writing && folder != "." ? "the folder '\(folder)' does not exist" : "it does not exist"
         case EACCES, EPERM: return "permission denied"
         case EISDIR: return "it is a folder"
         case ENOTDIR: return "a part of the path is not a folder"
@@ -53,7 +53,9 @@ enum FileWriter {
     }
 
     static func write(_ text: String, to path: String) throws(FileError) {
-        if path == "-" {
+        // The process's own streams are written to directly (opening /dev/stdout again can be refused for a pipe
+        // that another user made).
+        if path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1" {
             Output.write(text)
             return
         }

@@ -89,8 +89,6 @@ extension GlobalOptions {
     /// The options every subcommand shares, with whether each takes a value.
     static let shared: [String: Bool] = ["--lessons": true, "--lang": true, "--color": true, "--width": true, "--layout": true,
                                          "--format": true, "--record": true]
-    /// The shared options that `export` and `forget` understand (the others are about the REPL's screen).
-    static let fileCommandOptions: Set<String> = ["--lessons", "--lang", "--width"]
 
     /// `patterns --lang ko list` means `patterns list --lang ko`: shared options written before the subcommand are
     /// moved after it, so they are accepted on either side. Anything else is left for the parser to judge.
@@ -112,18 +110,7 @@ extension GlobalOptions {
         let subcommand = arguments[index]
         let names = PatternsCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
         guard names.contains(subcommand) else { return arguments }
-        if subcommand == "export" || subcommand == "forget" {
-            // Keep options those commands do not take where they were: the parser then names them.
-            var kept: [String] = [], given: [String] = []
-            var i = 0
-            while i < moved.count {
-                let name = String(moved[i].prefix { $0 != "=" })
-                let pair = moved[i].contains("=") ? [moved[i]] : Array(moved[i..<min(i + 2, moved.count)])
-                if fileCommandOptions.contains(name) { given += pair } else { kept += pair }
-                i += pair.count
-            }
-            return kept + [subcommand] + given + arguments[(index + 1)...]
-        }
+        // A subcommand that does not take one of them (forget has no --format) names it in its own error.
         return [subcommand] + moved + arguments[(index + 1)...]
     }
 }

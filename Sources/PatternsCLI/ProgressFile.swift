@@ -84,7 +84,7 @@ final class ProgressFile: ProgressStore {
             if rename(path, aside) == 0 {
                 warnings.append("warning: \(path) could not be read; it was moved to \(aside) and progress starts afresh")
             } else {
-                let reason = FileError.reason(errno, path: aside)
+                let reason = FileError.reason(errno, path: aside, writing: true)
                 warnings.append("warning: \(path) could not be read and could not be moved aside (\(reason)); progress will not be saved")
                 canSave = false
             }

@@ -62,7 +62,7 @@ struct TestCommand: ParsableCommand {
             }
         }
         out += "\(passed) passed, \(failed) failed\n"
-        Output.write(out)
+        Output.text(out)
         if failed > 0 { throw ExitCode(1) }
     }
 }

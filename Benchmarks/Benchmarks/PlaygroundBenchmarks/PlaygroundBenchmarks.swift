@@ -49,6 +49,42 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // Big and many lessons (issue: loading and listing must stay linear in size).
+    let header = "---\nid: big\ntitle: Big\nmodule: builder\n---\n"
+    var manySteps = header
+    while manySteps.utf8.count < 20_000_000 {
+        manySteps += "## A step\n\n" + String(repeating: "word ", count: 400) + "\n\n```patterns\n> state\n```\n\n"
+    }
+    let oneLine = header + "## One\n\n" + String(repeating: "word ", count: 4_000_000) + "\n"
+    for (name, text) in [("20 MB lesson of 20 kB steps", manySteps), ("20 MB lesson of one line", oneLine)] {
+        Benchmark("load a \(name): parse, load, render step 1 at 80 columns",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let catalog = LessonCatalog(sources: [LessonSource(path: "big.md", lang: "en", text: text, isBuiltIn: false)],
+                                            modules: LessonModules.names)
+                let session = Session(catalog: catalog, modules: LessonModules.all)
+                session.execute("load big")
+                blackHole(session.takeOutput())
+            }
+        }
+    }
+    let many = (0..<5_000).map { n in
+        LessonSource(path: "many/l\(n).md", lang: "en", text: "---\nid: l\(n)\ntitle: Lesson \(n)\nmodule: builder\n---\n## s\n\ntext\n",
+                     isBuiltIn: false)
+    }
+    Benchmark("list 5,000 lessons: parse, catalog, one row each",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 5)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let catalog = LessonCatalog(sources: lessonSources + many, modules: LessonModules.names)
+            var rows: [String] = []
+            for id in catalog.ids {
+                guard let lesson = catalog.lesson(id: id, lang: .en) else { continue }
+                rows.append("\(id)  \(lesson.title)  \(lesson.steps.count)  \(catalog.languages(of: id).joined(separator: ","))")
+            }
+            blackHole(rows)
+        }
+    }
+
     Benchmark("parse every lesson file") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(LessonCatalog(sources: lessonSources, modules: LessonModules.names))

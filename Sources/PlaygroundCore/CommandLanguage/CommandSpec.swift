@@ -33,7 +33,7 @@ public struct ArgumentSpec: Sendable {
         return optional ? "[\(core)]" : core
     }
 
-    var isNumber: Bool { kind == .int || kind == .dynamic(.steps) }
+    public var isNumber: Bool { kind == .int || kind == .dynamic(.steps) }
 }
 
 /// The checked arguments of a short command, typed by their specs: a number is an `Int` already.

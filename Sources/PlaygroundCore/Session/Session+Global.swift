@@ -8,7 +8,7 @@ extension Session {
         case .next: try navigate { try $0.next() }
         case .back: try navigate { try $0.back() }
         case .goto(let number): try goto(number)
-        case .step: try requireWorkspace(); showStep()
+        case .step: _ = try requireWorkspace(); showStep()
         case .run: try runStep()
         case .hint: try hint()
         case .check: try check()
