@@ -7,7 +7,8 @@ public func fuzzSwiftCall(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let statement = try SwiftCallParser.parse(line)
         for call in statement.calls { _ = CallRunnerProbe.render(call.arguments) }
     } catch {
-        precondition(error.column >= 1 && error.column <= line.count + 1, "column \(error.column) outside the line")
+        // Columns count Unicode scalars, as the lexer reads them.
+        precondition(error.column >= 1 && error.column <= line.unicodeScalars.count + 1, "column \(error.column) outside the line")
     }
     return 0
 }

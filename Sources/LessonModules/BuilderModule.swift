@@ -23,7 +23,13 @@ public final class BuilderModule: LessonModule {
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [builderObject, alertObject(named: "alert", alertBuilder), alertObject(named: "buggyAlert", buggyBuilder)]
+    public lazy var objects: [LiveObject] = [builderObject, alertObject(named: "alert", alertBuilder), alertObject(named: "buggyAlert", buggyBuilder),
+                                             screenObject]
+
+    /// The screen both alert builders present on (`Screen`): tapping is its real API, not the builders'.
+    lazy var screenObject = LiveObject(name: "screen", typeName: "Screen", methods: [
+        Method("tapConfirm", returns: .value("Bool")) { [unowned self] in tapConfirm(source: "screen"); return .done },
+    ])
 
     lazy var builderObject = LiveObject(name: "builder", typeName: "HamburgerBuilder", methods: [
         Method("setMeat", throws: true) { [unowned self] (meat: Meat) in
@@ -72,22 +78,18 @@ public final class BuilderModule: LessonModule {
                 context.post("log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
                 return .done
             },
-            Method("confirm") { [unowned self] in
-                try tapConfirm(source: name)
-                return .done
-            },
         ])
     }
 
-    func tapConfirm(source: String) throws {
-        guard let shown = screen.presented else {
-            throw ThrownError("AlertError.nothingPresented", BuilderText.noAlertOnScreen.phrase)
-        }
-        context.post("log", "tap \(Render.optional(shown.confirm?.title))", source: source)
+    /// `screen.tapConfirm()`, as the real screen does it: with nothing presented it returns false and nothing runs.
+    func tapConfirm(source: String) {
+        let shown = screen.presented
+        if let shown { context.post("log", "tap \(Render.optional(shown.confirm?.title))", source: source) }
         let ran = screen.tapConfirm()
         lastActionRan = ran
-        if !ran { context.post("log", BuilderText.noActionRan.phrase, source: source) }
-        context.post("product", BuilderText.screenEmpty.phrase, source: source)
+        context.post("log", "screen.tapConfirm() -> \(ran)", source: source)
+        if !ran { context.post("log", shown == nil ? BuilderText.nothingToTap.phrase : BuilderText.noActionRan.phrase, source: source) }
+        if shown != nil { context.post("product", BuilderText.screenEmpty.phrase, source: source) }
     }
 
     // MARK: short commands
@@ -118,13 +120,14 @@ public final class BuilderModule: LessonModule {
         CommandSpec("present", summary: .verbatim("alert.present()"), .call { _ in .call("alert", "present") }),
         CommandSpec("tap", [ArgumentSpec("button")], summary: BuilderText.tapSummary.phrase, .native { [unowned self] a in
             let wanted = try a.word(0)
-            guard let shown = screen.presented else { try tapConfirm(source: "screen"); return }
+            // A short command may refuse what Swift would allow: tapping a button that is not there.
+            guard let shown = screen.presented else { throw PlaygroundError(BuilderText.noAlertOnScreen.phrase) }
             let title = shown.confirm?.title ?? ""
             guard title == wanted else {
                 throw PlaygroundError(BuilderText.alertHasNoButton(wanted) + (title.isEmpty ? BuilderText.itsButtonHasNoTitle.phrase : BuilderText.itsButtonIs(title)))
             }
             context.post("code", "screen.tapConfirm()", source: "screen")
-            try tapConfirm(source: "screen")
+            tapConfirm(source: "screen")
         }),
     ]
 
@@ -194,13 +197,14 @@ public final class BuilderModule: LessonModule {
 
 /// What the builder lesson's objects say, in English and Korean.
 enum BuilderText: String, TextCatalog {
-    case isSoldOut, noAlertOnScreen, alertHasNoButton, itsButtonHasNoTitle, itsButtonIs, noActionRan, screenEmpty, nothingBuilt
+    case isSoldOut, noAlertOnScreen, nothingToTap, alertHasNoButton, itsButtonHasNoTitle, itsButtonIs, noActionRan, screenEmpty, nothingBuilt
     case showSummary, tapSummary, whyNoAction
 
     var texts: (en: String, ko: String) {
         switch self {
         case .isSoldOut: ("{0} is sold out", "{0}은(는) 다 팔렸습니다")
         case .noAlertOnScreen: ("no alert is on the screen; present() one first", "화면에 알림창이 없습니다; 먼저 present() 하세요")
+        case .nothingToTap: ("(no alert on the screen: nothing ran)", "(화면에 알림창이 없어 아무것도 실행되지 않았습니다)")
         case .alertHasNoButton: ("the alert on screen has no button '{0}'", "화면의 알림창에 '{0}' 버튼이 없습니다")
         case .itsButtonHasNoTitle: ("; its button has no title", "; 버튼에 제목이 없습니다")
         case .itsButtonIs: ("; its button is '{0}'", "; 버튼은 '{0}'입니다")

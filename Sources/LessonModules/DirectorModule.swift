@@ -35,11 +35,9 @@ public final class DirectorModule: LessonModule {
     enum Recipe: String { case combo1, kittenSpecial }
 
     lazy var employeeObject = LiveObject(name: "employee", typeName: "Employee", methods: [
-        Method("createCombo1", throws: true, returns: .value("Hamburger")) { [unowned self] in try make(.combo1, into: "burgerBuilder") },
         Method("createCombo1", "with", throws: true, returns: .value("B.Product")) { [unowned self] (builder: BuilderName) in
             try make(.combo1, into: builder.name)
         },
-        Method("createKittenSpecial", throws: true, returns: .value("Hamburger")) { [unowned self] in try make(.kittenSpecial, into: "burgerBuilder") },
         Method("createKittenSpecial", "with", throws: true, returns: .value("B.Product")) { [unowned self] (builder: BuilderName) in
             try make(.kittenSpecial, into: builder.name)
         },
@@ -66,7 +64,7 @@ public final class DirectorModule: LessonModule {
     }
 
     lazy var groupObject = LiveObject(name: "group", typeName: "QuestionGroupBuilder", methods: [
-        Method("setTitle", returns: .this) { [unowned self] (title: String) in groupInUse = true; group.title = title; return .this },
+        Method("setTitle", returns: .this) { [unowned self] (title: String) in groupInUse = true; group.setTitle(title); return .this },
         Method("addNewQuestion") { [unowned self] in groupInUse = true; group.addNewQuestion(); return .done },
         Method("removeQuestion", "at") { [unowned self] (index: Int) in
             groupInUse = true
@@ -77,7 +75,7 @@ public final class DirectorModule: LessonModule {
         Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
             groupInUse = true
             guard group.questions.indices.contains(index) else { throw noQuestion(index) }
-            return .object(questionObject(group.questions[index]))
+            return .object(questionObject(group.question(index)))
         },
         Method("build", throws: true, returns: .value("QuestionGroup")) { [unowned self] in
             groupInUse = true
@@ -114,9 +112,9 @@ public final class DirectorModule: LessonModule {
 
     func questionObject(_ question: QuestionBuilder) -> LiveObject {
         LiveObject(name: "question", typeName: "QuestionBuilder", methods: [
-            Method("setPrompt", returns: .this) { (text: String) in question.prompt = text; return .this },
-            Method("setAnswer", returns: .this) { (text: String) in question.answer = text; return .this },
-            Method("setHint", returns: .this) { (text: String) in question.hint = text; return .this },
+            Method("setPrompt", returns: .this) { (text: String) in question.setPrompt(text); return .this },
+            Method("setAnswer", returns: .this) { (text: String) in question.setAnswer(text); return .this },
+            Method("setHint", returns: .this) { (text: String) in question.setHint(text); return .this },
         ])
     }
 
@@ -165,7 +163,8 @@ public final class DirectorModule: LessonModule {
     ]
 
     static func recipeCall(_ method: String, _ a: Arguments) throws -> SwiftStatement {
-        try a.optionalWord(0) == "receipt" ? .call("employee", method, .labelled("with", .reference("receiptBuilder"))) : .call("employee", method)
+        // The real director takes the builder it drives: `with:` is never left out.
+        .call("employee", method, .labelled("with", .reference(try a.optionalWord(0) == "receipt" ? "receiptBuilder" : "burgerBuilder")))
     }
 
     // MARK: state

@@ -19,6 +19,11 @@ public final class QuestionBuilder {
     public var hint = ""
     public init() {}
 
+    /// Fluent steps, one part each, for a builder written as one chain.
+    @discardableResult public func setPrompt(_ prompt: String) -> Self { self.prompt = prompt; return self }
+    @discardableResult public func setAnswer(_ answer: String) -> Self { self.answer = answer; return self }
+    @discardableResult public func setHint(_ hint: String) -> Self { self.hint = hint; return self }
+
     /// Throws when a required part is empty; the hint is optional.
     public func build() throws -> Question {
         guard !prompt.isEmpty else { throw Error.missingPrompt }
@@ -34,6 +39,11 @@ public final class QuestionGroupBuilder {
     public var title = ""
     public private(set) var questions: [QuestionBuilder] = [QuestionBuilder()]
     public init() {}
+
+    @discardableResult public func setTitle(_ title: String) -> Self { self.title = title; return self }
+
+    /// The nested builder at `index` (an index outside `questions` traps, as an array's subscript does).
+    public func question(_ index: Int) -> QuestionBuilder { questions[index] }
 
     public func addNewQuestion() { questions.append(QuestionBuilder()) }
 

@@ -25,7 +25,7 @@ import Testing
         ("builder.setMeat(.beef", "expected ',' or ')' (column 22)"),
         ("builder.setMeat(.pork)", "type 'Meat' has no member 'pork'"),
         ("builder.setMeat(.chiken)", "type 'Meat' has no member 'chiken'; did you mean '.chicken'?"),
-        ("burger.build()", "cannot find 'burger' in scope; live objects: builder, alert, buggyAlert"),
+        ("burger.build()", "cannot find 'burger' in scope; live objects: builder, alert, buggyAlert, screen"),
         ("buidler.build()", "cannot find 'buidler' in scope; did you mean 'builder'?"),
         ("builder.fly()", "value of type 'HamburgerBuilder' has no member 'fly'"),
         ("builder.setMeat(meat: .beef)", "extraneous argument label 'meat:' in call; expected builder.setMeat(Meat)"),
@@ -65,8 +65,9 @@ import Testing
         ("route log into log", "'into' is not a valid <to>; expected one of: to"),
         ("layout sideways", "'sideways' is not a valid <layout>; expected one of: stream, dashboard"),
         ("help nosuch", "no help for 'nosuch'"),
-        ("tap Cancel", "AlertError.nothingPresented was thrown: no alert is on the screen; present() one first"),
-        ("alert.confirm()", "AlertError.nothingPresented was thrown: no alert is on the screen; present() one first"),
+        ("tap Cancel", "no alert is on the screen; present() one first"),
+        // Tapping is the screen's API, not the builder's (there is no invented AlertError either).
+        ("alert.confirm()", "value of type 'AlertConcreteBuilder' has no member 'confirm'"),
         ("undo", "nothing to undo"),
         // The first link succeeds and changes the alert, the second fails: the whole line must be undone.
         ("alert.setTitle(\"Changed\").nosuch()", "value of type 'AlertConcreteBuilder' has no member 'nosuch'"),

@@ -58,3 +58,13 @@ import Testing
         #expect(ChildBuilder(dependency: Fixed()).build().greeting == "Hello, Static")
     }
 }
+
+@Suite struct FluentQuestionBuilderTests {
+    @Test func fluentStepsSetTheSamePartsAsTheProperties() throws {
+        let group = QuestionGroupBuilder().setTitle("Swift basics")
+        group.question(0).setPrompt("What does let declare?").setAnswer("a constant").setHint("not var")
+        let built = try group.build()
+        #expect(built == QuestionGroup(title: "Swift basics",
+                                       questions: [Question(prompt: "What does let declare?", answer: "a constant", hint: "not var")]))
+    }
+}

@@ -1,0 +1,5 @@
+// The director lesson's live objects, declared as the playground makes them.
+let employee = Employee()
+let burgerBuilder = HamburgerBuilder()
+let receiptBuilder = ReceiptBuilder()
+let group = QuestionGroupBuilder()
