@@ -118,16 +118,16 @@ public final class BuilderModule: LessonModule {
                         return .call("alert", "addConfirmAction", .value(.string(title)), .value(.closure([try a.optionalWord(1) ?? "\(title) tapped"])))
                     }),
         CommandSpec("present", summary: .verbatim("alert.present()"), .call { _ in .call("alert", "present") }),
-        CommandSpec("tap", [ArgumentSpec("button")], summary: BuilderText.tapSummary.phrase, .native { [unowned self] a in
+        CommandSpec("tap", [ArgumentSpec("button")], summary: BuilderText.tapSummary.phrase, .call { [unowned self] a in
+            // A short command may refuse what Swift would allow: tapping a button that is not there. What runs is
+            // the real call, so the code pane shows it like any other.
             let wanted = try a.word(0)
-            // A short command may refuse what Swift would allow: tapping a button that is not there.
             guard let shown = screen.presented else { throw PlaygroundError(BuilderText.noAlertOnScreen.phrase) }
             let title = shown.confirm?.title ?? ""
             guard title == wanted else {
                 throw PlaygroundError(BuilderText.alertHasNoButton(wanted) + (title.isEmpty ? BuilderText.itsButtonHasNoTitle.phrase : BuilderText.itsButtonIs(title)))
             }
-            context.post("code", "screen.tapConfirm()", source: "screen")
-            tapConfirm(source: "screen")
+            return .call("screen", "tapConfirm")
         }),
     ]
 

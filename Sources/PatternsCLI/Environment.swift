@@ -36,7 +36,9 @@ struct Environment {
 
 /// The lessons the binary carries, plus those of `--lessons DIR` (same id overrides).
 enum LessonLoader {
-    static func sources(extra directory: String?) throws -> [LessonSource] {
+    /// The sources, and the files or folders of `--lessons` that could not be read (`cannot read '...': reason`).
+    static func sources(extra directory: String?) throws -> (sources: [LessonSource], unreadable: [String]) {
+        var unreadable: [String] = []
         var sources = EmbeddedLessons.files.map { file in
             LessonSource(path: "Lessons/" + file.path, lang: String(file.path.split(separator: "/").first ?? "en"), text: file.text, isBuiltIn: true)
         }
@@ -76,18 +78,14 @@ enum LessonLoader {
             add(base, lang: "en")
             for lang in Lang.allCases { add(base + "/" + lang.rawValue, lang: lang.rawValue) }
         }
-        return sources
+        return (sources, unreadable)
     }
 
-    /// Lesson files and folders of `--lessons` that could not be read, as `cannot read '...': reason` lines.
-    nonisolated(unsafe) static var unreadable: [String] = []
-
-    /// The catalog; files that could not be read are reported on stderr, once, as warnings.
+    /// The catalog; files that could not be read are reported on stderr as warnings.
     static func catalog(extra directory: String?) throws -> LessonCatalog {
-        unreadable = []
-        let catalog = LessonCatalog(sources: try sources(extra: directory), modules: LessonModules.names)
+        let (sources, unreadable) = try sources(extra: directory)
         for problem in unreadable { Output.error("warning: \(problem)") }
-        return catalog
+        return LessonCatalog(sources: sources, modules: LessonModules.names)
     }
 }
 

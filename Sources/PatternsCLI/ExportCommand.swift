@@ -15,10 +15,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: [.customLong("format"), .customShort("f")], help: "markdown or html.") var handoutFormat: Format = .markdown
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': stdout). A device or pipe is written to, never replaced.", valueName: "file")) var output: String?
 
-    func validate() throws {
-        let widths = GlobalOptions.widths
-        if let width, !widths.contains(width) { throw ValidationError("--width must be from \(widths.lowerBound) to \(widths.upperBound)") }
-    }
+    func validate() throws { try GlobalOptions.check(width: width) }
 
     func run() throws {
         let environment = Environment.current()

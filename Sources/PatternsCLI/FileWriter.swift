@@ -83,15 +83,7 @@ enum FileWriter {
             let code = errno
             throw FileError("write", path, errno: code == ENOENT && kind(of: folder) != .folder ? ENOENT : code)
         }
-        var ok = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
+        var ok = Output.writeAll(bytes, to: fd)
         var code = errno
         if ok && fsync(fd) != 0 { ok = false; code = errno }
         close(fd)

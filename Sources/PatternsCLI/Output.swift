@@ -21,11 +21,13 @@ enum Output {
     }
 
     /// Writes every byte of `text` to `fd`, retrying after signals. False when the descriptor refuses.
-    static func writeAll(_ text: String, to fd: Int32) -> Bool {
-        var bytes = Array(text.utf8)
+    static func writeAll(_ text: String, to fd: Int32) -> Bool { writeAll(Array(text.utf8), to: fd) }
+
+    /// Writes every byte to `fd`, retrying after signals. False when the descriptor refuses (errno says why).
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return false

@@ -30,9 +30,14 @@ struct GlobalOptions: ParsableArguments {
     /// The widths the program wraps to; a terminal or COLUMNS outside them is brought inside.
     static let widths = 20...1000
 
+    /// `--width` as typed: inside ``widths`` or a usage error.
+    static func check(width: Int?) throws {
+        if let width, !widths.contains(width) { throw ValidationError("--width must be from \(widths.lowerBound) to \(widths.upperBound)") }
+    }
+
     func validate() throws {
         if let lang, Lang(rawValue: lang) == nil { throw ValidationError("--lang must be one of: en, ko") }
-        if let width, !Self.widths.contains(width) { throw ValidationError("--width must be from \(Self.widths.lowerBound) to \(Self.widths.upperBound)") }
+        try Self.check(width: width)
     }
 
     /// Builds a session from these options.
