@@ -60,6 +60,35 @@ import Testing
         #expect(DisplayWidth.wrap("a陖b", width: 1) == ["a", "陖", "b"])
         #expect(DisplayWidth.wrap("  indented words here", width: 10) == ["  indented", "  words", "  here"])
     }
+
+    /// Random lines of mixed scripts: every wrapped line fits (or is one cluster too wide for any line), nothing is lost
+    /// or reordered, and each break is needed (greedy: the next line's first word would not have fitted).
+    @Test func wrapsRandomLinesGreedilyAndLosesNothing() {
+        var generator = SplitMix(seed: 17)
+        let pieces = ["a", "bc", "word", "한", "국어", "e\u{301}", "👋", "漢字", " ", " ", " ", "  ", "x\u{7}y", "ｱ"]
+        for _ in 0..<3_000 {
+            let indent = String(repeating: " ", count: Int(generator.next() % 4))
+            let body = (0..<Int(generator.next() % 20)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let line = indent + body.joined()
+            let width = 1 + Int(generator.next() % 16)
+            let lines = DisplayWidth.wrap(line, width: width)
+            let leading = line.prefix { $0 == " " }.count
+            let margin = leading < width / 2 ? String(repeating: " ", count: leading) : ""
+            func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
+            #expect(lines.joined().filter { $0 != " " } == line.filter { $0 != " " }, "\(line.debugDescription) at \(width): \(lines)")
+            guard DisplayWidth.of(line) > width else { #expect(lines == [line]); continue }
+            for (index, wrapped) in lines.enumerated() {
+                let w = DisplayWidth.of(wrapped)
+                #expect(w <= width || DisplayWidth.of(wrapped.drop { $0 == " " }.prefix(1)) > width - margin.count,
+                        "\(line.debugDescription) at \(width): \(wrapped.debugDescription) is \(w) wide")
+                if index > 0 { #expect(wrapped.hasPrefix(margin)) }
+                if index + 1 < lines.count, let next = words(lines[index + 1]).first, !wrapped.allSatisfy({ $0 == " " }),
+                   wrapped.last != " " {
+                    #expect(w + 1 + DisplayWidth.of(next) > width, "\(line.debugDescription) at \(width): \(lines)")
+                }
+            }
+        }
+    }
 }
 
 @Suite struct TextSanitizerTests {
@@ -91,5 +120,18 @@ import Testing
     @Test func tooSmallTerminalsDoNotFit() {
         #expect(!DashboardRenderer(width: 80, height: 40).fits)
         #expect(DashboardRenderer(width: 160, height: 45).fits)
+    }
+}
+
+/// A small seeded generator, so that random tests are the same on every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -39,8 +39,8 @@ public enum DisplayWidth {
     /// The width of a string: the sum over its grapheme clusters.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
         // Fast path: printable ASCII is one column a byte.
-        var allPrintableASCII = true
-        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F { allPrintableASCII = false; break }
+        func printableASCII<C: Collection<UInt8>>(_ bytes: C) -> Bool { !bytes.contains { $0 < 0x20 || $0 >= 0x7F } }
+        let allPrintableASCII = text.utf8.withContiguousStorageIfAvailable(printableASCII) ?? printableASCII(text.utf8)
         if allPrintableASCII { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
@@ -85,52 +85,76 @@ public enum DisplayWidth {
     }
 
     /// Wraps one line to `width` columns: at spaces where possible, inside a word when the word alone is too wide.
-    /// Leading indentation of the line is repeated on continuation lines. Linear in the line's length.
+    /// Leading indentation of the line is repeated on continuation lines. Linear in the line's length: words are found
+    /// and measured on the UTF-8 bytes, and a word of printable ASCII is as wide as its byte count.
     public static func wrap(_ line: String, width: Int) -> [String] {
         guard width > 0, of(line) > width else { return [line] }
-        let indentCount = line.utf8.prefix { $0 == 0x20 }.count
+        var line = line
+        return line.withUTF8 { wrap(bytes: $0, width: width) }
+    }
+
+    private static func wrap(bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [String] {
+        let indentCount = bytes.prefix { $0 == 0x20 }.count
         let indentWidth = indentCount < width / 2 ? indentCount : 0
-        let margin = String(repeating: " ", count: indentWidth)
         var lines: [String] = []
-        var current = ""
-        var currentWidth = 0
-        if indentWidth > 0 { current = margin; currentWidth = indentWidth }
+        // The line being filled, as bytes; made a String once it is full.
+        var current: [UInt8] = []
+        current.reserveCapacity(width * 4)
+        func startLine() {
+            current.removeAll(keepingCapacity: true)
+            current.append(contentsOf: repeatElement(0x20, count: indentWidth))
+        }
+        func finishLine() { lines.append(String(decoding: current, as: UTF8.self)) }
+        startLine()
+        var currentWidth = indentWidth
         var firstOnLine = true
-        let bytes = line.utf8
-        var start = bytes.index(bytes.startIndex, offsetBy: indentCount)
-        // Word by word, found by their space bytes (no array of all the words: a line may be megabytes long).
+        var start = indentCount
         while true {
-            let end = bytes[start...].firstIndex(of: 0x20) ?? bytes.endIndex
-            var word = Substring(bytes[start..<end])
-            var wordWidth = of(word)
+            var end = start
+            var ascii = true
+            while end < bytes.count, bytes[end] != 0x20 {
+                if bytes[end] < 0x20 || bytes[end] >= 0x7F { ascii = false }
+                end += 1
+            }
+            var word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            var wordWidth = ascii ? word.count : of(String(decoding: word, as: UTF8.self))
             while true {
                 let needed = firstOnLine ? wordWidth : wordWidth + 1
                 if currentWidth + needed <= width {
-                    if !firstOnLine { current += " "; currentWidth += 1 }
-                    current += word
+                    if !firstOnLine { current.append(0x20); currentWidth += 1 }
+                    current.append(contentsOf: word)
                     currentWidth += wordWidth
                     firstOnLine = false
                     break
                 } else if firstOnLine {
                     // The word alone does not fit: cut it, and go on with the rest on the next line.
-                    var (head, headWidth) = prefix(of: word, fitting: width - currentWidth)
-                    // A character wider than the whole line still has to go somewhere: it overflows its own line.
-                    if head.isEmpty, let first = word.first { head = word[..<word.index(after: word.startIndex)]; headWidth = of(first) }
-                    lines.append(current + head)
-                    current = margin; currentWidth = indentWidth
-                    word = word[head.endIndex...]
+                    let room = width - currentWidth
+                    var headBytes: Int, headWidth: Int
+                    if ascii {
+                        headBytes = max(room, 1); headWidth = headBytes
+                    } else {
+                        let text = String(decoding: word, as: UTF8.self)
+                        let (head, w) = prefix(of: text[...], fitting: room)
+                        headBytes = head.utf8.count; headWidth = w
+                        // A character wider than the whole line still has to go somewhere: it overflows its own line.
+                        if headBytes == 0, let first = text.first { headBytes = first.utf8.count; headWidth = of(first) }
+                    }
+                    current.append(contentsOf: UnsafeBufferPointer(rebasing: word[..<headBytes]))
+                    finishLine()
+                    startLine(); currentWidth = indentWidth
+                    word = UnsafeBufferPointer(rebasing: word[headBytes...])
                     wordWidth -= headWidth
                     if word.isEmpty { break }
                 } else {
-                    lines.append(current)
-                    current = margin; currentWidth = indentWidth
+                    finishLine()
+                    startLine(); currentWidth = indentWidth
                     firstOnLine = true
                 }
             }
-            guard end < bytes.endIndex else { break }
-            start = bytes.index(after: end)
+            guard end < bytes.count else { break }
+            start = end + 1
         }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        if !current.isEmpty || lines.isEmpty { finishLine() }
         return lines
     }
 

@@ -1,25 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension String {
     /// Every occurrence of `target` replaced, found by UTF-8 bytes (valid UTF-8 matches only at scalar boundaries).
     /// Linear in the length of the text for the short targets used here.
     func replacingOccurrences(of target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
-        let needle = Array(target.utf8)
-        let bytes = Array(utf8)
-        guard bytes.count >= needle.count else { return self }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        var changed = false
-        while i < bytes.count {
-            if bytes[i] == needle[0], i + needle.count <= bytes.count, bytes[i..<(i + needle.count)].elementsEqual(needle) {
-                out.append(contentsOf: replacement.utf8)
-                i += needle.count
-                changed = true
-            } else {
-                out.append(bytes[i])
-                i += 1
+        var text = self, target = target
+        return text.withUTF8 { bytes in
+            target.withUTF8 { needle in
+                guard bytes.count >= needle.count else { return self }
+                var out: [UInt8] = []
+                var copied = 0  // bytes before this index are in `out` already
+                var i = 0
+                let last = bytes.count - needle.count
+                while i <= last {
+                    if bytes[i] == needle[0], memcmp(bytes.baseAddress! + i, needle.baseAddress!, needle.count) == 0 {
+                        if out.isEmpty { out.reserveCapacity(bytes.count) }
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                        out.append(contentsOf: replacement.utf8)
+                        i += needle.count
+                        copied = i
+                    } else {
+                        i += 1
+                    }
+                }
+                guard copied > 0 else { return self }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+                return String(decoding: out, as: UTF8.self)
             }
         }
-        return changed ? String(decoding: out, as: UTF8.self) : self
     }
 }

@@ -3,7 +3,8 @@
 public enum TextSanitizer {
     public static func clean(_ text: String) -> String {
         // Fast path: nothing to do for plain text.
-        if !needsWork(text.utf8) { return text }
+        var copy = text
+        if !copy.withUTF8(needsWork) { return text }
         var out = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -26,7 +27,7 @@ public enum TextSanitizer {
     }
 
     /// Whether any C0 control but the newline, DEL or a C1 control (UTF-8 C2 80 to C2 9F) is in the bytes.
-    static func needsWork(_ bytes: String.UTF8View) -> Bool {
+    static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var afterC2 = false
         for byte in bytes {
             if byte < 0x20 && byte != 0x0A || byte == 0x7F || afterC2 && byte < 0xA0 { return true }
