@@ -4,6 +4,8 @@ import PlaygroundCore
 import LessonModules
 
 /// `patterns export <lesson>`: a handout with the lesson and the real transcript of running it.
+extension Handout.Audience: ExpressibleByArgument {}
+
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a workshop handout (Markdown or HTML).")
     enum Format: String, ExpressibleByArgument, CaseIterable { case markdown, html }
@@ -13,6 +15,8 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Wrap the transcript to this many columns.", valueName: "n")) var width: Int?
     @Argument(help: "The lesson id.") var lesson: String
     @Option(name: [.customLong("format"), .customShort("f")], help: "markdown or html.") var handoutFormat: Format = .markdown
+    @Option(name: .customLong("for"), help: ArgumentHelp("students (goals and folded hints, no solutions) or presenters (everything, with timings).",
+                                                        valueName: "audience")) var audience: Handout.Audience = .students
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': stdout). A device or pipe is written to, never replaced.", valueName: "file")) var output: String?
 
     func validate() throws { try GlobalOptions.check(width: width) }
@@ -25,7 +29,7 @@ struct ExportCommand: ParsableCommand {
             Output.error("error: unknown lesson '\(lesson)'; lessons: \(catalog.ids.joined(separator: ", "))")
             throw ExitCode(1)
         }
-        let handout = try Handout(lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80)
+        let handout = try Handout(lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80, audience: audience)
         // The handout quotes lesson files: control sequences go, as everywhere else.
         let text = TextSanitizer.clean(handoutFormat == .html ? handout.html : handout.markdown)
         guard let output, output != "-" else {

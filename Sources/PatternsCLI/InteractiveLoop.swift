@@ -69,7 +69,15 @@ struct InteractiveLoop {
                     use(.stream)
                 }
             }
-            switch reader.read(prompt: coloredPrompt(style)) {
+            // The terminal shows the prompt and echoes the typing itself: a recording gets them as they appear.
+            Output.recorder?.record(coloredPrompt(style).filter { $0 != "\u{1}" })
+            let input = reader.read(prompt: coloredPrompt(style))
+            switch input {
+            case .line(let line): Output.recorder?.record(line + "\n")
+            case .interrupt: Output.recorder?.record("^C\n")
+            default: break
+            }
+            switch input {
             case .line(let line):
                 reader.remember(line)
                 // On a terminal the line is already on screen; JSON Lines still records it as an input event.

@@ -52,7 +52,8 @@ struct GlobalOptions: ParsableArguments {
     func startRecording(environment: Environment, title: String) throws {
         guard let record else { return }
         let size = environment.stdoutIsTerminal ? WindowSize.current() : WindowSize(columns: environment.width(width), rows: 40)
-        Output.recorder = try CastRecorder(path: record, width: size.columns, height: size.rows, title: title)
+        let terminal = environment.stdoutIsTerminal
+        Output.recorder = try CastRecorder(path: record, size: size, title: title) { terminal ? WindowSize.current() : nil }
     }
 }
 

@@ -108,6 +108,13 @@ public final class PseudoTerminal {
     /// Sends a signal to the program.
     public func signal(_ number: Int32) { kill(pid, number) }
 
+    /// Resizes the terminal, as a window manager would: the new size, then SIGWINCH to the program.
+    public func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        kill(pid, SIGWINCH)
+    }
+
     /// The transcript with escape sequences removed, for readable assertions and failure messages.
     public var plainText: String { Self.stripEscapes(transcript) }
 

@@ -26,6 +26,45 @@ import Testing
         return String(terminal.plainText.dropFirst(PseudoTerminal.stripEscapes(String(terminal.transcript.prefix(mark))).count))
     }
 
+    /// A recording of the REPL holds the prompts and the lines as typed, in order, and a resize event before the
+    /// output drawn at the new size. (`.ci/run` plays recordings back with asciinema's own `cat`.)
+    @Test func aRecordingShowsPromptsTypedLinesAndResizes() throws {
+        let cast = state + "-repl.cast"
+        defer { try? FileManager.default.removeItem(atPath: cast) }
+        let terminal = try start(arguments: ["--record", cast], columns: 80, rows: 24)
+        _ = enter(terminal, "load builder", prompt: "builder 1/11> ")
+        _ = enter(terminal, "meat chicken", prompt: "builder 1/11> ")
+        terminal.resize(columns: 120, rows: 30)
+        usleep(100_000)
+        _ = enter(terminal, "state", prompt: "builder 1/11> ")
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+        let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["width"] as? Int == 80 && header["height"] as? Int == 24)
+        var events: [(kind: String, data: String)] = []
+        var last = -1.0
+        for line in lines.dropFirst() {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            let time = try #require(event[0] as? Double)
+            #expect(time >= last)
+            last = time
+            events.append((try #require(event[1] as? String), try #require(event[2] as? String)))
+        }
+        let typed = events.filter { $0.kind == "o" }.map(\.data)
+        let prompts = [("patterns> ", "load builder\r\n"), ("builder 1/11> ", "meat chicken\r\n"), ("builder 1/11> ", "state\r\n")]
+        var from = 0
+        for (prompt, line) in prompts {
+            let at = try #require(typed[from...].firstIndex(of: prompt), "prompt \(prompt) after event \(from): \(typed)")
+            #expect(typed[at + 1] == line, "the typed line follows its prompt")
+            from = at + 2
+        }
+        let resize = try #require(events.firstIndex { $0.kind == "r" }, "a resize event")
+        #expect(events[resize].data == "120x30")
+        let stateAnswer = try #require(events.firstIndex { $0.data == "state\r\n" })
+        #expect(resize < stateAnswer, "the resize comes before the output drawn at the new size")
+    }
+
     @Test func promptAppearsAndHelpListsLoad() throws {
         let terminal = try start()
         #expect(enter(terminal, "help", prompt: "patterns> ").contains("load <lesson>"))

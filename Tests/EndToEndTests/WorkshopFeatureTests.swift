@@ -104,7 +104,7 @@ import Testing
         let html = try String(contentsOfFile: path, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<h1>The Builder pattern</h1>"))
-        #expect(html.contains("<pre class=\"transcript\">builder 2/11&gt; meat chicken"))
+        #expect(html.contains("<pre class=\"transcript\"><span class=\"typed\"><span class=\"prompt\">builder 2/11&gt; </span><kbd>meat chicken</kbd></span>"))
         #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http"))
         let markdown = try runPatterns(["export", "builder"]).output
         #expect(markdown.hasPrefix("# The Builder pattern\n"))

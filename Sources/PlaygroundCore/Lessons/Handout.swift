@@ -1,19 +1,44 @@
 /// A workshop handout: the lesson's text with the real transcript of running it, as Markdown or self-contained HTML.
+///
+/// Two audiences. Students get every step's text, each exercise's goal and its hints folded away, and no solution.
+/// Presenters get everything, with each exercise's solution and a clock from the lesson's `minutes`.
 public struct Handout {
+    public enum Audience: String, CaseIterable, Sendable {
+        case students, presenters
+    }
+
+    /// One command as typed after its prompt, and what the program printed for it.
+    public struct Exchange: Sendable, Equatable {
+        public var prompt: String
+        public var command: String
+        public var output: String
+    }
+
     public struct Section {
         public var title: String
         public var body: [String]
         public var goal: [GoalLine]
+        public var hints: [Hint]
+        public var isExercise: Bool
         /// The commands of the step and what the program printed for each, exactly as a learner would see it.
-        public var transcript: String
+        public var exchanges: [Exchange]
+        /// Minutes into the lesson when the step starts, and how long it takes (presenters; nil without `minutes`).
+        public var clock: (start: Int, length: Int)?
+
+        /// The transcript as the terminal shows it.
+        public var transcript: String { exchanges.map { $0.prompt + $0.command + "\n" + $0.output }.joined() }
     }
 
     public var lesson: Lesson
+    public var audience: Audience
     public var sections: [Section]
 
+    var lang: Lang { Lang(rawValue: lesson.lang) ?? .en }
+
     /// Runs every step of `lesson` in a fresh session (no colour, fixed width) and keeps what it printed.
-    public init(lesson: Lesson, catalog: LessonCatalog, modules: [ModuleFactory], width: Int = 80) throws {
+    public init(lesson: Lesson, catalog: LessonCatalog, modules: [ModuleFactory], width: Int = 80, audience: Audience = .presenters) throws {
         self.lesson = lesson
+        self.audience = audience
         let session = Session(catalog: catalog, modules: modules,
                               options: SessionOptions(render: RenderOptions(width: width), lang: Lang(rawValue: lesson.lang) ?? .en))
         try session.load(lesson.id, exact: lesson)
@@ -21,69 +46,165 @@ public struct Handout {
         sections = []
         for (index, step) in lesson.steps.enumerated() {
             session.setStep(index)
-            var transcript = ""
+            var exchanges: [Exchange] = []
             for command in step.walkthrough {
-                transcript += session.prompt + command + "\n"
+                let prompt = session.prompt
                 session.execute(command)
-                transcript += session.takeOutput()
+                exchanges.append(Exchange(prompt: prompt, command: command, output: session.takeOutput()))
             }
-            sections.append(Section(title: step.title, body: step.body, goal: step.goal, transcript: transcript))
+            sections.append(Section(title: step.title, body: step.body, goal: step.goal, hints: step.hints, isExercise: step.isExercise,
+                                    exchanges: exchanges))
+        }
+        if audience == .presenters, lesson.minutes > 0 {
+            for (i, clock) in Self.clock(minutes: lesson.minutes, weights: lesson.steps.map(Self.weight)).enumerated() {
+                sections[i].clock = clock
+            }
         }
     }
+
+    /// How long a step takes, relative to the others: its text, and each command typed and read.
+    static func weight(_ step: Step) -> Int { max(1, step.body.count + 3 * step.walkthrough.count + (step.isExercise ? 10 : 0)) }
+
+    /// The lesson's minutes shared out by weight, in whole minutes that add up to the total.
+    static func clock(minutes: Int, weights: [Int]) -> [(start: Int, length: Int)] {
+        let total = weights.reduce(0, +)
+        var out: [(Int, Int)] = []
+        var before = 0
+        var start = 0
+        for weight in weights {
+            before += weight
+            let end = total == 0 ? minutes : (minutes * before + total / 2) / total
+            out.append((start, end - start))
+            start = end
+        }
+        return out
+    }
+
+    /// What shows of a section: the solution only for presenters, or for a step that is not an exercise.
+    func showsTranscript(_ section: Section) -> Bool {
+        !section.exchanges.isEmpty && (audience == .presenters || !section.isExercise)
+    }
+
+    var exerciseCount: Int { sections.filter(\.isExercise).count }
+
+    /// "about 25 minutes · 11 steps · 3 exercises · presenter's copy".
+    var facts: String {
+        var parts: [String] = []
+        if lesson.minutes > 0 { parts.append(HandoutText.aboutMinutes.text(lang, String(lesson.minutes))) }
+        parts.append(HandoutText.stepsAndExercises.text(lang, String(sections.count), String(exerciseCount)))
+        parts.append((audience == .students ? HandoutText.studentsCopy : HandoutText.presentersCopy).text(lang))
+        return parts.joined(separator: " · ")
+    }
+
+    func clockText(_ clock: (start: Int, length: Int)) -> String {
+        HandoutText.clock.text(lang, String(clock.start), String(clock.start + clock.length))
+    }
+
+    // MARK: - Markdown
 
     public var markdown: String {
         var out = "# \(lesson.title)\n\n"
         if !lesson.summary.isEmpty { out += "_\(lesson.summary)_\n\n" }
+        out += facts + "\n\n"
+        if !lesson.introduction.isEmpty { out += lesson.introduction.joined(separator: "\n") + "\n\n" }
         for (i, section) in sections.enumerated() {
             out += "## \(i + 1). \(section.title)\n\n"
+            if let clock = section.clock { out += "_" + clockText(clock) + "_\n\n" }
             out += section.body.joined(separator: "\n") + "\n\n"
-            if !section.goal.isEmpty {
-                out += "**Goal:**\n\n" + section.goal.map { "- `\($0.key): \($0.value)`" }.joined(separator: "\n") + "\n\n"
+            if section.isExercise {
+                out += "**" + HandoutText.exerciseGoal.text(lang) + "**\n\n"
+                out += section.goal.map { "- `\($0.key): \($0.value)`" }.joined(separator: "\n") + "\n\n"
+                if audience == .students {
+                    for (n, hint) in section.hints.enumerated() {
+                        out += "<details><summary>" + HandoutText.hint.text(lang, String(n + 1)) + "</summary>\n\n" + hint.text + "\n\n</details>\n\n"
+                    }
+                    out += HandoutText.checkWhenDone.text(lang) + "\n\n"
+                }
             }
-            if !section.transcript.isEmpty {
+            if showsTranscript(section) {
+                if section.isExercise { out += "**" + HandoutText.solution.text(lang) + "**\n\n" }
                 out += "```text\n" + section.transcript + "```\n\n"
             }
         }
         return out
     }
 
+    // MARK: - HTML
+
     public var html: String {
         var out = """
         <!DOCTYPE html>
-        <html lang="\(lesson.lang)">
+        <html lang="\(Self.escape(lesson.lang))">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(Self.escape(lesson.title))</title>
         <style>
-        body { font: 16px/1.5 system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
-        h1 { font-size: 2rem; margin-bottom: .2rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; }
-        code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f3f3f5; padding: 0 .2em; border-radius: 3px; }
-        pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f6f8fa; padding: .8rem; overflow-x: auto; border-radius: 6px; }
-        pre code { background: none; padding: 0; }
-        pre.transcript { background: #1e1e24; color: #e8e8ea; line-height: 1.25; }
-        .summary { color: #555; font-style: italic; } .goal { background: #eef7ee; padding: .5rem 1rem; border-radius: 6px; }
+        \(Self.stylesheet)
         </style>
         </head>
         <body>
+        <header>
         <h1>\(Self.escape(lesson.title))</h1>
 
         """
         if !lesson.summary.isEmpty { out += "<p class=\"summary\">\(Self.escape(lesson.summary))</p>\n" }
+        out += "<p class=\"facts\">\(Self.escape(facts))</p>\n</header>\n"
+        if !lesson.introduction.isEmpty { out += "<section class=\"intro\">\n" + Self.blocks(lesson.introduction) + "</section>\n" }
         for (i, section) in sections.enumerated() {
-            out += "<h2>\(i + 1). \(Self.inline(section.title))</h2>\n"
+            out += "<section class=\"step\">\n<h2>\(i + 1). \(Self.inline(section.title))</h2>\n"
+            if let clock = section.clock { out += "<p class=\"clock\">\(Self.escape(clockText(clock)))</p>\n" }
             out += Self.blocks(section.body)
-            if !section.goal.isEmpty {
-                out += "<div class=\"goal\"><strong>Goal</strong><ul>"
+            if section.isExercise {
+                out += "<div class=\"goal\"><strong>\(Self.inline(HandoutText.exerciseGoal.text(lang)))</strong><ul>"
                 out += section.goal.map { "<li><code>\(Self.escape($0.key)): \(Self.escape($0.value))</code></li>" }.joined()
                 out += "</ul></div>\n"
+                if audience == .students {
+                    for (n, hint) in section.hints.enumerated() {
+                        out += "<details class=\"hint\"><summary>\(Self.escape(HandoutText.hint.text(lang, String(n + 1))))</summary><p>"
+                            + Self.inline(hint.text) + "</p></details>\n"
+                    }
+                    out += "<p class=\"check\">\(Self.inline(HandoutText.checkWhenDone.text(lang)))</p>\n"
+                }
             }
-            if !section.transcript.isEmpty {
-                out += "<pre class=\"transcript\">\(Self.escape(section.transcript))</pre>\n"
+            if showsTranscript(section) {
+                if section.isExercise { out += "<p class=\"solution\"><strong>\(Self.escape(HandoutText.solution.text(lang)))</strong></p>\n" }
+                out += "<pre class=\"transcript\">"
+                for exchange in section.exchanges {
+                    out += "<span class=\"typed\"><span class=\"prompt\">\(Self.escape(exchange.prompt))</span>"
+                        + "<kbd>\(Self.escape(exchange.command))</kbd></span>\n" + Self.escape(exchange.output)
+                }
+                out += "</pre>\n"
             }
+            out += "</section>\n"
         }
         return out + "</body>\n</html>\n"
     }
+
+    /// Screen and print: long lines wrap (never clipped or scrolled), blocks stay whole on a page, Korean breaks
+    /// between words, and what was typed stands apart from what the program answered.
+    static let stylesheet = """
+    body { font: 16px/1.5 system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
+    :lang(ko) { word-break: keep-all; overflow-wrap: anywhere; }
+    h1 { font-size: 2rem; margin-bottom: .2rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; }
+    code, kbd, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+    code { background: #f3f3f5; padding: 0 .2em; border-radius: 3px; }
+    pre { background: #f6f8fa; padding: .8rem; border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; }
+    pre code { background: none; padding: 0; }
+    pre.transcript { background: #1e1e24; color: #e8e8ea; line-height: 1.25; }
+    .typed { color: #8fe388; } .typed kbd { font-weight: bold; color: #fff; }
+    .summary { color: #555; font-style: italic; } .facts, .clock { color: #555; font-size: .9rem; }
+    .intro { border-left: 4px solid #7a9cc6; padding-left: 1rem; }
+    .goal { background: #eef7ee; padding: .5rem 1rem; border-radius: 6px; }
+    details.hint { margin: .5rem 0; } details.hint summary { cursor: pointer; color: #2a5d9f; }
+    @media print {
+      body { max-width: none; margin: 0; padding: 0; font-size: 11pt; }
+      pre, .goal, details, .intro { break-inside: avoid; }
+      h2 { break-after: avoid; }
+      pre.transcript { background: #fff; color: #000; border: 1px solid #888; }
+      .typed, .typed kbd { color: #000; } .typed kbd { text-decoration: underline; }
+    }
+    """
 
     /// Markdown paragraphs, lists, quotes and fenced code to HTML: the subset the lessons use.
     static func blocks(_ lines: [String]) -> String {
@@ -113,6 +234,7 @@ public struct Handout {
             if !list.isEmpty && line.hasPrefix("  ") { list[list.count - 1] += " " + trimmed; continue }
             paragraph.append(trimmed)
         }
+        if let block = code { out += "<pre><code>" + escape(block.joined(separator: "\n")) + "</code></pre>\n" }
         flush()
         return out
     }
@@ -145,5 +267,25 @@ public struct Handout {
             }
         }
         return out
+    }
+}
+
+/// The handout's own words, in the lesson's language.
+enum HandoutText: String, TextCatalog {
+    case aboutMinutes, stepsAndExercises, studentsCopy, presentersCopy, clock, exerciseGoal, hint, checkWhenDone, solution
+
+    var texts: (en: String, ko: String) {
+        switch self {
+        case .aboutMinutes: ("about {0} minutes", "약 {0}분")
+        case .stepsAndExercises: ("{0} steps, {1} exercises", "{0}단계, 연습 {1}개")
+        case .studentsCopy: ("student's copy", "학생용")
+        case .presentersCopy: ("presenter's copy, with solutions", "발표자용, 풀이 포함")
+        case .clock: ("minute {0} to {1}", "{0}분에서 {1}분까지")
+        case .exerciseGoal: ("Exercise: reach this state, then type `check`", "연습: 이 상태를 만든 뒤 `check`를 입력하세요")
+        case .hint: ("Hint {0}", "힌트 {0}")
+        case .checkWhenDone: ("Stuck? Type `hint` in the playground, or open the hints above one at a time.",
+                              "막히면 플레이그라운드에서 `hint`를 입력하거나, 위의 힌트를 하나씩 펼쳐 보세요.")
+        case .solution: ("Solution", "풀이")
+        }
     }
 }

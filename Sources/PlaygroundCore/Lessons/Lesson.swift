@@ -13,6 +13,8 @@ public struct Lesson: Sendable {
     public var steps: [Step]
     /// Carried by the binary (Lessons/ in the repository), as opposed to `--lessons DIR`.
     public var isBuiltIn = false
+    /// The lines between the `# ` title and the first step: what the pattern is and the problem it solves.
+    public var introduction: [String] = []
 }
 
 /// One `## ` section of a lesson.

@@ -47,10 +47,15 @@ public enum LessonParser {
         var steps: [Step] = []
         var fence: (kind: String, line: Int)?
         var fenceLines: [(Int, String)] = []
+        // What comes between the front matter and the first step, without the `# ` title: the pattern's definition.
+        var introduction: [String] = []
         while index < lines.count {
             let line = lines[index]
             let number = index + 1
             index += 1
+            if steps.isEmpty && !line.hasPrefix("## ") && (fence != nil || line.hasPrefix("```")) {
+                introduction.append(line)
+            }
             if let open = fence {
                 if line.hasPrefix("```") {
                     try finishFence(open.kind, openLine: open.line, closeLine: number, lines: fenceLines, into: &steps, issue: issue)
@@ -77,7 +82,11 @@ public enum LessonParser {
                 if kind != "patterns" && !kind.hasPrefix("goal") { steps[steps.count - 1].body.append(line) }
                 continue
             }
-            guard !steps.isEmpty else { continue }  // the title and introduction before the first step
+            guard !steps.isEmpty else {
+                let isTitle = line.hasPrefix("# ") && introduction.allSatisfy { $0.trimmed.isEmpty }
+                if !isTitle { introduction.append(line) }
+                continue
+            }
             if let hint = try parseHint(line, number: number, issue: issue) {
                 steps[steps.count - 1].hints.append(hint)
                 continue
@@ -91,8 +100,10 @@ public enum LessonParser {
             let leading = steps[i].body.prefix { $0.trimmed.isEmpty }.count
             steps[i].body.removeFirst(leading)
         }
+        while introduction.last?.trimmed.isEmpty == true { introduction.removeLast() }
+        introduction.removeFirst(introduction.prefix { $0.trimmed.isEmpty }.count)
         return Lesson(id: id, title: meta["title"]!, summary: meta["summary"] ?? "", module: meta["module"]!,
-                      minutes: minutes, lang: lang, path: path, source: text, steps: steps)
+                      minutes: minutes, lang: lang, path: path, source: text, steps: steps, introduction: introduction)
     }
 
     static func finishFence(_ kind: String, openLine: Int, closeLine: Int, lines: [(Int, String)], into steps: inout [Step],

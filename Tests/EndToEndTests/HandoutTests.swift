@@ -1,0 +1,90 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// Handouts for students and presenters, through the real binary, checked as HTML5.
+@Suite struct HandoutTests {
+    static let lessons = ["builder", "director", "mediator", "delegate"]
+
+    /// The checker itself: each broken document is caught, for the reason given.
+    @Test(arguments: [
+        ("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body></body></html>", "<!DOCTYPE html>"),
+        ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>t</title></head><body></body></html>", "no lang"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><title>t</title></head><body></body></html>", "charset"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title></title></head><body></body></html>", "<title> with text"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body><p>a</body></html>", "</body> closes <p>"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body><p><ul><li>a</li></ul></p></body></html>", "<ul> inside <p>"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body><ul><p>a</p></ul></body></html>", "only <li>"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body>a & b</body></html>", "bare '&'"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body>a < b</body></html>", "'<'"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body><blink>a</blink></body></html>", "unknown element"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body><br></br></body></html>", "void"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body><span class=x>a</span></body></html>", "unquoted"),
+        ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body><details><p>a</p><summary>s</summary></details></body></html>", "<summary>"),
+    ])
+    func theCheckerCatches(html: String, reason: String) {
+        let problems = HTMLChecker.problems(in: html)
+        #expect(problems.contains { $0.contains(reason) }, "\(problems)")
+    }
+
+    @Test func everyHandoutIsValidHTML5() throws {
+        for lesson in Self.lessons {
+            for lang in ["en", "ko"] {
+                for audience in ["students", "presenters"] {
+                    let result = try runPatterns(["export", lesson, "--lang", lang, "--for", audience, "--format", "html"])
+                    #expect(result.status == 0)
+                    let problems = HTMLChecker.problems(in: result.output)
+                    #expect(problems.isEmpty, "\(lesson) \(lang) \(audience): \(problems.prefix(5))")
+                }
+            }
+        }
+    }
+
+    /// Sections of an HTML handout, each with whether it is an exercise and whether it shows a transcript.
+    func sections(_ html: String) -> [(exercise: Bool, transcript: Bool, hints: Int)] {
+        html.components(separatedBy: "<section class=\"step\">").dropFirst().map { section in
+            (section.contains("<div class=\"goal\">"), section.contains("<pre class=\"transcript\">"),
+             section.components(separatedBy: "<details class=\"hint\">").count - 1)
+        }
+    }
+
+    @Test func studentsGetGoalsAndFoldedHintsButNoSolutions() throws {
+        for lesson in Self.lessons {
+            let html = try runPatterns(["export", lesson, "--for", "students", "--format", "html"]).output
+            let steps = sections(html)
+            #expect(steps.contains { $0.exercise }, "\(lesson) has exercises")
+            for (index, step) in steps.enumerated() where step.exercise {
+                #expect(!step.transcript, "\(lesson) step \(index + 1): a student's copy shows no solution")
+                #expect(step.hints > 0, "\(lesson) step \(index + 1): hints are folded in <details>")
+            }
+            #expect(steps.contains { !$0.exercise && $0.transcript }, "walkthrough steps keep their transcripts")
+            #expect(html.contains("<section class=\"intro\">"), "the pattern's definition is on top")
+            #expect(html.contains("student&#39;s copy") || html.contains("student's copy"))
+        }
+    }
+
+    @Test func presentersGetEverythingWithAClock() throws {
+        for lesson in Self.lessons {
+            let html = try runPatterns(["export", lesson, "--for", "presenters", "--format", "html"]).output
+            let steps = sections(html)
+            for (index, step) in steps.enumerated() where step.exercise {
+                #expect(step.transcript, "\(lesson) step \(index + 1): the presenter's copy has the solution")
+            }
+            #expect(html.components(separatedBy: "<p class=\"clock\">minute ").count - 1 == steps.count)
+            #expect(html.contains("<span class=\"typed\"><span class=\"prompt\">"), "typed commands are set apart")
+        }
+        let markdown = try runPatterns(["export", "builder", "--for", "presenters"]).output
+        #expect(markdown.contains("_minute 0 to "))
+        #expect(markdown.contains("about 25 minutes · 11 steps, 3 exercises · presenter's copy, with solutions"))
+    }
+
+    @Test func printingWrapsAndKeepsKoreanWordsWhole() throws {
+        let html = try runPatterns(["export", "builder", "--lang", "ko", "--format", "html"]).output
+        #expect(html.contains("<html lang=\"ko\">"))
+        #expect(html.contains(":lang(ko) { word-break: keep-all;"))
+        #expect(html.contains("white-space: pre-wrap;"), "long lines wrap instead of being clipped")
+        #expect(!html.contains("overflow-x"), "no scrollbar to print")
+        #expect(html.contains("break-inside: avoid;"))
+        #expect(html.contains("학생용"))
+    }
+}
