@@ -1,15 +1,16 @@
 import ArgumentParser
 import PlaygroundCore
+import Terminal
 
 /// `patterns run <lesson>`: walks a lesson without a person: each step's text, its commands, the panes after each.
-/// With `--pace` it waits for Enter between steps, for an instructor at a projector.
+/// With `--pace` it is the presenter mode (``Presenter``): it waits for a key before each command.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Walk a lesson non-interactively.")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The lesson id (see 'patterns list').") var lesson: String
     @Option(name: .long, help: "Start at this step.") var from: Int?
     @Option(name: .long, help: "Stop after this step.") var to: Int?
-    @Flag(name: .long, help: "Presenter mode: large step headers; wait for Enter between steps (q stops).") var pace = false
+    @Flag(name: .long, help: "Presenter mode: wait for a key before each command (Enter: run it, r: the rest of the step, b: back a step, q: stop).") var pace = false
 
     func run() throws {
         let environment = Environment.current()
@@ -40,32 +41,21 @@ struct RunCommand: ParsableCommand {
             try session.setUpLiveObjects(before: first - 1)
             _ = session.takeEvents()
         }
-        var input = InputLines()
+        if pace {
+            let presenter = Presenter(session: session, console: console, keys: KeyReader(), style: style,
+                                      overwrites: environment.stdoutIsTerminal && global.format == .text)
+            try presenter.run(first: first - 1, last: last - 1)
+            return
+        }
         for index in (first - 1)..<last {
             session.setStep(index)
-            if pace {
-                console.note(banner(index: index, of: steps.count, title: steps[index].title, width: session.options.render.width, style: style))
-            }
             session.showStep()
             console.flush()
             for command in steps[index].walkthrough {
                 console.run(command, echo: true)
             }
-            if pace && index < last - 1 {
-                console.note(style.header("[Enter: next step · q: stop]") + "\n", pane: "out")
-                guard case .text(let answer)? = input.next(), answer.filter({ $0 != " " && $0 != "\t" }).lowercased() != "q" else { break }
-            } else {
-                console.note("\n")
-            }
+            console.note("\n")
         }
         // Failing commands are part of some lessons (a sold-out meat); `patterns test` checks they fail as written.
     }
-
-    /// A header big enough for the back of a room.
-    func banner(index: Int, of count: Int, title: String, width: Int, style: Style) -> String {
-        let rule = String(repeating: "━", count: min(width, 72))
-        let label = "  STEP \(index + 1) / \(count)  ·  \(title.uppercased())"
-        return "\n" + style.bold(rule) + "\n" + style.bold(label) + "\n" + style.bold(rule) + "\n\n"
-    }
 }
-

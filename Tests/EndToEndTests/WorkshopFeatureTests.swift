@@ -111,14 +111,41 @@ import Testing
         #expect(markdown.contains("```text\nbuilder 2/11> meat chicken\n"))
     }
 
-    @Test func paceAdvancesOnEnterAndEndsAtEndOfInput() throws {
-        let result = try runPatterns(["run", "builder", "--pace"], input: "\n")
-        #expect(result.status == 0)
-        #expect(result.output.contains("STEP 1 / 11  ·  MEET THE BUILDER"))
-        #expect(result.output.contains("STEP 2 / 11"))
-        #expect(!result.output.contains("STEP 3 / 11"))
-        let stopped = try runPatterns(["run", "builder", "--pace"], input: "q\n")
-        #expect(!stopped.output.contains("STEP 2 / 11"))
+    /// Presenter mode, with keys from a pipe (one byte a key, as from a terminal in raw mode).
+    @Test func paceWaitsForAKeyBeforeEachCommand() throws {
+        let waiting = try runPatterns(["run", "builder", "--pace"], input: "")
+        #expect(waiting.status == 0)
+        #expect(waiting.output.contains("STEP 1 / 11  ·  MEET THE BUILDER"))
+        #expect(waiting.output.contains("▸ builder 1/11> state\n"), "the command is announced")
+        #expect(!waiting.output.contains("── state"), "and runs only after a key: \(waiting.output)")
+        let one = try runPatterns(["run", "builder", "--pace"], input: "\n")
+        #expect(one.output.contains("── state"))
+        #expect(one.output.contains("[Enter: next step · b: back a step · q: stop]"))
+        #expect(!one.output.contains("STEP 2 / 11"))
+        let stopped = try runPatterns(["run", "builder", "--pace"], input: "q\n\n\n")
+        #expect(!stopped.output.contains("── state"), "q stops at once, without Enter")
+    }
+
+    @Test func paceStopsBeforeAnExercisesSolution() throws {
+        let result = try runPatterns(["run", "builder", "--pace", "--from", "6"], input: "")
+        #expect(result.output.contains("Goal:\n  builder.meat: .beef"))
+        #expect(result.output.contains("▶ Exercise: the room tries now. The goal is above.\n[Enter: show the solution"))
+        #expect(!result.output.contains("▸ builder 6/11> meat beef"), "the solution waits for the room: \(result.output)")
+        let shown = try runPatterns(["run", "builder", "--pace", "--from", "6"], input: "\n\n")
+        #expect(shown.output.contains("try builder.setMeat(.beef)"))
+        #expect(!shown.output.contains("builder.removeSauces(.mustard)"), "one command for each key")
+        let all = try runPatterns(["run", "builder", "--pace", "--from", "6", "--to", "6"], input: "r")
+        #expect(all.output.contains("✓ goal met"), "r runs the whole solution: \(all.output)")
+    }
+
+    @Test func paceGoesBackAStepWithTheLiveObjectsAsTheyWere() throws {
+        // Step 3 (build) run whole, on to step 4, back to step 3: its banner again, and the state it started from.
+        let result = try runPatterns(["run", "builder", "--pace", "--from", "3", "--to", "4"], input: "r\nbr")
+        #expect(result.output.components(separatedBy: "STEP 3 / 11").count - 1 == 2, "\(result.output)")
+        #expect(result.output.components(separatedBy: "STEP 4 / 11").count - 1 == 1)
+        let korean = try runPatterns(["run", "builder", "--pace", "--lang", "ko"], input: "")
+        #expect(korean.output.contains("1 / 11 단계"))
+        #expect(korean.output.contains("[Enter: 다음 명령 실행 · r: 단계의 나머지 · b: 뒤로 · q: 멈춤]"))
     }
 
     @Test func gotoSetsUpTheLiveObjectsAsTheEarlierStepsLeaveThem() throws {

@@ -16,6 +16,7 @@ public struct Style: Sendable {
     public func header(_ text: String) -> String { wrap(text, "2;36") }
     public func error(_ text: String) -> String { wrap(text, "31") }
     public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
     public func changed(_ text: String) -> String { wrap(text, "33") }
 }
 

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads one key at a time, for a presenter who answers with single keys. On a terminal the key is taken as it is
+/// pressed (no Enter needed, nothing echoed; the terminal's mode is restored after each key); from a pipe or a file,
+/// one byte at a time. Signals stay on: Ctrl-C still interrupts.
+public struct KeyReader {
+    public enum Key: Equatable, Sendable {
+        case enter
+        case character(Character)
+        /// End of input (Ctrl-D on a terminal, or the end of a pipe).
+        case end
+    }
+
+    let fd: Int32
+
+    public init(fd: Int32 = 0) { self.fd = fd }
+
+    public func next() -> Key {
+        var saved = termios()
+        let terminal = isatty(fd) == 1 && tcgetattr(fd, &saved) == 0
+        if terminal {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            tcsetattr(fd, TCSANOW, &raw)
+        }
+        defer { if terminal { tcsetattr(fd, TCSANOW, &saved) } }
+        while true {
+            var byte: UInt8 = 0
+            let n = read(fd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            guard n == 1 else { return .end }
+            switch byte {
+            case 0x0A, 0x0D: return .enter
+            case 0x04: return .end
+            case 0x1B:
+                // An arrow or function key: its sequence follows at once; drop it and wait for a key that means something.
+                if terminal { drainPending() }
+                continue
+            case 0x20...0x7E: return .character(Character(Unicode.Scalar(byte)))
+            default: continue
+            }
+        }
+    }
+
+    /// Drops bytes that are already waiting (the rest of an escape sequence).
+    func drainPending() {
+        var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var byte: UInt8 = 0
+        while poll(&pending, 1, 20) > 0, read(fd, &byte, 1) == 1 {}
+    }
+}
