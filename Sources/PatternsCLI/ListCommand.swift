@@ -13,17 +13,13 @@ struct ListCommand: ParsableCommand {
         let lang = session.options.lang
         let progress = ProgressFile.standard(environment: environment.variables)
         for warning in progress?.takeWarnings() ?? [] { Output.error(warning) }
-        var rows: [[String]] = [[CoreText.id.text(lang), CoreText.title.text(lang), CoreText.steps.text(lang), CoreText.lang.text(lang),
+        var rows: [[String]] = [[CoreText.id.text(lang), CoreText.title.text(lang), CoreText.minutes.text(lang), CoreText.lang.text(lang),
                                  CoreText.progress.text(lang)]]
         for id in catalog.ids {
             guard let lesson = catalog.lesson(id: id, lang: lang) else { continue }
-            var place = "-"
-            if let saved = progress?.load(lesson: id) {
-                // The saved step is inside its saved total; the lesson may have fewer steps since.
-                place = "\(min(saved.step, lesson.steps.count - 1) + 1)/\(lesson.steps.count)"
-                if !saved.done.isEmpty { place += " (" + CoreText.stepsDone.text(lang, String(saved.done.count)) + ")" }
-            }
-            rows.append([id, lesson.title, String(lesson.steps.count), catalog.languages(of: id).joined(separator: ","), place])
+            let saved = progress?.load(lesson: id)
+            rows.append([id, lesson.title, lesson.minutesText(lang), catalog.languages(of: id).joined(separator: ","),
+                         lesson.progressText(step: saved?.step, done: saved?.done ?? [], lang)])
         }
         var widths = [Int](repeating: 0, count: rows[0].count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }

@@ -24,3 +24,10 @@ func expectGolden(_ name: String, _ actual: String, sourceLocation: SourceLocati
         Issue.record(Comment(rawValue: "\(name): " + diff), sourceLocation: sourceLocation)
     }
 }
+
+/// A whole output compared with what it must be, with a line diff on failure.
+func expectSame(_ actual: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    if let diff = transcriptDiff(expected: expected, actual: actual) {
+        Issue.record(Comment(rawValue: diff), sourceLocation: sourceLocation)
+    }
+}

@@ -39,10 +39,10 @@ import Testing
         #expect(result.output == """
         patterns> lessons
         Lessons:
-          builder   The Builder pattern                   11 steps
-          director  The director, and builders that grow  9 steps
-          mediator  The Mediator pattern                  8 steps
-          delegate  The Delegate pattern, with real ARC   9 steps
+          builder   The Builder pattern                   25 min  11 steps · 3 exercises
+          director  The director, and builders that grow  30 min  9 steps · 2 exercises
+          mediator  The Mediator pattern                  20 min  8 steps · 2 exercises
+          delegate  The Delegate pattern, with real ARC   25 min  9 steps · 2 exercises
         Type 'load <lesson>' to start.
 
         """)

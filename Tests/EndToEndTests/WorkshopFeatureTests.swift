@@ -27,12 +27,23 @@ import Testing
         let first = try runPatterns([], input: "load builder\nnext\nnext\nquit\n", environment: ["XDG_STATE_HOME": state])
         #expect(first.status == 0)
         let list = try runPatterns(["list"], environment: ["XDG_STATE_HOME": state])
-        #expect(list.output.contains(" 3/11"), "\(list.output)")
+        expectSame(list.output, """
+        id        title                                 minutes  lang   progress
+        builder   The Builder pattern                   25 min   en,ko  step 3 of 11 · 0 of 3 exercises done
+        director  The director, and builders that grow  30 min   en,ko  9 steps · 2 exercises
+        mediator  The Mediator pattern                  20 min   en,ko  8 steps · 2 exercises
+        delegate  The Delegate pattern, with real ARC   25 min   en,ko  9 steps · 2 exercises
+
+        """)
         let second = try runPatterns([], input: "load builder\n", environment: ["XDG_STATE_HOME": state])
         #expect(second.output.contains("Resuming at step 3 ('goto 1' starts over)."), "\(second.output)")
         #expect(second.output.contains("step 3/11"))
         _ = try runPatterns(["forget", "builder"], environment: ["XDG_STATE_HOME": state])
-        #expect(try runPatterns(["list"], environment: ["XDG_STATE_HOME": state]).output.contains(" 3/11") == false)
+        #expect(try runPatterns(["list"], environment: ["XDG_STATE_HOME": state]).output.contains("step 3 of 11") == false)
+        // An exercise solved counts; a walkthrough step passed does not.
+        _ = try runPatterns([], input: "load builder\ngoto 6\nsolution\nrun\ncheck\nlessons\n", environment: ["XDG_STATE_HOME": state])
+        let korean = try runPatterns(["list", "--lang", "ko"], environment: ["XDG_STATE_HOME": state])
+        #expect(korean.output.contains("builder   빌더 패턴                     25분  en,ko  11단계 중 6단계 · 연습 3개 중 1개 완료"), "\(korean.output)")
     }
 
     @Test func corruptProgressIsSetAsideWithAWarning() throws {

@@ -13,6 +13,23 @@ public struct Lesson: Sendable {
     public var steps: [Step]
     /// Carried by the binary (Lessons/ in the repository), as opposed to `--lessons DIR`.
     public var isBuiltIn = false
+    /// The indices of the exercise steps.
+    public var exerciseIndices: [Int] { steps.indices.filter { steps[$0].isExercise } }
+
+    /// Where a learner is, in one form for `list` and `lessons`: "step 3 of 11 · 1 of 2 exercises done", or the
+    /// lesson's size when it was never started.
+    public func progressText(step: Int?, done: Set<Int>, _ lang: Lang) -> String {
+        let exercises = exerciseIndices
+        guard let step else { return CoreText.stepsAndExercises.text(lang, String(steps.count), String(exercises.count)) }
+        // A saved step may be out of range (a lesson that lost steps since): shown inside the lesson.
+        let shown = min(max(step, 0), steps.count - 1) + 1
+        let finished = exercises.filter { done.contains($0) }.count
+        return CoreText.stepOfTotalExercisesDone.text(lang, String(shown), String(steps.count), String(finished), String(exercises.count))
+    }
+
+    /// The lesson's length, when its file gives one.
+    public func minutesText(_ lang: Lang) -> String { minutes > 0 ? CoreText.minutesShort.text(lang, String(minutes)) : "-" }
+
     /// The lines between the `# ` title and the first step: what the pattern is and the problem it solves.
     public var introduction: [String] = []
 }

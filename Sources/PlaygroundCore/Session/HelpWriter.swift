@@ -26,11 +26,14 @@ struct HelpWriter {
         return lines.joined(separator: "\n")
     }
 
-    func lessons(_ catalog: LessonCatalog) -> String {
+    /// Every lesson with its length and where the learner is (`progress` gives the step and the steps done).
+    func lessons(_ catalog: LessonCatalog, progress: (String) -> (step: Int, done: Set<Int>)?) -> String {
         let lessons = catalog.ids.compactMap { catalog.lesson(id: $0, lang: lang) }
-        let titleWidth = lessons.map { DisplayWidth.of($0.title) }.max() ?? 0
-        let rows = lessons.map { ($0.id, DisplayWidth.pad($0.title, to: titleWidth) + "  " + CoreText.stepCount.text(lang, String($0.steps.count))) }
-        return ([CoreText.lessons.text(lang)] + table(rows) + [CoreText.typeLoadLessonToStart.text(lang)]).joined(separator: "\n")
+        let rows = lessons.map { lesson -> [String] in
+            let saved = progress(lesson.id)
+            return [lesson.id, lesson.title, lesson.minutesText(lang), lesson.progressText(step: saved?.step, done: saved?.done ?? [], lang)]
+        }
+        return ([CoreText.lessons.text(lang)] + columns(rows) + [CoreText.typeLoadLessonToStart.text(lang)]).joined(separator: "\n")
     }
 
     /// The routing table: every pane, whether it is shown, and the topics sent to it.
@@ -45,9 +48,16 @@ struct HelpWriter {
     func columns(_ rows: [[String]]) -> [String] {
         let count = rows.map(\.count).max() ?? 0
         let widths = (0..<count).map { c in rows.map { c < $0.count ? DisplayWidth.of($0[c]) : 0 }.max() ?? 0 }
-        return rows.map { row in
-            "  " + row.enumerated().map { c, cell in c == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[c]) }.joined(separator: "  ")
+        var lines: [String] = []
+        for row in rows {
+            // The last column wraps under itself when the line would be wider than the terminal.
+            let lead = row.dropLast().enumerated().map { c, cell in DisplayWidth.pad(cell, to: widths[c]) + "  " }.joined()
+            let indent = 2 + DisplayWidth.of(lead)
+            let wrapped = DisplayWidth.wrap(row.last ?? "", width: max(10, width - indent))
+            lines.append("  " + lead + (wrapped.first ?? ""))
+            lines += wrapped.dropFirst().map { String(repeating: " ", count: indent) + $0 }
         }
+        return lines
     }
 
     /// Two columns; a long second column wraps under itself (a hanging indent), not under the first.

@@ -3,7 +3,12 @@ extension Session {
     func run(_ command: GlobalCommand, text: String) throws {
         switch command {
         case .help(let topic): try help(topic)
-        case .lessons: say(HelpWriter(lang: lang, width: options.render.width).lessons(catalog))
+        case .lessons:
+            say(HelpWriter(lang: lang, width: options.render.width).lessons(catalog) { id in
+                // The loaded lesson is where the learner is now; the others as last saved.
+                if let navigator, navigator.lesson.id == id { return (navigator.stepIndex, navigator.doneSteps) }
+                return self.progress?.load(lesson: id)
+            })
         case .load(let id): try load(id)
         case .next: try navigate { try $0.next() }
         case .back: try navigate { try $0.back() }
