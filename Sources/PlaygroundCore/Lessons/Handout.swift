@@ -200,7 +200,7 @@ public struct Handout {
     @media print {
       body { max-width: none; margin: 0; padding: 0; font-size: 11pt; }
       pre, .goal, details, .intro { break-inside: avoid; }
-      h2 { break-after: avoid; }
+      h2, .clock, .solution { break-after: avoid; }
       pre.transcript { background: #fff; color: #000; border: 1px solid #888; }
       .typed, .typed kbd { color: #000; } .typed kbd { text-decoration: underline; }
     }
