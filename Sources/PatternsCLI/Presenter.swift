@@ -11,6 +11,8 @@ struct Presenter {
     let style: Style
     /// On a terminal the waiting line is replaced by the command it announced; elsewhere it stays as a line.
     let overwrites: Bool
+    /// The dashboard is drawn (full screen) before each wait; the front end's own words go to the `out` pane.
+    var dashboard: DashboardRenderer? = nil
 
     var lang: Lang { session.options.lang }
 
@@ -23,13 +25,13 @@ struct Presenter {
         walking: while index <= last {
             session.setStep(index)
             let step = steps[index]
-            console.note(banner(index: index, of: steps.count, title: step.title))
+            if dashboard == nil { console.note(banner(index: index, of: steps.count, title: step.title)) }
             session.showStep()
             console.flush()
             var rest = false
             if step.isExercise && !step.walkthrough.isEmpty {
                 // The goal is on screen (the step's text ends with it): the room works on it before the solution.
-                console.note("\n" + style.bold(PresenterText.theRoomTriesNow.text(lang)) + "\n", pane: "out")
+                say(PresenterText.theRoomTriesNow.text(lang))
                 switch wait(PresenterText.enterShowsTheSolution.text(lang)) {
                 case .go: break
                 case .rest: rest = true
@@ -38,7 +40,11 @@ struct Presenter {
                 }
             }
             if !step.walkthrough.isEmpty && !rest {
-                console.note(style.header(PresenterText.keys.text(lang)) + "\n", pane: "out")
+                if dashboard != nil {
+                    say(PresenterText.keys.text(lang))
+                } else {
+                    console.note(style.header(PresenterText.keys.text(lang)) + "\n", pane: "out")
+                }
             }
             for command in step.walkthrough {
                 if !rest {
@@ -60,8 +66,19 @@ struct Presenter {
         }
     }
 
+    /// Words of the presenter mode itself: a line in the stream, or the `out` pane of the dashboard.
+    func say(_ text: String) {
+        if dashboard != nil {
+            session.mediator.post(PaneMessage(topic: "out", source: "run", text: text))
+        } else {
+            console.note("\n" + style.bold(text) + "\n", pane: "out")
+        }
+    }
+
     /// Shows what the key will do and waits for it. End of input stops, as `q` does.
     func wait(_ prompt: String) -> Answer {
+        // The dashboard is drawn afresh; its last line is left for this prompt.
+        if let dashboard { Output.write(dashboard.frame(session.mediator)) }
         // A line the terminal wraps could not be taken back with one carriage return: keep it to the width.
         let shown = style.dim(overwrites ? DisplayWidth.truncate(prompt, to: session.options.render.width - 1) : prompt)
         console.note(overwrites ? shown : shown + "\n", pane: "out")

@@ -42,8 +42,18 @@ struct RunCommand: ParsableCommand {
             _ = session.takeEvents()
         }
         if pace {
-            let presenter = Presenter(session: session, console: console, keys: KeyReader(), style: style,
+            var presenter = Presenter(session: session, console: console, keys: KeyReader(), style: style,
                                       overwrites: environment.stdoutIsTerminal && global.format == .text)
+            // The dashboard, when asked for and the terminal can draw it (else the stream layout, as the REPL does).
+            let size = WindowSize.current()
+            let term = environment.variables["TERM"] ?? ""
+            let dashboard = DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color)
+            if global.layout == .dashboard, presenter.overwrites, !term.isEmpty, term != "dumb", dashboard.fits {
+                presenter.dashboard = dashboard
+                console.layout = .dashboard
+                AlternateScreen.enter()
+            }
+            defer { if presenter.dashboard != nil { AlternateScreen.leave() } }
             try presenter.run(first: first - 1, last: last - 1)
             return
         }

@@ -65,6 +65,32 @@ import Testing
         #expect(resize < stateAnswer, "the resize comes before the output drawn at the new size")
     }
 
+    /// Presenter mode on a terminal: keys act as they are pressed (no Enter after `q`), and with the dashboard the
+    /// frame is drawn before each wait.
+    @Test func presenterKeysWorkWithoutEnterInBothLayouts() throws {
+        let environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+        let stream = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace"], environment: environment, columns: 80, rows: 24)
+        #expect(stream.waitFor("▸ builder 1/11> state"), "\(stream.plainText)")
+        usleep(200_000)
+        stream.send("\r")
+        #expect(stream.waitFor("[Enter: next step"), "\(stream.plainText)")
+        #expect(stream.plainText.contains("meat:     .beef"))
+        stream.send("q")
+        #expect(stream.waitForExit() == 0, "q ends at once")
+        #expect(!stream.plainText.contains("STEP 2 / 11"))
+
+        let board = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace", "--layout", "dashboard"], environment: environment,
+                                       columns: 110, rows: 30)
+        #expect(board.waitFor("▸ builder 1/11> state"), "\(board.plainText)")
+        #expect(board.plainText.contains("┌─ lesson"), "the dashboard is drawn: \(board.plainText)")
+        usleep(200_000)
+        let mark = board.transcript.count
+        board.send("\r")
+        #expect(board.waitFor("│ builder: HamburgerBuilder", after: mark), "the state pane after the command: \(board.plainText)")
+        board.send("q")
+        #expect(board.waitForExit() == 0)
+    }
+
     @Test func promptAppearsAndHelpListsLoad() throws {
         let terminal = try start()
         #expect(enter(terminal, "help", prompt: "patterns> ").contains("load <lesson>"))
