@@ -11,7 +11,11 @@ public final class BuilderModule: LessonModule {
     /// The alert objects appear in the state pane once the learner first touches them.
     var alertsInUse: Set<String> = []
     var lastBurger: Hamburger?
-    var lastActionRan: Bool?
+    /// What the last tap on the alert now presented did: nil before any tap, else whether an action ran and what it
+    /// printed. Presenting another alert clears it (that alert has not been tapped).
+    var lastTap: (ran: Bool, printed: [String])?
+    /// What the running action prints, collected during a tap.
+    var printedDuringTap: [String] = []
 
     public init(context: ModuleContext) {
         self.context = context
@@ -67,13 +71,19 @@ public final class BuilderModule: LessonModule {
                 alertsInUse.insert(name)
                 let context = self.context
                 // The closure's print goes to the log pane: live objects never print.
-                nonisolated(unsafe) let post = { for text in action.prints { context.post("log", text, source: "print") } }
+                nonisolated(unsafe) let post = { [unowned self] in
+                    for text in action.prints {
+                        printedDuringTap.append(text)
+                        context.post("log", text, source: "print")
+                    }
+                }
                 alert.addConfirmAction(title, action: { post() })
                 return .this
             },
             Method("present", returns: .value("Alert")) { [unowned self] in
                 alertsInUse.insert(name)
                 let shown = alert.present()
+                lastTap = nil
                 context.post("product", Self.picture(of: shown), source: name)
                 context.post("log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
                 return .done
@@ -85,8 +95,9 @@ public final class BuilderModule: LessonModule {
     func tapConfirm(source: String) {
         let shown = screen.presented
         if let shown { context.post("log", "tap \(Render.optional(shown.confirm?.title))", source: source) }
+        printedDuringTap = []
         let ran = screen.tapConfirm()
-        lastActionRan = ran
+        lastTap = (ran, printedDuringTap)
         context.post("log", "screen.tapConfirm() -> \(ran)", source: source)
         if !ran { context.post("log", shown == nil ? BuilderText.nothingToTap.phrase : BuilderText.noActionRan.phrase, source: source) }
         if shown != nil { context.post("product", BuilderText.screenEmpty.phrase, source: source) }
@@ -153,10 +164,16 @@ public final class BuilderModule: LessonModule {
         if !alertsInUse.isEmpty {
             groups.append(StateGroup("screen", type: "Screen", [
                 StateField("presented", .plain(screen.presented.map { Render.optional($0.title) } ?? "nil")),
-                StateField("lastTap", .plain(lastActionRan.map { $0 ? "action ran" : "nothing ran" } ?? "nil")),
+                StateField("lastTap", .plain(lastTap.map(Self.describe) ?? "nil")),
             ]))
         }
         return groups
+    }
+
+    /// `action ran, printed "deleted"`, `action ran`, `nothing ran`.
+    static func describe(_ tap: (ran: Bool, printed: [String])) -> String {
+        guard tap.ran else { return "nothing ran" }
+        return tap.printed.isEmpty ? "action ran" : "action ran, printed " + tap.printed.map { StateValue.optionalString($0).display }.joined(separator: ", ")
     }
 
     func alertState(_ name: String, _ title: String?, _ message: String?, _ action: AlertAction?) -> StateGroup {

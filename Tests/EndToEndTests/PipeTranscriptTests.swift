@@ -35,7 +35,9 @@ import Testing
     }
 
     @Test func lessonsAreListedInColumns() throws {
-        let result = try runPatterns([], input: "lessons\n")
+        // A state folder of its own: the listing shows saved progress, and other tests save some.
+        let state = NSTemporaryDirectory() + "patterns-lessons-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let result = try runPatterns([], input: "lessons\n", environment: ["XDG_STATE_HOME": state])
         #expect(result.output == """
         patterns> lessons
         Lessons:

@@ -60,6 +60,7 @@ import Testing
         expectSame(session.run("check"), """
         ✗ not yet: 1 of 1 goal fields differ
           builder.meat  expected .chicken, actual .tofu
+        Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
 
         """)
         expectSame(session.run("hint", "hint", "hint", "hint"), """

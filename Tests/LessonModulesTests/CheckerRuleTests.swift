@@ -49,6 +49,31 @@ import Testing
         #expect(found == ["x.md:6: exercise step 'One' has no hints"])
     }
 
+    static let chickenStep = "## One\n```patterns\n\(chicken)\n```\n"
+    static let hints = "> **Hint:** the meat.\n> **Hint:** `meat chicken`\n"
+
+    @Test func anExerciseWithOneHintFails() {
+        let found = failures("## One\n```goal\nbuilder.meat: .chicken\n```\n> **Hint:** `meat chicken`\n```patterns\n\(Self.chicken)\n```\n")
+        #expect(found == ["x.md:6: exercise step 'One' has one hint; hints are graded: at least two, from the idea to the command"])
+    }
+
+    @Test func anExerciseWhoseLastHintNamesNoCommandFails() {
+        let found = failures("## One\n```goal\nbuilder.meat: .chicken\n```\n> **Hint:** the meat.\n> **Hint:** chicken.\n```patterns\n\(Self.chicken)\n```\n")
+        #expect(found == ["x.md:6: the last hint of exercise step 'One' names no command (in `backticks`)"])
+    }
+
+    /// An exercise is judged from the state the earlier steps leave: a goal they already meet has nothing to do.
+    @Test func anExerciseMetByTheEarlierStepsFails() {
+        let found = failures(Self.chickenStep + "## Two\n```goal\nbuilder.meat: .chicken\n```\n" + Self.hints + "```patterns\n> check\n```\n")
+        #expect(found.contains("x.md:19: the goal of 'Two' is already met before its commands run: the exercise has nothing to do"), "\(found)")
+    }
+
+    @Test func aGoalMarkedUnmetThatIsMetAtTheStartFails() {
+        let found = failures(Self.chickenStep + "## Two\n```goal unmet\nbuilder.meat: .chicken\n```\n> **Hint:** h\n```patterns\n> meat tofu\n```\n")
+        #expect(found.contains("x.md:19: the goal of 'Two' is marked 'unmet' but is met at the step's start: 'check' would pass before anything is done"),
+                "\(found)")
+    }
+
     @Test func aKoreanGoalWithAnotherValueFails() {
         func source(_ lang: String, _ value: String) -> LessonSource {
             LessonSource(path: "Lessons/\(lang)/x.md", lang: lang, isBuiltIn: true, text: """
@@ -74,9 +99,10 @@ import Testing
         session.execute("next")
         _ = session.takeOutput()
         #expect(session.run("hint", "hint", "hint") == "Hint 1/2: first hint\nHint 2/2: last hint\nno more hints; 'solution' shows the commands\n")
-        session.execute("meat tofu")
+        // Entering the exercise again sets its state up afresh (and counts hints from the first); then tofu.
         session.execute("back")
         session.execute("next")
+        session.execute("meat tofu")
         _ = session.takeOutput()
         #expect(session.run("hint", "hint") == "Hint 1/3: first hint\nHint 2/3: tofu is not chicken\n")
     }

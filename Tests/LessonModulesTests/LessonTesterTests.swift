@@ -29,6 +29,7 @@ import Testing
         builder.meat: .beef
         ```
         > **Hint:** h
+        > **Hint:** `state`
         ```patterns
         > state
         ```
@@ -37,12 +38,13 @@ import Testing
         builder.meat: .tofu
         ```
         > **Hint:** h
+        > **Hint:** `meat chicken`
         ```patterns
         > meat chicken
         ```
         """
         let failures = test(text, builtIn: false)
         #expect(failures.contains("Lessons/en/x.md:6: the goal of 'Already done' is already met before its commands run: the exercise has nothing to do"))
-        #expect(failures.contains { $0.hasPrefix("Lessons/en/x.md:16: the step's commands do not meet its goal: builder.meat expected .tofu, actual .chicken") })
+        #expect(failures.contains { $0.hasPrefix("Lessons/en/x.md:17: the step's commands do not meet its goal: builder.meat expected .tofu, actual .chicken") })
     }
 }

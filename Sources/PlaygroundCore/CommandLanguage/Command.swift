@@ -25,7 +25,7 @@ public enum GlobalCommand: Equatable, Sendable {
     case next, back
     /// 1-based, as typed; any Int, checked against the lesson when run.
     case goto(Int)
-    case step, run, hint, check, solution, state, undo, reset, history, panes
+    case step, run, hint, check, solution, state, undo, reset, restart, history, panes
     case addPane(String), showPane(String), hidePane(String)
     case route(topic: String, pane: String)
     case layout(LayoutMode)
@@ -36,7 +36,7 @@ public enum GlobalCommand: Equatable, Sendable {
     /// instead of joining it.
     public var changesState: Bool {
         switch self {
-        case .addPane, .showPane, .hidePane, .route, .undo, .reset: return true
+        case .addPane, .showPane, .hidePane, .route, .undo, .reset, .restart: return true
         default: return false
         }
     }

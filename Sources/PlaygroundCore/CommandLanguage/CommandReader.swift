@@ -1,16 +1,29 @@
 /// Reads a line into a ``Command``: sanitising, the Swift-call parser or the short-command tokenizer, lookup with
 /// "did you mean", and argument checking into typed values. Knows nothing of what commands do.
 public struct CommandReader {
-    /// The commands that can be typed now: the lesson's first, then the global ones.
-    public var commands: [CommandSpec]
+    /// The lesson's commands (they win a name clash) and the global ones, kept apart: the global ones are shared by
+    /// every reader of a session, and a new module (undo, reset) makes a new reader.
+    let moduleCommands: [CommandSpec]
+    let global: CommandTable
+    /// The module's names and aliases, lowercased, to their index (a handful: built for each new module).
+    let moduleIndex: [String: Int]
     /// Names of live objects (for "did you mean" after an unknown word).
     public var objectNames: [String]
 
     public static let maximumLineLength = 4096
 
+    /// The commands that can be typed now: the lesson's first, then the global ones.
+    public var commands: [CommandSpec] { moduleCommands + global.commands }
+
     public init(commands: [CommandSpec], objectNames: [String]) {
-        self.commands = commands
+        self.init(module: [], global: CommandTable(commands), objectNames: objectNames)
+    }
+
+    public init(module: [CommandSpec], global: CommandTable, objectNames: [String]) {
+        moduleCommands = module
+        self.global = global
         self.objectNames = objectNames
+        moduleIndex = CommandTable.index(module)
     }
 
     /// The command a line holds, or nil for a blank line or a comment.
@@ -57,8 +70,9 @@ public struct CommandReader {
     }
 
     public func command(named name: String) -> CommandSpec? {
-        let lower = name.lowercased()
-        return commands.first { $0.matches(lower) }
+        let key = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? name.lowercased() : name
+        if let at = moduleIndex[key] { return moduleCommands[at] }
+        return global.index[key].map { global.commands[$0] }
     }
 
     var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases } + objectNames }
@@ -96,5 +110,27 @@ public struct CommandReader {
         var message = CoreText.isNotAValidExpectedOne(word, spec.name, values.joined(separator: ", "))
         if let s = Suggest.closest(to: word, in: values) { message += CoreText.andDidYouMean(s) }
         throw PlaygroundError(message)
+    }
+}
+
+/// Commands with an index of their names and aliases (lowercased), built once: the global commands of a session.
+public struct CommandTable {
+    public let commands: [CommandSpec]
+    let index: [String: Int]
+
+    public init(_ commands: [CommandSpec]) {
+        self.commands = commands
+        index = Self.index(commands)
+    }
+
+    /// Each name and alias to the first command that has it.
+    static func index(_ commands: [CommandSpec]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(commands.count * 2)
+        for (i, spec) in commands.enumerated() {
+            if index[spec.name] == nil { index[spec.name] = i }
+            for alias in spec.aliases where index[alias] == nil { index[alias] = i }
+        }
+        return index
     }
 }

@@ -8,6 +8,19 @@ public struct SwiftCallParser {
 
     /// Whether a line looks like Swift rather than a short command: `ident.` / `ident(` / `let` / `try`.
     public static func looksLikeSwift(_ line: String) -> Bool {
+        // Most lines are ASCII: decided on the bytes, without Characters.
+        var bytes = line.utf8.drop { $0 == 0x20 }
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            func starts(_ prefix: StaticString) -> Bool {
+                prefix.withUTF8Buffer { bytes.starts(with: $0) }
+            }
+            if starts("let ") || starts("var ") || starts("try ") || starts("_ =") || bytes.elementsEqual("try".utf8) { return true }
+            let isIdentifier = { (b: UInt8) in (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
+            let identifier = bytes.prefix(while: isIdentifier)
+            guard !identifier.isEmpty else { return false }
+            bytes = bytes.dropFirst(identifier.count)
+            return bytes.first == UInt8(ascii: ".") || bytes.first == UInt8(ascii: "(")
+        }
         let trimmed = line.drop { $0 == " " }
         if trimmed.hasPrefix("let ") || trimmed.hasPrefix("var ") || trimmed.hasPrefix("try ") || trimmed.hasPrefix("_ =") || trimmed == "try" {
             return true

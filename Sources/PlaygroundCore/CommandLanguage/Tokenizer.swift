@@ -8,6 +8,10 @@ public enum Tokenizer {
     }
 
     public static func split(_ line: String) throws(Error) -> [String] {
+        // No quote, backslash or tab: words are what the spaces separate.
+        if !line.utf8.contains(where: { $0 == 0x22 || $0 == 0x27 || $0 == 0x5C || $0 == 0x09 }) {
+            return line.utf8.split(separator: 0x20).map { String(Substring($0)) }
+        }
         var words: [String] = []
         var current = ""
         var inWord = false

@@ -51,6 +51,10 @@ public struct LessonTester {
             }
             if step.isExercise && step.hints.isEmpty {
                 issue(step.line, "exercise step '\(step.title)' has no hints")
+            } else if step.isExercise && !step.goalStaysUnmet && step.hints.count < 2 {
+                issue(step.line, "exercise step '\(step.title)' has one hint; hints are graded: at least two, from the idea to the command")
+            } else if step.isExercise && !step.goalStaysUnmet, let last = step.hints.last, !last.text.contains("`") {
+                issue(step.line, "the last hint of exercise step '\(step.title)' names no command (in `backticks`)")
             }
         }
         // The playground's own lessons keep to the product's shape: 6 to 12 steps, at least two exercises.
@@ -66,8 +70,20 @@ public struct LessonTester {
         var count = 0
         for (index, step) in lesson.steps.enumerated() {
             session.setStep(index)
+            if step.isExercise {
+                // An exercise starts from what the earlier steps leave (as entering it in the REPL does): its goal
+                // must be unmet there, and its solution must meet it from there.
+                do {
+                    try session.setUpLiveObjects(before: index)
+                } catch {
+                    issue(step.line, "the live objects cannot be set up for '\(step.title)': \(error)")
+                }
+                _ = session.takeOutput()
+            }
             if step.isExercise && !step.goalStaysUnmet && session.goalMet {
                 issue(step.line, "the goal of '\(step.title)' is already met before its commands run: the exercise has nothing to do")
+            } else if step.goalStaysUnmet && session.goalMet {
+                issue(step.line, "the goal of '\(step.title)' is marked 'unmet' but is met at the step's start: 'check' would pass before anything is done")
             }
             for transcript in step.transcripts {
                 var newLines: [String] = []

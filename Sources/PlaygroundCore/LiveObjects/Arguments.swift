@@ -1,3 +1,19 @@
+import Synchronization
+
+/// The parameter types of enums and option sets, made once per type: their Swift names come from the runtime, which
+/// is slow to ask, and a module (with every method's parameters) is made afresh on each undo and reset.
+enum ParameterTypes {
+    static let made = Mutex<[ObjectIdentifier: ParamType]>([:])
+
+    static func of(_ type: Any.Type, _ make: () -> ParamType) -> ParamType {
+        let key = ObjectIdentifier(type)
+        if let known = made.withLock({ $0[key] }) { return known }
+        let new = make()
+        made.withLock { $0[key] = new }
+        return new
+    }
+}
+
 /// An argument of a call after the interpreter checked it against its parameter's type.
 public enum ArgValue: Equatable, Sendable {
     case text(String)
@@ -45,7 +61,9 @@ extension Bool: ArgumentType {
 public protocol CaseArgument: ArgumentType, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension CaseArgument {
-    public static var parameterType: ParamType { .enumCase(type: String(describing: Self.self), cases: allCases.map { $0.rawValue }) }
+    public static var parameterType: ParamType {
+        ParameterTypes.of(Self.self) { .enumCase(type: String(describing: Self.self), cases: allCases.map { $0.rawValue }) }
+    }
     public init(checked value: ArgValue) throws(InternalError) {
         guard case .cases(let names) = value, names.count == 1, let found = Self(rawValue: names[0]) else {
             throw .mismatch(value, String(describing: Self.self))
@@ -60,7 +78,9 @@ public protocol OptionSetArgument: ArgumentType, OptionSet where Element == Self
 }
 
 extension OptionSetArgument {
-    public static var parameterType: ParamType { .optionSet(type: String(describing: Self.self), cases: named.map { $0.name }) }
+    public static var parameterType: ParamType {
+        ParameterTypes.of(Self.self) { .optionSet(type: String(describing: Self.self), cases: named.map { $0.name }) }
+    }
     public init(checked value: ArgValue) throws(InternalError) {
         guard case .cases(let names) = value else { throw .mismatch(value, String(describing: Self.self)) }
         let options = Self.named

@@ -20,6 +20,7 @@ extension Session {
             CommandSpec("state", summary: T.showTheLiveObjects.phrase, changesState: false, .global { _ in .state }),
             CommandSpec("undo", summary: T.undoTheLastCommandThatChanged.phrase, .global { _ in .undo }),
             CommandSpec("reset", summary: T.startTheLiveObjectsAfreshThe.phrase, .global { _ in .reset }),
+            CommandSpec("restart", summary: T.restartSummary.phrase, .global { _ in .restart }),
             CommandSpec("history", summary: T.theCommandsOfThisLessonAnd.phrase, changesState: false, .global { _ in .history }),
             CommandSpec("panes", summary: T.listPanesTheirTopicsAndWhether.phrase, changesState: false, .global { _ in .panes }),
             CommandSpec("pane", [ArgumentSpec("action", .choice(["add", "show", "hide"])), ArgumentSpec("name", .dynamic(.panes))],

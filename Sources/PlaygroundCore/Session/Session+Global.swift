@@ -21,6 +21,7 @@ extension Session {
         case .state: postState(try requireWorkspace().module.state())
         case .undo: try undo()
         case .reset: try reset()
+        case .restart: try setUpLiveObjects(before: try requireNavigator().stepIndex)
         case .history: try history()
         case .panes: say(HelpWriter(lang: lang, width: options.render.width).panes(mediator.configuration))
         case .addPane, .showPane, .hidePane, .route:
@@ -67,6 +68,8 @@ extension Session {
         try move(&navigator)
         self.navigator = navigator
         saveProgress()
+        // An exercise starts from the state the lesson's earlier steps leave, whatever the learner did before.
+        if navigator.step.isExercise { try setUpLiveObjects(before: navigator.stepIndex) }
         showStep()
     }
 
@@ -136,6 +139,8 @@ extension Session {
     func runStep() throws {
         let step = try requireNavigator().step
         guard !step.commands.isEmpty else { say(CoreText.thisStepHasNoCommandsTo.phrase); return }
+        // From the step's own start, so that the commands do what the lesson shows whatever came before.
+        try setUpLiveObjects(before: try requireNavigator().stepIndex)
         for command in step.commands {
             mediator.emit(.input(prompt: "> ", line: command))
             guard perform(command) else { anyFailed = true; break }
@@ -171,6 +176,8 @@ extension Session {
             lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + CoreText.expectedActual.text(lang, d.expected, d.actual))
             if let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) { lines.append("    " + why.text(lang)) }
         }
+        // A step whose goal stays unmet on purpose (a bug to explain) is not a place to be stuck.
+        if !step.goalStaysUnmet { lines.append(CoreText.stuckRestart.text(lang)) }
         say(lines.joined(separator: "\n"))
     }
 
@@ -185,7 +192,8 @@ extension Session {
         let navigator = try requireNavigator()
         let commands = navigator.step.commands
         guard !commands.isEmpty else { say(CoreText.thisStepHasNoCommands.phrase); return }
-        say(([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))] + commands.map { "  > " + $0 }).joined(separator: "\n"))
+        say(([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))] + commands.map { "  > " + $0 }
+             + [CoreText.solutionStartsAtTheStepsStart.text(lang)]).joined(separator: "\n"))
     }
 
     // MARK: undo, reset, history

@@ -31,7 +31,7 @@ public final class Session {
     /// their module unowned, so a replaced module's commands must never be called).
     var commandCache: (module: ObjectIdentifier?, lang: Lang, reader: CommandReader)?
     /// The global commands, built once per language: replacing the module (undo, reset, rollback) keeps them.
-    var globalCache: (lang: Lang, commands: [CommandSpec])?
+    var globalCache: (lang: Lang, table: CommandTable)?
 
     public init(catalog: LessonCatalog, modules: [ModuleFactory], options: SessionOptions = SessionOptions()) {
         self.catalog = catalog
@@ -54,11 +54,13 @@ public final class Session {
     /// Every command that can be typed now: the lesson's first (they win a name clash), then the global ones.
     public var commands: [CommandSpec] { reader.commands }
 
-    var cachedGlobalCommands: [CommandSpec] {
-        if let cache = globalCache, cache.lang == lang { return cache.commands }
-        let commands = globalCommands
-        globalCache = (lang, commands)
-        return commands
+    var cachedGlobalCommands: [CommandSpec] { globalTable.commands }
+
+    var globalTable: CommandTable {
+        if let cache = globalCache, cache.lang == lang { return cache.table }
+        let table = CommandTable(globalCommands)
+        globalCache = (lang, table)
+        return table
     }
 
     public func command(named name: String) -> CommandSpec? { reader.command(named: name) }
@@ -67,7 +69,7 @@ public final class Session {
     var reader: CommandReader {
         let id = workspace.map { ObjectIdentifier($0.module) }
         if let cache = commandCache, cache.module == id, cache.lang == lang { return cache.reader }
-        let reader = CommandReader(commands: moduleCommands + cachedGlobalCommands, objectNames: liveObjects.map(\.name))
+        let reader = CommandReader(module: moduleCommands, global: globalTable, objectNames: liveObjects.map(\.name))
         commandCache = (id, lang, reader)
         return reader
     }
