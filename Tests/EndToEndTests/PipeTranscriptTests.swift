@@ -122,4 +122,20 @@ import Testing
         #expect(result.output.hasPrefix("id "))
         #expect(result.output.contains("builder"))
     }
+
+    /// `load` shows the pattern's definition (the lesson's introduction) above the first step, in both languages.
+    @Test func loadShowsTheDefinitionFirst() throws {
+        for lang in ["en", "ko"] {
+            for lesson in ["builder", "director", "mediator", "delegate"] {
+                let state = NSTemporaryDirectory() + "patterns-load-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                let output = try runPatterns(["--lang", lang], input: "load \(lesson)\n", environment: ["XDG_STATE_HOME": state]).output
+                let pane = output.components(separatedBy: "── lesson ──────────────────\n").dropFirst().first ?? ""
+                let parts = pane.components(separatedBy: "\n\n────────────────────\n\n")
+                #expect(parts.count == 2, "\(lesson) \(lang): \(output)")
+                let definition = parts.first ?? ""
+                #expect(definition.split(separator: "\n").count >= 3, "\(lesson) \(lang): a title and a definition: \(definition)")
+                #expect(parts.last?.contains(lang == "ko" ? "1/" : "step 1/") == true)
+            }
+        }
+    }
 }

@@ -46,24 +46,7 @@ public struct LessonNavigator {
         let done = doneSteps.contains(stepIndex) ? "  ✓" : ""
         lines.append("\(lesson.title) · " + CoreText.stepOfTotal.text(lang, String(stepIndex + 1), String(lesson.steps.count)) + " · \(step.title)\(done)")
         lines.append("")
-        var inCode = false
-        var paragraph = ""
-        func endParagraph() {
-            if !paragraph.isEmpty { lines.append(Self.plain(paragraph)); paragraph = "" }
-        }
-        for line in step.body {
-            if line.hasPrefix("```") { endParagraph(); inCode.toggle(); continue }
-            if inCode { lines.append("    " + line); continue }
-            // Markdown paragraphs are reflowed: the renderer wraps them to the terminal's width.
-            let trimmed = line.trimmed
-            if trimmed.isEmpty || trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.hasPrefix("|") || trimmed.hasPrefix(">") {
-                endParagraph()
-                lines.append(Self.plain(line))
-            } else {
-                paragraph += paragraph.isEmpty ? trimmed : " " + trimmed
-            }
-        }
-        endParagraph()
+        lines += Self.prose(step.body)
         if step.isExercise {
             lines.append("")
             lines.append(CoreText.goal.text(lang))
@@ -75,6 +58,35 @@ public struct LessonNavigator {
             for command in step.commands { lines.append("  > " + command) }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The lesson's introduction (what the pattern is, the problem it solves), shown when the lesson is loaded.
+    public func introductionText() -> String? {
+        guard !lesson.introduction.isEmpty else { return nil }
+        return ([lesson.title, ""] + Self.prose(lesson.introduction)).joined(separator: "\n")
+    }
+
+    /// Markdown lines for the terminal: paragraphs reflowed (the renderer wraps them to the width), code indented.
+    static func prose(_ body: [String]) -> [String] {
+        var lines: [String] = []
+        var inCode = false
+        var paragraph = ""
+        func endParagraph() {
+            if !paragraph.isEmpty { lines.append(Self.plain(paragraph)); paragraph = "" }
+        }
+        for line in body {
+            if line.hasPrefix("```") { endParagraph(); inCode.toggle(); continue }
+            if inCode { lines.append("    " + line); continue }
+            let trimmed = line.trimmed
+            if trimmed.isEmpty || trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.hasPrefix("|") || trimmed.hasPrefix(">") {
+                endParagraph()
+                lines.append(Self.plain(line))
+            } else {
+                paragraph += paragraph.isEmpty ? trimmed : " " + trimmed
+            }
+        }
+        endParagraph()
+        return lines
     }
 
     /// Markdown emphasis removed for the terminal; code spans keep their backticks.

@@ -55,7 +55,12 @@ extension Session {
                 try setUpLiveObjects(before: stepIndex)
             }
         }
-        showStep()
+        // The pattern's definition first, then the step: one message, so the lesson pane holds both.
+        if let introduction = navigator?.introductionText() {
+            mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: introduction + "\n\n" + String(repeating: "─", count: 20) + "\n\n" + stepText()))
+        } else {
+            showStep()
+        }
     }
 
     func requireNavigator() throws -> LessonNavigator {
