@@ -61,6 +61,31 @@ import Testing
         #expect(DisplayWidth.wrap("  indented words here", width: 10) == ["  indented", "  words", "  here"])
     }
 
+    /// Code breaks between tokens only: never inside a string literal, each continuation indented, nothing lost.
+    @Test(arguments: [
+        #"alert.setTitle("Check your alerts").setMessage("We need permission").addConfirmAction("OK") { print("tapped") }.present()"#,
+        #"try employee.createCombo1(with: receiptBuilder)"#,
+        #"    func addConfirmAction(_ title: String, action: @escaping () -> Void) -> Self"#,
+        #"quizScreen.builder.setTitle("A title with many words that go on and on past any line")"#,
+        #"let group = QuestionGroupBuilder().setTitle("Swift "basics" and more").question(0).setPrompt("What is a protocol, really?")"#,
+    ])
+    func wrapsCodeBetweenTokens(line: String) {
+        for width in 20...100 {
+            let lines = DisplayWidth.wrapCode(line, width: width)
+            let indent = line.prefix { $0 == " " }.count
+            for (index, wrapped) in lines.enumerated() {
+                // An even number of unescaped quotes on every line: no literal is cut.
+                let quotes = wrapped.replacingOccurrences(of: "\\\"", with: "").filter { $0 == "\"" }.count
+                #expect(quotes % 2 == 0, "\(wrapped.debugDescription) at \(width)")
+                if index > 0 { #expect(wrapped.hasPrefix(String(repeating: " ", count: min(indent + 4, width / 2)))) }
+                let fits = DisplayWidth.of(wrapped) <= width
+                let oneToken = !wrapped.drop { $0 == " " }.contains(" ") || wrapped.contains("\"")
+                #expect(fits || oneToken || lines.count == 1, "\(wrapped.debugDescription) at \(width) is too wide")
+            }
+            #expect(lines.joined().filter { $0 != " " } == line.filter { $0 != " " }, "\(lines) at \(width)")
+        }
+    }
+
     /// Random lines of mixed scripts: every wrapped line fits (or is one cluster too wide for any line), nothing is lost
     /// or reordered, and each break is needed (greedy: the next line's first word would not have fitted).
     @Test func wrapsRandomLinesGreedilyAndLosesNothing() {

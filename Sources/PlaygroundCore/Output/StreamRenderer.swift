@@ -44,6 +44,7 @@ public struct StreamRenderer {
             case .input(let prompt, let line):
                 render(group, to: &out)
                 group.removeAll()
+                // The command as typed stays one line (the terminal folds it; copied, it is still one command).
                 out += prompt + TextSanitizer.clean(line) + "\n"
             case .layout, .quit:
                 break
@@ -86,7 +87,22 @@ public struct StreamRenderer {
         // Lines are found by their newline bytes: far cheaper than splitting into Characters.
         while true {
             let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
-            appendLine(text[start..<end], error: message.isError, style: style, to: &out)
+            let line = text[start..<end]
+            // Code keeps its tokens whole. The code pane and the lesson's code blocks break between tokens, with an
+            // indent (still Swift that compiles); a "Try:" line is a command to copy, so it stays one line and the
+            // terminal folds it.
+            let isTry = message.topic == "lesson" && line.utf8.starts(with: "  > ".utf8)
+            let isCode = message.topic == "code" || (message.topic == "lesson" && line.utf8.starts(with: "    ".utf8))
+            if isTry {
+                out += line
+                out += "\n"
+            } else if isCode && line.utf8.count > options.width {
+                for wrapped in DisplayWidth.wrapCode(String(line), width: options.width) {
+                    out += (message.isError ? style.error(wrapped) : wrapped) + "\n"
+                }
+            } else {
+                appendLine(line, error: message.isError, style: style, to: &out)
+            }
             guard end < utf8.endIndex else { break }
             start = utf8.index(after: end)
         }

@@ -171,3 +171,57 @@ public enum DisplayWidth {
         return (text[..<end], used)
     }
 }
+
+extension DisplayWidth {
+    /// Wraps a line of Swift (or a command) without splitting a token: breaks only between tokens outside string
+    /// literals (at a space, after a comma, before the `.` of a chained call), and indents continuation lines four
+    /// columns past the line's own indent. A token wider than the line stays whole and overflows: copied back, the
+    /// code still compiles.
+    public static func wrapCode(_ line: String, width: Int) -> [String] {
+        guard width > 0, of(line) > width else { return [line] }
+        let indent = line.prefix { $0 == " " }.count
+        let continuation = String(repeating: " ", count: min(indent + 4, width / 2))
+        // Pieces that end where a break may go.
+        var pieces: [String] = []
+        var current = ""
+        var inString = false, escaped = false
+        var previous: Character = " "
+        for c in line.dropFirst(indent) {
+            if inString {
+                current.append(c)
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                previous = c
+                continue
+            }
+            if c == "." && (previous == ")" || previous == "}") && !current.isEmpty { pieces.append(current); current = "" }
+            current.append(c)
+            if c == "\"" { inString = true }
+            if c == " " { pieces.append(current); current = "" }
+            previous = c
+        }
+        if !current.isEmpty { pieces.append(current) }
+        var lines: [String] = []
+        var now = String(repeating: " ", count: indent)
+        var nowHasCode = false
+        for piece in pieces {
+            let candidate = now + piece
+            if nowHasCode && of(candidate.trimmingTrailingSpaces) > width {
+                lines.append(now.trimmingTrailingSpaces)
+                now = continuation + piece.drop { $0 == " " }
+            } else {
+                now = candidate
+            }
+            nowHasCode = true
+        }
+        if !now.trimmingTrailingSpaces.isEmpty { lines.append(now.trimmingTrailingSpaces) }
+        return lines
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
