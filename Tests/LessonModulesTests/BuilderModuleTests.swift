@@ -128,3 +128,29 @@ import Testing
         #expect(session.run("history") == "no commands yet\n")
     }
 }
+
+/// The stream layout after a command shows the objects that changed and names the rest; the state pane itself (the
+/// dashboard, JSON Lines) keeps every object; `state` shows them all.
+@Suite struct BriefStateTests {
+    @Test func onlyChangedObjectsScrollPast() {
+        let session = makeSession()
+        _ = session.run("load builder", "title Hi")
+        expectSame(session.run("meat tofu"), """
+        ── code ────────────────────
+        try builder.setMeat(.tofu)
+        ── log ─────────────────────
+        builder.meat: .beef → .tofu
+        ── state ───────────────────
+        builder: HamburgerBuilder
+        * meat:     .tofu
+          sauces:   []
+          toppings: []
+        (unchanged: alert, screen; 'state' shows every object)
+
+        """)
+        let pane = session.mediator.pane(named: "state")?.content.joined(separator: "\n") ?? ""
+        #expect(pane.contains("alert: AlertConcreteBuilder") && pane.contains("screen: Screen"), "the pane keeps every object: \(pane)")
+        #expect(session.run("state").contains("alert: AlertConcreteBuilder"))
+        #expect(session.run("meat tofu").contains("(nothing changed; 'state' shows every object)"))
+    }
+}

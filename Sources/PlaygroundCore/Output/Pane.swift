@@ -5,12 +5,16 @@ public struct PaneMessage: Equatable, Sendable {
     public var source: String
     public var text: String
     public var isError: Bool
+    /// A shorter form for the stream layout, where every line scrolls the step away: for the state pane, only the
+    /// objects that changed. The dashboard and JSON Lines show `text`, which is whole.
+    public var brief: String?
 
-    public init(topic: String, source: String, text: String, isError: Bool = false) {
+    public init(topic: String, source: String, text: String, isError: Bool = false, brief: String? = nil) {
         self.topic = topic
         self.source = source
         self.text = text
         self.isError = isError
+        self.brief = brief
     }
 }
 

@@ -20,6 +20,17 @@ enum StateView {
         return out
     }
 
+    /// The objects that changed, then one line naming the others: what the stream layout shows after a command. Nil
+    /// when every object changed (the whole pane is no longer).
+    static func brief(_ groups: [StateGroup], changed: [StateChange], _ lang: Lang) -> String? {
+        let objects = Set(changed.map { $0.key.split(separator: ".", maxSplits: 1).first.map(String.init) ?? $0.key })
+        let shown = groups.filter { objects.contains($0.object) }
+        guard shown.count < groups.count else { return nil }
+        let others = groups.filter { !objects.contains($0.object) }.map(\.object).joined(separator: ", ")
+        guard !shown.isEmpty else { return CoreText.nothingChangedStateShowsAll.text(lang) }
+        return pane(shown, changed: changed) + "\n" + CoreText.unchangedStateShowsAll.text(lang, others)
+    }
+
     /// One line per changed field: `builder.meat: .beef → .chicken`.
     static func changeLog(_ changes: [StateChange], _ lang: Lang) -> String {
         func short(_ value: StateValue?) -> String {

@@ -81,7 +81,7 @@ public struct StreamRenderer {
     }
 
     func appendText(_ message: PaneMessage, style: Style, to out: inout String) {
-        let text = TextSanitizer.clean(message.text)
+        let text = TextSanitizer.clean(message.brief ?? message.text)
         let utf8 = text.utf8
         var start = utf8.startIndex
         // Lines are found by their newline bytes: far cheaper than splitting into Characters.

@@ -177,8 +177,10 @@ public final class Session {
         try workspace.rebuild { try self.apply($0) }
     }
 
-    func postState(_ groups: [StateGroup], changed: [StateChange] = []) {
-        mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: changed)))
+    /// The state pane: every object. After a change, the stream layout shows only the objects that changed.
+    func postState(_ groups: [StateGroup], changed: [StateChange]? = nil) {
+        let brief = changed.flatMap { StateView.brief(groups, changed: $0, lang) }
+        mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: changed ?? []), brief: brief))
     }
 
     /// Shows the state after a rebuild, with the fields that differ from `before` marked.
