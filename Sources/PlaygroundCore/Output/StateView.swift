@@ -2,11 +2,30 @@
 enum StateView {
     /// Each object's title, then its fields aligned, the changed ones marked `*`.
     static func pane(_ groups: [StateGroup], changed: [StateChange]) -> String {
+        render(groups, changed: changed).joined(separator: "\n")
+    }
+
+    /// The whole pane, and the stream layout's brief form: the objects that changed, then one line naming the others
+    /// (nil when every object changed). Each object is rendered once for both.
+    static func paneAndBrief(_ groups: [StateGroup], changed: [StateChange], _ lang: Lang) -> (pane: String, brief: String?) {
+        let rendered = render(groups, changed: changed)
+        let pane = rendered.joined(separator: "\n")
+        var objects = Set<Substring>()
+        for change in changed { objects.insert(change.key.split(separator: ".", maxSplits: 1).first ?? Substring(change.key)) }
+        var shown: [String] = [], others: [String] = []
+        for (group, text) in zip(groups, rendered) {
+            if objects.contains(Substring(group.object)) { shown.append(text) } else { others.append(group.object) }
+        }
+        guard !others.isEmpty else { return (pane, nil) }
+        guard !shown.isEmpty else { return (pane, CoreText.nothingChangedStateShowsAll.text(lang)) }
+        return (pane, shown.joined(separator: "\n") + "\n" + CoreText.unchangedStateShowsAll.text(lang, others.joined(separator: ", ")))
+    }
+
+    /// Each group as its lines of text.
+    static func render(_ groups: [StateGroup], changed: [StateChange]) -> [String] {
         let keys = Set(changed.map(\.key))
-        var out = ""
-        for group in groups {
-            if !out.isEmpty { out += "\n" }
-            out += group.title
+        return groups.map { group in
+            var out = group.title
             var width = 0
             for field in group.fields { width = max(width, DisplayWidth.of(field.name)) }
             for field in group.fields {
@@ -16,19 +35,8 @@ enum StateView {
                 out += " "
                 out += field.value.display
             }
+            return out
         }
-        return out
-    }
-
-    /// The objects that changed, then one line naming the others: what the stream layout shows after a command. Nil
-    /// when every object changed (the whole pane is no longer).
-    static func brief(_ groups: [StateGroup], changed: [StateChange], _ lang: Lang) -> String? {
-        let objects = Set(changed.map { $0.key.split(separator: ".", maxSplits: 1).first.map(String.init) ?? $0.key })
-        let shown = groups.filter { objects.contains($0.object) }
-        guard shown.count < groups.count else { return nil }
-        let others = groups.filter { !objects.contains($0.object) }.map(\.object).joined(separator: ", ")
-        guard !shown.isEmpty else { return CoreText.nothingChangedStateShowsAll.text(lang) }
-        return pane(shown, changed: changed) + "\n" + CoreText.unchangedStateShowsAll.text(lang, others)
     }
 
     /// One line per changed field: `builder.meat: .beef → .chicken`.

@@ -179,8 +179,12 @@ public final class Session {
 
     /// The state pane: every object. After a change, the stream layout shows only the objects that changed.
     func postState(_ groups: [StateGroup], changed: [StateChange]? = nil) {
-        let brief = changed.flatMap { StateView.brief(groups, changed: $0, lang) }
-        mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: changed ?? []), brief: brief))
+        guard let changed else {
+            mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: [])))
+            return
+        }
+        let (pane, brief) = StateView.paneAndBrief(groups, changed: changed, lang)
+        mediator.post(PaneMessage(topic: "state", source: "session", text: pane, brief: brief))
     }
 
     /// Shows the state after a rebuild, with the fields that differ from `before` marked.
