@@ -40,6 +40,7 @@ static inline int shim_el_bind(EditLine *el, const char *key, const char *fn) {
     return el_set(el, EL_BIND, key, fn, NULL);
 }
 static inline int shim_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+static inline int shim_el_set_getcfn(EditLine *el, int (*fn)(EditLine *, wchar_t *)) { return el_set(el, EL_GETCFN, fn); }
 
 // MARK: history
 static inline int shim_history_setsize(History *h, int size) {

@@ -26,7 +26,32 @@ struct InteractiveLoop {
             reader.saveHistory()
             reader.close()
         }
-        /// Switches layout; the dashboard needs room (and text output), else the stream layout stays and says why.
+        // The dashboard's own state: how far the lesson is scrolled, and the last command with its answer.
+        var scroll = 0
+        var status: String?
+        func dashboard() -> DashboardRenderer {
+            let size = WindowSize.current()
+            return DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color,
+                                     lessonScroll: scroll, status: status)
+        }
+        func draw() {
+            guard console.layout == .dashboard else { return }
+            Output.write(dashboard().frame(session.mediator))
+        }
+        reader.onPage = { direction in
+            guard console.layout == .dashboard else { return }
+            // A page is the lesson box's height, less two lines kept for context; scrolling stops at either end.
+            let rows = max(3, WindowSize.current().rows / 2 - 4)
+            scroll = min(max(0, scroll + direction * rows), dashboard().maximumLessonScroll(session.mediator))
+            draw()
+        }
+        reader.onResize = {
+            // Both layouts follow the terminal: the stream wraps to the new width from the next answer; the
+            // dashboard is drawn again at once (a terminal too small for it is told so, and the layout stays).
+            if !fixedWidth { session.options.render.width = environment.width(nil) }
+            draw()
+        }
+        /// Switches layout; the dashboard needs text output and a terminal that can address the cursor.
         func use(_ wanted: LayoutMode) {
             if wanted == .dashboard {
                 guard format == .text else {
@@ -37,12 +62,6 @@ struct InteractiveLoop {
                 let term = environment.variables["TERM"] ?? ""
                 guard !term.isEmpty, term != "dumb" else {
                     console.note(CoreText.theDashboardNeedsScreenControl.text(lang, TextSanitizer.clean(term)) + "\n", pane: "out")
-                    return
-                }
-                let size = WindowSize.current()
-                guard DashboardRenderer(width: size.columns, height: size.rows).fits else {
-                    Output.write(CoreText.theDashboardNeedsATerminalOf.text(lang, String(DashboardRenderer.minimumWidth),
-                                                                          String(DashboardRenderer.minimumHeight)) + "\n")
                     return
                 }
                 if console.layout != .dashboard { AlternateScreen.enter() }
@@ -56,19 +75,13 @@ struct InteractiveLoop {
         let style = Style(enabled: session.options.render.color)
         if layout == .dashboard { use(.dashboard) }
         if format == .text {
-            Output.write(style.bold("Pattern Playground") + " — " + CoreText.typeLessonsToSeeTheLessons.text(lang) + "\n")
+            let banner = style.bold("Pattern Playground") + " — " + CoreText.typeLessonsToSeeTheLessons.text(lang)
+            // The banner is wrapped like every other line (it carries no code).
+            Output.write(DisplayWidth.wrap(banner, width: session.options.render.width + (style.enabled ? 8 : 0)).joined(separator: "\n") + "\n")
         }
         while true {
             if !fixedWidth { session.options.render.width = environment.width(nil) }
-            if console.layout == .dashboard {
-                let size = WindowSize.current()
-                let renderer = DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color)
-                if renderer.fits {
-                    Output.write(renderer.frame(session.mediator))
-                } else {
-                    use(.stream)
-                }
-            }
+            draw()
             // The terminal shows the prompt and echoes the typing itself: a recording gets them as they appear.
             Output.recorder?.record(coloredPrompt(style).filter { $0 != "\u{1}" })
             let input = reader.read(prompt: coloredPrompt(style))
@@ -81,13 +94,22 @@ struct InteractiveLoop {
             case .line(let line):
                 reader.remember(line)
                 // On a terminal the line is already on screen; JSON Lines still records it as an input event.
-                let (_, events) = console.run(line, echo: format == .jsonl)
+                let (ok, events) = console.run(line, echo: format == .jsonl)
+                var answer: String?
                 for event in events {
                     switch event {
                     case .layout(let wanted): use(wanted)
                     case .quit: return false
+                    case .delivery(let delivery):
+                        if delivery.pane == "lesson" { scroll = 0 }
+                        if delivery.message.isError || (answer == nil && delivery.message.topic == "out") {
+                            answer = delivery.message.text.split(separator: "\n").first.map(String.init)
+                        }
                     default: break
                     }
+                }
+                if line.contains(where: { $0 != " " && $0 != "\t" }) {
+                    status = "› " + line + "  " + (ok ? "✓" : "✗") + (answer.map { "  " + $0 } ?? "")
                 }
             case .interrupt:
                 continue

@@ -60,11 +60,77 @@ public final class LineReader {
             return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().complete()
         })
         shim_el_bind(editLine, "^I", "patterns-complete")
+        // PageUp and PageDown (and their xterm/VT forms) scroll whatever the front end draws above the prompt.
+        shim_el_addfn(editLine, "patterns-page-up", "scroll up", { el, _ in
+            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().page(-1)
+        })
+        shim_el_addfn(editLine, "patterns-page-down", "scroll down", { el, _ in
+            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().page(1)
+        })
+        shim_el_bind(editLine, "\u{1B}[5~", "patterns-page-up")
+        shim_el_bind(editLine, "\u{1B}[6~", "patterns-page-down")
+        // Characters are read here rather than by libedit, so that a resize can be acted on while a line is typed.
+        shim_el_set_getcfn(editLine, { el, character in
+            guard let el, let character, let data = shim_el_get_clientdata(el) else { return -1 }
+            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().readCharacter(into: character)
+        })
         if let path = historyFile?.path, access(path, F_OK) == 0, shim_history_load(history, path) < 0 {
             // Unreadable (not libedit's format): keep it for the learner to look at, start a new one.
             let aside = path + ".corrupt-\(time(nil))"
             rename(path, aside)
             warning = "warning: the history file \(path) could not be read; it was moved to \(aside)"
+        }
+    }
+
+    /// Called with -1 (PageUp) or +1 (PageDown); the front end scrolls and redraws, then the line is drawn again.
+    public var onPage: ((Int) -> Void)?
+    /// Called when the terminal was resized while a line is being typed; the front end redraws, then the line is.
+    public var onResize: (() -> Void)?
+
+    func page(_ direction: Int) -> UInt8 {
+        guard let onPage else { return UInt8(CC_NORM) }
+        onPage(direction)
+        return UInt8(CC_REDISPLAY)
+    }
+
+    /// One character from the terminal, decoded from UTF-8. A resize runs `onResize` and reads on; another signal
+    /// (Ctrl-C, SIGTERM, SIGHUP) ends the read with EINTR, as libedit's own reader does.
+    func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        var bytes: [UInt8] = []
+        while true {
+            // A signal that came while libedit was busy (not blocked in read) is acted on before blocking again.
+            if Signals.pending != 0 && bytes.isEmpty { errno = EINTR; return -1 }
+            if Signals.resized && bytes.isEmpty {
+                Signals.resized = false
+                if let onResize {
+                    onResize()
+                    shim_el_refresh(editLine)
+                }
+            }
+            var byte: UInt8 = 0
+            let n = Glibc.read(0, &byte, 1)
+            if n == 1 {
+                bytes.append(byte)
+                let expected = byte < 0x80 && bytes.count == 1 ? 1 : Self.utf8Length(bytes[0])
+                guard bytes.count >= expected else { continue }
+                let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first ?? "\u{FFFD}"
+                character.pointee = wchar_t(bitPattern: scalar.value)
+                return 1
+            }
+            if n == 0 { return 0 }
+            guard errno == EINTR else { return -1 }
+        }
+    }
+
+    /// How many bytes a UTF-8 sequence has, from its first byte (1 for a stray continuation byte).
+    static func utf8Length(_ first: UInt8) -> Int {
+        switch first {
+        case 0xC0...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF7: return 4
+        default: return 1
         }
     }
 
@@ -87,7 +153,9 @@ public final class LineReader {
             let pending = Signals.pending
             Signals.pending = 0
             if pending == SIGTERM || pending == SIGHUP { return .terminate }
-            if count == -1 && (errno == EINTR || pending == SIGINT) {
+            // Ctrl-C cancels the line, wherever it was pressed (in a history search too, where libedit ends the
+            // read as if at the end of input).
+            if pending == SIGINT || (count == -1 && errno == EINTR) {
                 // Forget the half-typed line.
                 el_reset(editLine)
                 fputs("^C\n", output)

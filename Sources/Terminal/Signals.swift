@@ -7,6 +7,8 @@ import Glibc
 public enum Signals {
     /// The last signal caught (0: none). Written by the handler, read by the loop.
     nonisolated(unsafe) public static var pending: Int32 = 0
+    /// The terminal was resized since the flag was last cleared (SIGWINCH).
+    nonisolated(unsafe) public static var resized = false
 
     public static func install() {
         // A parent may have left these blocked (threads of test runners do); the REPL needs them delivered.
@@ -21,6 +23,12 @@ public enum Signals {
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
+        // A resize interrupts a blocked read (no SA_RESTART), so the dashboard is redrawn at once.
+        var winch = sigaction()
+        winch.__sigaction_handler.sa_handler = { _ in Signals.resized = true }
+        sigemptyset(&winch.sa_mask)
+        winch.sa_flags = 0
+        sigaction(SIGWINCH, &winch, nil)
     }
 
     /// Ignores SIGPIPE so that a closed output pipe shows up as a write error (and a quiet exit) instead of a kill.

@@ -91,6 +91,46 @@ import Testing
         #expect(board.waitForExit() == 0)
     }
 
+    /// The dashboard at 80x24: step 1 whole through PgDn, a command's change, a resize redrawn at once (smaller than
+    /// the dashboard can use: it says so and stays; larger: drawn again), and nothing lost.
+    @Test func theDashboardWorksAt80x24AndFollowsResizes() throws {
+        let terminal = try start(arguments: ["--layout", "dashboard"], columns: 80, rows: 24)
+        _ = enter(terminal, "load builder", prompt: "builder 1/11> ")
+        #expect(terminal.plainText.contains("┌─ lesson ── ↓ PgDn"), "\(terminal.plainText)")
+        var mark = terminal.transcript.count
+        terminal.send("\u{1B}[6~\u{1B}[6~\u{1B}[6~")
+        #expect(terminal.waitFor("│   > state", after: mark), "the Try: line is reachable: \(terminal.plainText)")
+        _ = enter(terminal, "meat chicken", prompt: "builder 1/11> ")
+        #expect(terminal.plainText.contains("* meat:     .chicken"))
+        #expect(terminal.plainText.contains("› meat chicken  ✓"))
+        mark = terminal.transcript.count
+        terminal.resize(columns: 50, rows: 14)
+        #expect(terminal.waitFor("is 50x14", after: mark), "redrawn at once, without a command: \(terminal.plainText)")
+        mark = terminal.transcript.count
+        terminal.resize(columns: 120, rows: 40)
+        #expect(terminal.waitFor("* meat:     .chicken", after: mark), "grown back, nothing lost: \(terminal.plainText)")
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCInAHistorySearchCancelsItAndTheREPLGoesOn() throws {
+        let terminal = try start()
+        _ = enter(terminal, "help", prompt: "patterns> ")
+        terminal.send("\u{12}")
+        #expect(terminal.waitFor("bck:"), "the search prompt: \(terminal.plainText)")
+        terminal.send("hel")
+        usleep(200_000)
+        let mark = terminal.transcript.count
+        terminal.send("\u{3}")
+        #expect(terminal.waitFor("^C", after: mark), "Ctrl-C cancels the search: \(terminal.plainText)")
+        #expect(terminal.waitFor("patterns> ", after: mark))
+        usleep(200_000)
+        let answer = enter(terminal, "lessons", prompt: "patterns> ")
+        #expect(answer.contains("builder"), "the REPL is still there: \(terminal.plainText)")
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func promptAppearsAndHelpListsLoad() throws {
         let terminal = try start()
         #expect(enter(terminal, "help", prompt: "patterns> ").contains("load <lesson>"))

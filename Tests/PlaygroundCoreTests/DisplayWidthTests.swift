@@ -128,23 +128,55 @@ import Testing
 }
 
 @Suite struct DashboardRendererTests {
-    @Test func everyLineFillsTheWidthEvenWithKorean() {
+    func mediator(lessonLines: Int = 2) -> Mediator {
         let mediator = Mediator.standard()
-        mediator.post(topic: "lesson", source: "l", "빌더 패턴 · 1단계\n한국어 설명과 café 👋 그리고 아주 긴 문장이 상자 안에서 줄바꿈됩니다")
+        let lesson = ["빌더 패턴 · 1단계", "한국어 설명과 café 👋 그리고 아주 긴 문장이 상자 안에서 줄바꿈됩니다"]
+            + (0..<max(0, lessonLines - 3)).map { "line \($0)" } + ["Try:", "  > state"]
+        mediator.post(topic: "lesson", source: "l", lesson.joined(separator: "\n"))
         mediator.post(topic: "state", source: "s", "builder: HamburgerBuilder\n* meat: .chicken")
+        mediator.post(topic: "code", source: "c", #"alert.setTitle("Check your alerts").setMessage("We need permission").present()"#)
         mediator.post(topic: "out", source: "o", "answer")
-        let renderer = DashboardRenderer(width: 100, height: 30)
-        let lines = renderer.lines(mediator)
-        #expect(lines.count == 29)
-        for line in lines { #expect(DisplayWidth.of(line) == 100, "\(line)") }
-        #expect(lines[0].hasPrefix("┌─ lesson "))
-        #expect(lines.contains { $0.contains("* meat: .chicken") })
-        #expect(lines.last?.hasPrefix("answer") == true)
+        return mediator
     }
 
-    @Test func tooSmallTerminalsDoNotFit() {
-        #expect(!DashboardRenderer(width: 80, height: 40).fits)
-        #expect(DashboardRenderer(width: 160, height: 45).fits)
+    @Test(arguments: [(80, 24), (100, 30), (120, 40), (200, 50), (60, 16)])
+    func everyLineFillsTheWidthEvenWithKorean(width: Int, height: Int) {
+        let lines = DashboardRenderer(width: width, height: height, status: "› meat chicken  ✓").lines(mediator())
+        #expect(lines.count == height - 1, "the last row is the prompt's")
+        for line in lines { #expect(DisplayWidth.of(line) == width, "\(line)") }
+        #expect(lines[0].hasPrefix("┌─ lesson "))
+        #expect(lines.contains { $0.contains("* meat: .chicken") }, "\(lines.joined(separator: "\n"))")
+        #expect(lines[lines.count - 2].hasPrefix("answer"))
+        #expect(lines[lines.count - 1].hasPrefix("› meat chicken  ✓"), "the status line")
+        // Code in its box breaks between tokens: no line ends inside a string literal.
+        for line in lines where width >= 80 && (line.contains("alert.setTitle") || line.contains(".setMessage")) {
+            let inside = line.split(separator: "│").first { $0.contains("alert.") || $0.contains(".setMessage") } ?? ""
+            #expect(inside.filter { $0 == "\"" }.count % 2 == 0, "\(line)")
+        }
+    }
+
+    @Test func aTerminalTooSmallIsToldSoAndTheLayoutStays() {
+        let renderer = DashboardRenderer(width: 50, height: 14)
+        #expect(!renderer.fits)
+        let lines = renderer.lines(mediator())
+        #expect(lines.count == 13)
+        let text = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(text.contains("The dashboard needs at least 60x16; this terminal is 50x14. Make it larger, or type 'layout stream'."), "\(text)")
+        #expect(DashboardRenderer(width: 80, height: 24).fits)
+    }
+
+    /// At 80x24 a long step scrolls: the border names the keys, and the last lines (the "Try:" line) are reachable.
+    @Test func theLessonScrollsToItsLastLine() {
+        let mediator = mediator(lessonLines: 40)
+        let top = DashboardRenderer(width: 80, height: 24).lines(mediator)
+        #expect(top[0].hasPrefix("┌─ lesson ── ↓ PgDn "))
+        #expect(!top.contains { $0.contains("> state") })
+        let maximum = DashboardRenderer(width: 80, height: 24).maximumLessonScroll(mediator)
+        let bottom = DashboardRenderer(width: 80, height: 24, lessonScroll: maximum).lines(mediator)
+        #expect(bottom[0].hasPrefix("┌─ lesson ── ↑ PgUp "), "\(bottom[0])")
+        #expect(bottom.contains { $0.contains("│   > state") }, "\(bottom.joined(separator: "\n"))")
+        // Past the end is the end.
+        #expect(DashboardRenderer(width: 80, height: 24, lessonScroll: maximum + 50).lines(mediator) == bottom)
     }
 }
 

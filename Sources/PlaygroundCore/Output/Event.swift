@@ -25,4 +25,8 @@ public struct Delivery: Equatable, Sendable {
     public var isShown: Bool
     public var headerless: Bool
     public var message: PaneMessage
+
+    /// Whether a renderer shows it: a shown pane's messages, and, wherever they were routed, errors and the
+    /// playground's own answers (hiding a pane never silences them).
+    public var isVisible: Bool { isShown || message.isError || (message.source == "session" && message.topic == "out") }
 }

@@ -16,7 +16,7 @@ public struct JSONLinesRenderer {
             switch event {
             case .input(_, let line):
                 out += object(pane: "input", topic: "command", source: "user", text: line, error: false)
-            case .delivery(let delivery) where delivery.isShown:
+            case .delivery(let delivery) where delivery.isVisible:
                 let m = delivery.message
                 out += object(pane: delivery.pane, topic: m.topic, source: m.source, text: m.text, error: m.isError)
             case .delivery, .layout, .quit:

@@ -40,7 +40,7 @@ public struct StreamRenderer {
         for event in events {
             switch event {
             case .delivery(let delivery):
-                if delivery.isShown { group.append(delivery) }
+                if delivery.isVisible { group.append(delivery) }
             case .input(let prompt, let line):
                 render(group, to: &out)
                 group.removeAll()

@@ -25,6 +25,8 @@ extension Session {
         case .history: try history()
         case .panes: say(HelpWriter(lang: lang, width: options.render.width).panes(mediator.configuration))
         case .addPane, .showPane, .hidePane, .route:
+            // Typed by the learner (a lesson's set-up runs muted): loading another lesson will say they are gone.
+            if !mediator.isMuted { panesChangedByHand = true }
             // Without a lesson the panes are the session's own; with one they are part of what the journal rebuilds.
             if workspace == nil { try applyPaneCommand(command) } else { try change(text, .global(command)) }
         case .layout(let mode):
@@ -46,7 +48,11 @@ extension Session {
             throw PlaygroundError(message)
         }
         guard let factory = factories[found.module] else { throw PlaygroundError(CoreText.unknownModule(found.module)) }
+        // Panes and routes belong to a lesson: the new one starts from its own, and says so when yours are gone.
+        let panesBefore = mediator.configuration
         workspace = Workspace(factory: factory, mediator: mediator, lang: lang)
+        if panesChangedByHand && mediator.configuration != panesBefore { say(CoreText.thePanesAreThisLessonsOwn(found.id)) }
+        panesChangedByHand = false
         navigator = LessonNavigator(lesson: found)
         if let saved = progress?.load(lesson: found.id) {
             navigator?.restore(step: saved.step, done: saved.done)

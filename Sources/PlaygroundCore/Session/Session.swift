@@ -25,6 +25,8 @@ public final class Session {
     public internal(set) var navigator: LessonNavigator?
     var workspace: Workspace?
     let factories: [String: ModuleFactory]
+    /// The learner changed panes or routes since the lesson was loaded.
+    var panesChangedByHand = false
     /// Any command failed since the session began (the pipe front end's exit status).
     public internal(set) var anyFailed = false
     /// The commands that can be typed, built again when the module or the language changes (module commands hold
