@@ -15,6 +15,8 @@ struct InteractiveLoop {
     /// Returns whether the session should exit with a failure status (never: a person is at the keyboard).
     func run() -> Bool {
         let session = self.session
+        // A person at a terminal: each answer ends with where they are and what to type next.
+        session.options.render.reminders = true
         let console = Console(session: session, format: format)
         let lang = session.options.lang
         let reader = LineReader(programName: "patterns", history: HistoryFile.standard(environment: environment.variables)) { before in

@@ -9,6 +9,9 @@ public enum Event: Equatable, Sendable {
     case layout(LayoutMode)
     /// The learner asked to leave.
     case quit
+    /// Where the learner is and what to type next, after a command: the stream layout ends the command's answer with
+    /// it (the step's text has scrolled away at 80x24); the dashboard shows the lesson pane instead.
+    case reminder(String)
 }
 
 /// The two ways panes are drawn.

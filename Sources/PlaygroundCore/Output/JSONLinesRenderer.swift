@@ -19,7 +19,7 @@ public struct JSONLinesRenderer {
             case .delivery(let delivery) where delivery.isVisible:
                 let m = delivery.message
                 out += object(pane: delivery.pane, topic: m.topic, source: m.source, text: m.text, error: m.isError)
-            case .delivery, .layout, .quit:
+            case .delivery, .layout, .quit, .reminder:
                 break
             }
         }

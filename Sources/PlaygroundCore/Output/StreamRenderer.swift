@@ -2,9 +2,13 @@
 public struct RenderOptions: Sendable {
     public var width: Int
     public var color: Bool
-    public init(width: Int = 80, color: Bool = false) {
+    /// End each command's answer with the step's reminder line: for a person at a terminal, whose step text has
+    /// scrolled away; transcripts, handouts and pipes leave it out.
+    public var reminders: Bool
+    public init(width: Int = 80, color: Bool = false, reminders: Bool = false) {
         self.width = width
         self.color = color
+        self.reminders = reminders
     }
 }
 
@@ -46,6 +50,12 @@ public struct StreamRenderer {
                 group.removeAll()
                 // The command as typed stays one line (the terminal folds it; copied, it is still one command).
                 out += prompt + TextSanitizer.clean(line) + "\n"
+            case .reminder(let text):
+                guard options.reminders else { break }
+                render(group, to: &out)
+                group.removeAll()
+                let style = Style(enabled: options.color)
+                out += style.header(DisplayWidth.truncate(TextSanitizer.clean(text), to: options.width)) + "\n"
             case .layout, .quit:
                 break
             }

@@ -60,6 +60,19 @@ public struct LessonNavigator {
         return lines.joined(separator: "\n")
     }
 
+    /// One line on where the learner is and what to type next, after `command`: the next "Try:" command, or that the
+    /// step is done, or the exercise's way to finish.
+    func reminder(after command: String, _ lang: Lang) -> String {
+        let place = CoreText.stepOfTotal.text(lang, String(stepIndex + 1), String(lesson.steps.count))
+        if step.isExercise && !step.goalStaysUnmet { return "── " + place + " · " + CoreText.reminderExercise.text(lang) }
+        let commands = step.commands
+        guard !commands.isEmpty else { return "── " + place + " · " + CoreText.reminderNext.text(lang) }
+        if let typed = commands.firstIndex(of: command) {
+            return "── " + place + " · " + (typed + 1 < commands.count ? CoreText.reminderTry.text(lang, commands[typed + 1]) : CoreText.reminderNext.text(lang))
+        }
+        return "── " + place + " · " + CoreText.reminderTry.text(lang, commands[0])
+    }
+
     /// The lesson's introduction (what the pattern is, the problem it solves), shown when the lesson is loaded.
     public func introductionText() -> String? {
         guard !lesson.introduction.isEmpty else { return nil }

@@ -1,0 +1,84 @@
+import Foundation
+import LessonModules
+import PlaygroundCore
+import PlaygroundTestSupport
+import Testing
+
+/// Whole screens as a learner sees them, compared as goldens: for step 1 and the first exercise of each lesson, after
+/// the step's first command, in the dashboard (the frame at 80x24, 100x30, 120x40 and 200x50) and in the stream
+/// layout (the last rows the terminal keeps at each size). `PATTERNS_RECORD=1 swift test --filter ScreenTests`
+/// re-records them.
+@Suite struct ScreenTests {
+    static let sizes = [(80, 24), (100, 30), (120, 40), (200, 50)]
+
+    static let catalog: LessonCatalog = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Lessons/en")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted().filter { $0.hasSuffix(".md") }
+        let sources = names.map { name in
+            LessonSource(path: "Lessons/en/\(name)", lang: "en",
+                         text: (try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)) ?? "", isBuiltIn: true)
+        }
+        return LessonCatalog(sources: sources, modules: LessonModules.names)
+    }()
+
+    /// What the screen shows at each size for one step of a lesson, after its first command.
+    func screens(lesson id: String, step: Int) -> String {
+        var out = ""
+        for (width, height) in Self.sizes {
+            let session = Session(catalog: Self.catalog, modules: LessonModules.all,
+                                  options: SessionOptions(render: RenderOptions(width: width, reminders: true), lang: .en))
+            session.execute("load \(id)")
+            if step > 1 { session.execute("goto \(step)") }
+            var stream = session.takeOutput()
+            let command = session.currentStep?.walkthrough.first
+            if let command {
+                stream += session.prompt + command + "\n"
+                session.execute(command)
+                stream += session.takeOutput()
+            }
+            let status = command.map { "› \($0)  ✓" }
+            let frame = DashboardRenderer(width: width, height: height, status: status).lines(session.mediator)
+            out += "=== dashboard \(width)x\(height), \(id) step \(step)\n" + frame.map { $0.trimmingTrailing() }.joined(separator: "\n") + "\n"
+            // The stream layout: the terminal keeps the last rows, the prompt on the bottom one.
+            let rows = stream.split(separator: "\n", omittingEmptySubsequences: false).dropLast().suffix(height - 1)
+            out += "=== stream \(width)x\(height), \(id) step \(step)\n" + rows.joined(separator: "\n") + "\n"
+        }
+        return out
+    }
+
+    @Test(arguments: ["builder", "director", "mediator", "delegate"])
+    func stepOneAndTheFirstExercise(lesson id: String) throws {
+        let lesson = try #require(Self.catalog.lesson(id: id, lang: .en))
+        let exercise = try #require(lesson.steps.firstIndex { $0.isExercise && !$0.goalStaysUnmet }) + 1
+        expectGolden("screens-\(id)", screens(lesson: id, step: 1) + screens(lesson: id, step: exercise))
+    }
+
+    /// The stream layout keeps what to do next on an 80x24 screen after a command (builder steps 7 to 10): the
+    /// answer fits under the step's reminder line, which names the step and the next command.
+    @Test func theNextInstructionStaysOnScreenAt80x24() throws {
+        for step in 7...10 {
+            let session = Session(catalog: Self.catalog, modules: LessonModules.all,
+                                  options: SessionOptions(render: RenderOptions(width: 80, reminders: true)))
+            session.execute("load builder")
+            session.execute("goto \(step)")
+            _ = session.takeOutput()
+            let commands = try #require(session.currentStep?.walkthrough)
+            session.execute(commands[0])
+            let lines = session.takeOutput().split(separator: "\n").map(String.init)
+            #expect(lines.count <= 30, "step \(step): '\(commands[0])' prints \(lines.count) lines")
+            let last = try #require(lines.last)
+            let exercise = session.currentStep?.isExercise == true && session.currentStep?.goalStaysUnmet == false
+            let next = exercise ? "exercise: reach the goal" : commands.count > 1 ? "next: > \(commands[1])" : "'next' moves on"
+            #expect(last.hasPrefix("── step \(step)/11 · ") && last.contains(next.prefix(40)), "step \(step): \(last)")
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailing() -> String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
