@@ -59,6 +59,9 @@ import Testing
         // Found by fuzzing: a wide character on a one-column line used to loop forever.
         #expect(DisplayWidth.wrap("a陖b", width: 1) == ["a", "陖", "b"])
         #expect(DisplayWidth.wrap("  indented words here", width: 10) == ["  indented", "  words", "  here"])
+        // List items hang under their text.
+        #expect(DisplayWidth.wrap("- one two three four", width: 10) == ["- one two", "  three", "  four"])
+        #expect(DisplayWidth.wrap("  12. one two three", width: 14) == ["  12. one two", "      three"])
     }
 
     /// Code breaks between tokens only: never inside a string literal, each continuation indented, nothing lost.

@@ -95,7 +95,10 @@ public enum DisplayWidth {
 
     private static func wrap(bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [String] {
         let indentCount = bytes.prefix { $0 == 0x20 }.count
-        let indentWidth = indentCount < width / 2 ? indentCount : 0
+        let firstIndent = indentCount < width / 2 ? indentCount : 0
+        // A list item ("- ", "* ", "12. ") hangs: its continuation lines start under its text, not under its marker.
+        let hanging = indentCount + listMarkerLength(bytes, from: indentCount)
+        let indentWidth = hanging < width / 2 ? hanging : firstIndent
         var lines: [String] = []
         // The line being filled, as bytes; made a String once it is full.
         var current: [UInt8] = []
@@ -105,8 +108,8 @@ public enum DisplayWidth {
             current.append(contentsOf: repeatElement(0x20, count: indentWidth))
         }
         func finishLine() { lines.append(String(decoding: current, as: UTF8.self)) }
-        startLine()
-        var currentWidth = indentWidth
+        current.append(contentsOf: repeatElement(0x20, count: firstIndent))
+        var currentWidth = firstIndent
         var firstOnLine = true
         var start = indentCount
         while true {
@@ -156,6 +159,16 @@ public enum DisplayWidth {
         }
         if !current.isEmpty || lines.isEmpty { finishLine() }
         return lines
+    }
+
+    /// The length of a list marker at `start`: `- `, `* ` or digits and `. `; 0 when there is none.
+    static func listMarkerLength(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start + 1 < bytes.count else { return 0 }
+        if (bytes[start] == UInt8(ascii: "-") || bytes[start] == UInt8(ascii: "*")) && bytes[start + 1] == 0x20 { return 2 }
+        var i = start
+        while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39, i - start < 3 { i += 1 }
+        guard i > start, i + 1 < bytes.count, bytes[i] == UInt8(ascii: "."), bytes[i + 1] == 0x20 else { return 0 }
+        return i - start + 2
     }
 
     /// The longest start of `text` that fits in `width` columns, and its width.
