@@ -31,10 +31,11 @@ struct InteractiveLoop {
         // The dashboard's own state: how far the lesson is scrolled, and the last command with its answer.
         var scroll = 0
         var status: String?
+        var pager: (title: String, text: String)?
         func dashboard() -> DashboardRenderer {
             let size = WindowSize.current()
             return DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color,
-                                     lessonScroll: scroll, status: status)
+                                     lessonScroll: scroll, status: status, pager: pager)
         }
         func draw() {
             guard console.layout == .dashboard else { return }
@@ -98,17 +99,26 @@ struct InteractiveLoop {
                 // On a terminal the line is already on screen; JSON Lines still records it as an input event.
                 let (ok, events) = console.run(line, echo: format == .jsonl)
                 var answer: String?
+                var answers: [String] = []
+                if pager != nil { pager = nil; scroll = 0 }
                 for event in events {
                     switch event {
                     case .layout(let wanted): use(wanted)
                     case .quit: return false
                     case .delivery(let delivery):
                         if delivery.pane == "lesson" { scroll = 0 }
+                        if delivery.pane == "out" && !delivery.message.isError { answers.append(delivery.message.text) }
                         if delivery.message.isError || (answer == nil && delivery.message.topic == "out") {
                             answer = delivery.message.text.split(separator: "\n").first.map(String.init)
                         }
                     default: break
                     }
+                }
+                // A long answer goes to the pager (the lesson's box) until the next command.
+                let whole = answers.joined(separator: "\n")
+                if console.layout == .dashboard, !whole.isEmpty, dashboard().needsPager(whole) {
+                    pager = ("› " + line, whole)
+                    scroll = 0
                 }
                 if line.contains(where: { $0 != " " && $0 != "\t" }) {
                     status = "› " + line + "  " + (ok ? "✓" : "✗") + (answer.map { "  " + $0 } ?? "")

@@ -168,6 +168,20 @@ import Testing
         #expect(DashboardRenderer(width: 80, height: 24).fits)
     }
 
+    /// A long answer takes the lesson's box until the next command, and scrolls like it.
+    @Test func aLongAnswerIsPaged() {
+        let mediator = mediator()
+        let help = (1...30).map { "  command\($0)   what it does" }.joined(separator: "\n")
+        let renderer = DashboardRenderer(width: 80, height: 24, pager: ("› help", help))
+        #expect(renderer.needsPager(help))
+        #expect(!renderer.needsPager("one line"))
+        let lines = renderer.lines(mediator)
+        #expect(lines[0].hasPrefix("┌─ answer ── ↓ PgDn "), "\(lines[0])")
+        #expect(lines[1].hasPrefix("│ › help "))
+        let end = DashboardRenderer(width: 80, height: 24, lessonScroll: renderer.maximumLessonScroll(mediator), pager: ("› help", help))
+        #expect(end.lines(mediator).contains { $0.contains("command30") })
+    }
+
     /// At 80x24 a long step scrolls: the border names the keys, and the last lines (the "Try:" line) are reachable.
     @Test func theLessonScrollsToItsLastLine() {
         let mediator = mediator(lessonLines: 40)

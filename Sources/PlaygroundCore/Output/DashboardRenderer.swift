@@ -10,13 +10,25 @@ public struct DashboardRenderer {
     public var lessonScroll: Int
     /// The last command and the first line of its answer, errors included: shown whatever the panes' routing.
     public var status: String?
+    /// A long answer (`help`, `lessons`, `history`) shown in the lesson's box, which it scrolls like the lesson, until
+    /// the next command: the answer rows at the bottom hold only its last lines.
+    public var pager: (title: String, text: String)?
 
-    public init(width: Int, height: Int, color: Bool = false, lessonScroll: Int = 0, status: String? = nil) {
+    public init(width: Int, height: Int, color: Bool = false, lessonScroll: Int = 0, status: String? = nil,
+                pager: (title: String, text: String)? = nil) {
         self.width = width
         self.height = height
         self.color = color
         self.lessonScroll = lessonScroll
         self.status = status
+        self.pager = pager
+    }
+
+    /// Whether an answer is too long for the answer rows, and so belongs in the pager.
+    public func needsPager(_ answer: String) -> Bool {
+        answer.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) {
+            $0 + DisplayWidth.wrap(TextSanitizer.clean(String($1)), width: width).count
+        } > Self.answerRows
     }
 
     /// The smallest terminal the dashboard is drawn in; below it the frame says so (the layout never changes by
@@ -37,7 +49,13 @@ public struct DashboardRenderer {
     public func lines(_ mediator: Mediator) -> [String] {
         guard fits else { return tooSmall() }
         let shown = mediator.panes.filter { $0.isShown && !$0.headerless }
-        let lesson = shown.first { $0.name == "lesson" }
+        var lesson = shown.first { $0.name == "lesson" }
+        if let pager, lesson != nil {
+            // The answer takes the lesson's place (a pane of its own, scrolled like the lesson).
+            let page = Pane(name: "answer", kind: .snapshot)
+            page.recent = [PaneMessage(topic: "out", source: "session", text: pager.title + "\n\n" + pager.text)]
+            lesson = page
+        }
         let others = shown.filter { $0.name != "lesson" }
         let boxRows = height - Self.answerRows - 2
         var out: [String] = []
@@ -109,7 +127,8 @@ public struct DashboardRenderer {
     public func maximumLessonScroll(_ mediator: Mediator) -> Int {
         guard let lesson = mediator.pane(named: "lesson") else { return 0 }
         let boxWidth = width >= Self.sideBySideWidth ? width / 2 : width
-        let lines = lesson.content.reduce(0) { $0 + Self.wrap($1, in: lesson, width: boxWidth - 3).count }
+        let content = pager.map { ($0.title + "\n\n" + $0.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? lesson.content
+        let lines = content.reduce(0) { $0 + Self.wrap($1, in: lesson, width: boxWidth - 3).count }
         // The smallest box the layout gives the lesson, so the last lines are always reachable.
         return max(0, lines - max(1, height / 2 - 7))
     }
@@ -142,7 +161,7 @@ public struct DashboardRenderer {
         let capacity = rows - 2
         var top = "┌" + title + String(repeating: "─", count: max(0, inner - DisplayWidth.of(title))) + "┐"
         if content.count > capacity {
-            if pane.name == "lesson" {
+            if pane.name == "lesson" || pane.name == "answer" {
                 // The lesson scrolls: what is above or below is named in its border, with the keys.
                 let maximum = content.count - capacity
                 let offset = min(max(0, lessonScroll), maximum)
