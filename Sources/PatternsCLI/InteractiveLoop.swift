@@ -35,7 +35,7 @@ struct InteractiveLoop {
         func dashboard() -> DashboardRenderer {
             let size = WindowSize.current()
             return DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color,
-                                     lessonScroll: scroll, status: status, pager: pager)
+                                     lessonScroll: scroll, status: status, pager: pager, lang: lang)
         }
         func draw() {
             guard console.layout == .dashboard else { return }

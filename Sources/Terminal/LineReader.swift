@@ -109,6 +109,10 @@ public final class LineReader {
                     shim_el_refresh(editLine)
                 }
             }
+            // Wait with a timeout: a signal that lands between the checks above and the wait is seen at the next turn.
+            var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, 200)
+            if polled == 0 || (polled < 0 && errno == EINTR) { continue }
             var byte: UInt8 = 0
             let n = Glibc.read(0, &byte, 1)
             if n == 1 {

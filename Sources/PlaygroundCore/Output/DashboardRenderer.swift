@@ -13,9 +13,12 @@ public struct DashboardRenderer {
     /// A long answer (`help`, `lessons`, `history`) shown in the lesson's box, which it scrolls like the lesson, until
     /// the next command: the answer rows at the bottom hold only its last lines.
     public var pager: (title: String, text: String)?
+    /// The language of the dashboard's own words (the keys line, the too-small notice).
+    public var lang: Lang
 
     public init(width: Int, height: Int, color: Bool = false, lessonScroll: Int = 0, status: String? = nil,
-                pager: (title: String, text: String)? = nil) {
+                pager: (title: String, text: String)? = nil, lang: Lang = .en) {
+        self.lang = lang
         self.width = width
         self.height = height
         self.color = color
@@ -42,8 +45,6 @@ public struct DashboardRenderer {
 
     static let answerRows = 3
 
-    /// The keys the bottom line names.
-    static let keys = "PgUp/PgDn: scroll the lesson · Tab: complete · Ctrl-D: leave"
 
     /// The frame's lines, each exactly `width` columns (the last row of the terminal is left for the prompt).
     public func lines(_ mediator: Mediator) -> [String] {
@@ -86,7 +87,7 @@ public struct DashboardRenderer {
         out += tail.map { fit($0) }
         // The status line: the last command and its answer, else the keys.
         let style = Style(enabled: color)
-        out.append(style.header(fit(status.map { TextSanitizer.clean($0) } ?? Self.keys)))
+        out.append(style.header(fit(status.map { TextSanitizer.clean($0) } ?? CoreText.dashboardKeys.text(lang))))
         return out
     }
 
@@ -96,8 +97,8 @@ public struct DashboardRenderer {
     /// A frame that says the terminal is too small, and how to go on.
     func tooSmall() -> [String] {
         let rows = max(1, height - 1)
-        let message = DisplayWidth.wrap("The dashboard needs at least \(Self.minimumWidth)x\(Self.minimumHeight); this terminal is \(width)x\(height). "
-                                        + "Make it larger, or type 'layout stream'.", width: max(10, width))
+        let message = DisplayWidth.wrap(CoreText.dashboardTooSmall.text(lang, "\(Self.minimumWidth)x\(Self.minimumHeight)", "\(width)x\(height)"),
+                                        width: max(10, width))
         var out = Array(repeating: fit(""), count: rows)
         for (i, line) in message.prefix(rows).enumerated() { out[i] = fit(line) }
         return out
