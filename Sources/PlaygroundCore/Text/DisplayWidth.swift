@@ -218,7 +218,9 @@ extension DisplayWidth {
         var nowHasCode = false
         for piece in pieces {
             let candidate = now + piece
-            if nowHasCode && of(candidate.trimmingTrailingSpaces) > width {
+            // Break only when the piece then fits on its own line: a piece too wide anyway stays where it is.
+            let alone = continuation + piece.drop { $0 == " " }
+            if nowHasCode && of(candidate.trimmingTrailingSpaces) > width && of(alone.trimmingTrailingSpaces) <= width {
                 lines.append(now.trimmingTrailingSpaces)
                 now = continuation + piece.drop { $0 == " " }
             } else {
