@@ -6,7 +6,9 @@ import Testing
 @Suite(.serialized) struct TerminalSessionTests {
     let state = NSTemporaryDirectory() + "patterns-pty-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
-    func start(lang: String = "C.UTF-8", history: String? = nil, arguments: [String] = [], columns: UInt16 = 100, rows: UInt16 = 30) throws -> PseudoTerminal {
+    func start(lang: String = "C.UTF-8", history: String? = nil, arguments: [String] = [], columns: UInt16 = 100, rows: UInt16 = 30,
+               state: String? = nil) throws -> PseudoTerminal {
+        let state = state ?? self.state
         var environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": lang, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
         if let history { environment["PATTERNS_HISTORY"] = history }
         let terminal = try PseudoTerminal(patternsBinary(), arguments: arguments, environment: environment, columns: columns, rows: rows)
@@ -129,6 +131,29 @@ import Testing
         #expect(answer.contains("builder"), "the REPL is still there: \(terminal.plainText)")
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)
+    }
+
+    /// The real program on a terminal of each size, in both layouts, played into a screen grid: builder step 1 after
+    /// `state`, and its first exercise after one command. Compared as a golden.
+    @Test func screensAtFourSizesInBothLayouts() throws {
+        var screens = ""
+        for (columns, rows) in [(80, 24), (100, 30), (120, 40), (200, 50)] as [(UInt16, UInt16)] {
+            for layout in ["stream", "dashboard"] {
+                for (label, lines) in [("step 1", ["load builder", "state"]), ("step 6", ["load builder", "goto 6", "meat beef"])] {
+                    // A state folder of its own each time: no saved progress, no history.
+                    let terminal = try start(arguments: ["--layout", layout], columns: columns, rows: rows,
+                                             state: state + "-screen-\(columns)-\(layout)-\(label.last!)")
+                    for line in lines { _ = enter(terminal, line, prompt: "/11> ") }
+                    usleep(150_000)
+                    var grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
+                    grid.play(terminal.transcript)
+                    screens += "=== \(layout) \(columns)x\(rows), builder \(label)\n" + grid.text + "\n"
+                    terminal.send("\u{4}")
+                    _ = terminal.waitForExit()
+                }
+            }
+        }
+        expectGolden("terminal-screens", screens)
     }
 
     @Test func promptAppearsAndHelpListsLoad() throws {
