@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func swiftCallFormAndSuggestions() throws {
-        let result = try runPatterns([], input: "load builder\nbuilder.setMeat(.chicken)\nbuilder.addSauces([.mustard, .ketchup])\nlod builder\n")
+        let result = try runPatterns([], input: "load builder\nbuilder.setMeat(.chicken)\ntry builder.setMeat(.chicken)\nbuilder.addSauces([.mustard, .ketchup])\nlod builder\n")
         #expect(result.status == 1)
         expectGolden("swift-form", result.output)
     }

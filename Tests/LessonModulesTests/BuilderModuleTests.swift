@@ -23,7 +23,7 @@ import Testing
     @Test func soldOutMeatFailsAndLeavesTheBuilderAsItWas() {
         let session = makeSession()
         _ = session.run("load builder", "meat tofu")
-        #expect(!session.execute("builder.setMeat(.kitten)"))
+        #expect(!session.execute("try builder.setMeat(.kitten)"))
         expectSame(session.takeOutput(), """
         ── code ────────────────────
         try builder.setMeat(.kitten)
@@ -152,5 +152,47 @@ import Testing
         #expect(pane.contains("alert: AlertConcreteBuilder") && pane.contains("screen: Screen"), "the pane keeps every object: \(pane)")
         #expect(session.run("state").contains("alert: AlertConcreteBuilder"))
         #expect(session.run("meat tofu").contains("(nothing changed; 'state' shows every object)"))
+    }
+}
+
+/// What Swift says and does, not a gentler version: a missing `try` does not compile, `try?` discards the error,
+/// `try!` traps, and a `private(set)` property cannot be assigned.
+@Suite struct SwiftTruthTests {
+    @Test func aThrowingCallWithoutTryDoesNotCompileAndNothingRuns() {
+        let session = makeSession()
+        _ = session.run("load builder")
+        expectSame(session.run("builder.setMeat(.chicken)"), "error: call can throw but is not marked with 'try'\n")
+        #expect(session.run("state").contains("meat:     .beef"))
+    }
+
+    @Test func tryOptionalDiscardsTheErrorAndTryForcedTraps() {
+        let session = makeSession()
+        _ = session.run("load builder")
+        expectSame(session.run("try? builder.setMeat(.kitten)"), """
+        ── code ────────────────────
+        try? builder.setMeat(.kitten)
+        ── log ─────────────────────
+        try? gave nil: HamburgerBuilder.Error.soldOut(.kitten) was thrown and discarded
+        ── state ───────────────────
+        (nothing changed; 'state' shows every object)
+
+        """)
+        expectSame(session.run("try! builder.setMeat(.kitten)"), """
+        ── code ────────────────────
+        try! builder.setMeat(.kitten)
+        Fatal error: 'try!' expression unexpectedly raised an error:
+        HamburgerBuilder.Error.soldOut(.kitten)
+        (a trap: a real program stops here; the playground keeps the live objects as
+        they were)
+
+        """)
+    }
+
+    @Test func aPrivateSetPropertyCannotBeAssigned() {
+        let session = makeSession()
+        _ = session.run("load builder")
+        expectSame(session.run("builder.meat = .tofu"), "error: cannot assign to property: 'meat' setter is inaccessible\n")
+        expectSame(session.run("builder.build = 1"), "error: cannot assign to value: 'build' is a method\n")
+        expectSame(session.run("builder.colour = 1"), "error: value of type 'HamburgerBuilder' has no member 'colour'\n")
     }
 }

@@ -24,14 +24,23 @@ import Testing
 @Suite struct SwiftCallParserTests {
     @Test func parsesEnumCaseArgument() throws {
         let statement = try SwiftCallParser.parse("builder.setMeat(.chicken)")
-        #expect(statement == SwiftStatement(binding: nil, isTry: false, receiver: "builder",
+        #expect(statement == SwiftStatement(binding: nil, tryMark: .none, receiver: "builder",
                                             calls: [SwiftCall(name: "setMeat", arguments: [SwiftArgument(label: nil, value: .member("chicken"))], hasParens: true, column: 9)]))
+    }
+
+    @Test func parsesTryMarksAndAssignments() throws {
+        #expect(try SwiftCallParser.parse("try? builder.setMeat(.kitten)").tryMark == .optional)
+        #expect(try SwiftCallParser.parse("_ = try! builder.setMeat(.kitten)").tryMark == .forced)
+        #expect(try SwiftCallParser.parse("builder.build()").tryMark == .none)
+        let assignment = try SwiftCallParser.parse("builder.meat = .tofu")
+        #expect(assignment.assignment == .member("tofu") && assignment.calls.map(\.name) == ["meat"])
+        #expect(SwiftCallParser.looksLikeSwift("try? builder.build()") && SwiftCallParser.looksLikeSwift("try! builder.build()"))
     }
 
     @Test func parsesArraysLabelsTryLetAndTrailingClosures() throws {
         let s = try SwiftCallParser.parse(#"let x = try alert.setTitle("Hi \"you\"").addConfirmAction("OK", action: { print("a"); print("b") }).present()"#)
         #expect(s.binding == "x")
-        #expect(s.isTry)
+        #expect(s.tryMark == .plain)
         #expect(s.calls.map(\.name) == ["setTitle", "addConfirmAction", "present"])
         #expect(s.calls[0].arguments[0].value == .string(#"Hi "you""#))
         #expect(s.calls[1].arguments[1] == SwiftArgument(label: "action", value: .closure(["a", "b"])))

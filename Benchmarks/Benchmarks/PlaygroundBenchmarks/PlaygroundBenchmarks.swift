@@ -21,7 +21,7 @@ let lessonSources: [LessonSource] = {
 
 /// A mix of the commands learners type: short and Swift-call forms, successes and failures, across lessons.
 let mixedCommands: [String] = [
-    "meat chicken", "sauce add mustard ketchup", "topping add lettuce", "build", "builder.setMeat(.tofu)",
+    "meat chicken", "sauce add mustard ketchup", "topping add lettuce", "build", "try builder.setMeat(.tofu)",
     "builder.addToppings([.cheese, .pickles])", "meat kitten", "topping remove lettuce", "state",
     #"alert.setTitle("Hi").setMessage("There").addConfirmAction("OK") { print("tapped") }.present()"#, "tap OK",
     "builder.removeSauces(.mustard)", "lod builder", "help meat", "undo",

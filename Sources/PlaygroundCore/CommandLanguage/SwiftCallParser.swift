@@ -14,7 +14,9 @@ public struct SwiftCallParser {
             func starts(_ prefix: StaticString) -> Bool {
                 prefix.withUTF8Buffer { bytes.starts(with: $0) }
             }
-            if starts("let ") || starts("var ") || starts("try ") || starts("_ =") || bytes.elementsEqual("try".utf8) { return true }
+            if starts("let ") || starts("var ") || starts("try ") || starts("try?") || starts("try!") || starts("_ =") || bytes.elementsEqual("try".utf8) {
+                return true
+            }
             let isIdentifier = { (b: UInt8) in (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
             let identifier = bytes.prefix(while: isIdentifier)
             guard !identifier.isEmpty else { return false }
@@ -22,7 +24,8 @@ public struct SwiftCallParser {
             return bytes.first == UInt8(ascii: ".") || bytes.first == UInt8(ascii: "(")
         }
         let trimmed = line.drop { $0 == " " }
-        if trimmed.hasPrefix("let ") || trimmed.hasPrefix("var ") || trimmed.hasPrefix("try ") || trimmed.hasPrefix("_ =") || trimmed == "try" {
+        if trimmed.hasPrefix("let ") || trimmed.hasPrefix("var ") || trimmed.hasPrefix("try ") || trimmed.hasPrefix("try?")
+            || trimmed.hasPrefix("try!") || trimmed.hasPrefix("_ =") || trimmed == "try" {
             return true
         }
         let ident = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -82,16 +85,18 @@ public struct SwiftCallParser {
             try expect("=", "'=' after '_'")
             binding = "_"
         }
-        var isTry = false
+        var tryMark = TryMark.none
         if case .identifier("try")? = current?.token {
             advance()
-            isTry = true
-            if current?.token == .punct("?") || current?.token == .punct("!") { advance() }
+            tryMark = .plain
+            if current?.token == .punct("?") { advance(); tryMark = .optional }
+            else if current?.token == .punct("!") { advance(); tryMark = .forced }
         }
         let receiverColumn = column
         let receiver = try identifier("the name of a live object")
         if receiver == "try" || receiver == "let" { throw Error(message: "expected the name of a live object", column: receiverColumn) }
         var calls: [SwiftCall] = []
+        var assignment: SwiftValue?
         if current?.token == .punct("(") {
             // A call on the receiver itself, e.g. `board(2, 3)`: treat as calling `callAsFunction`.
             throw Error(message: "call a method on '\(receiver)', e.g. \(receiver).name(...)", column: column)
@@ -99,6 +104,14 @@ public struct SwiftCallParser {
         while current != nil {
             // Tolerate a newline-free semicolon at the very end.
             if current?.token == .punct(";"), index == tokens.count - 1 { advance(); break }
+            // `builder.meat = .tofu`: an assignment to the last property of the chain.
+            if current?.token == .punct("="), !calls.isEmpty, binding == nil {
+                advance()
+                assignment = try value()
+                if current?.token == .punct(";"), index == tokens.count - 1 { advance() }
+                guard current == nil else { throw Error(message: "expected the end of the line after the value", column: column) }
+                break
+            }
             try expect(".", "'.' and a method name")
             let nameColumn = column
             let name = try identifier("a method name after '.'")
@@ -114,7 +127,7 @@ public struct SwiftCallParser {
             calls.append(call)
         }
         if calls.isEmpty { throw Error(message: "expected '.' and a method name after '\(receiver)'", column: column) }
-        return SwiftStatement(binding: binding, isTry: isTry, receiver: receiver, calls: calls)
+        return SwiftStatement(binding: binding, tryMark: tryMark, receiver: receiver, calls: calls, assignment: assignment)
     }
 
     mutating func argumentList(closing: Character) throws(Error) -> [SwiftArgument] {

@@ -4,14 +4,18 @@
 public struct SwiftStatement: Equatable, Sendable {
     /// `let burger = ...` binds a name (shown in the code pane; nothing is stored).
     public var binding: String?
-    public var isTry: Bool
+    /// How a throwing call is marked, as typed; a short command's call is marked as its methods need.
+    public var tryMark: TryMark
+    /// `builder.meat = .tofu`: the value assigned to the chain's last property (which Swift may refuse).
+    public var assignment: SwiftValue?
     /// The live object the chain starts from, e.g. `builder`.
     public var receiver: String
     public var calls: [SwiftCall]
 
-    public init(binding: String? = nil, isTry: Bool = false, receiver: String, calls: [SwiftCall]) {
+    public init(binding: String? = nil, tryMark: TryMark = .asNeeded, receiver: String, calls: [SwiftCall], assignment: SwiftValue? = nil) {
         self.binding = binding
-        self.isTry = isTry
+        self.tryMark = tryMark
+        self.assignment = assignment
         self.receiver = receiver
         self.calls = calls
     }
@@ -34,6 +38,22 @@ public struct SwiftStatement: Equatable, Sendable {
         var next = self
         next.binding = name
         return next
+    }
+}
+
+/// `try`, `try?`, `try!` or nothing, as typed. Short commands are `asNeeded`: `try` wherever a method throws.
+public enum TryMark: Equatable, Sendable {
+    case asNeeded, none, plain, optional, forced
+
+    /// How the code pane spells it, given whether the chain throws.
+    func prefix(throwing: Bool) -> String {
+        switch self {
+        case .asNeeded: return throwing ? "try " : ""
+        case .none: return ""
+        case .plain: return "try "
+        case .optional: return "try? "
+        case .forced: return "try! "
+        }
     }
 }
 

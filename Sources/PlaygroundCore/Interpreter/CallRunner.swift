@@ -3,6 +3,7 @@
 struct CallRunner {
     let objects: [LiveObject]
     let mediator: Mediator
+    var lang: Lang = .en
 
     func run(_ statement: SwiftStatement) throws {
         guard var receiver = objects.first(where: { $0.name == statement.receiver }) else {
@@ -22,11 +23,19 @@ struct CallRunner {
         func postCode() {
             guard !postedCode else { return }
             postedCode = true
-            var line = (throwsAny ? "try " : "") + code
+            var line = statement.tryMark.prefix(throwing: throwsAny) + code
             if let binding = statement.binding { line = (binding == "_" ? "_ = " : "let \(binding) = ") + line }
             mediator.post(PaneMessage(topic: "code", source: statement.receiver, text: line))
         }
         for (index, call) in statement.calls.enumerated() {
+            if index == statement.calls.count - 1, statement.assignment != nil {
+                // `builder.meat = .tofu`: what Swift says of an assignment to this member.
+                guard let method = receiver.method(named: call.name) else {
+                    throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember(receiver.typeName, call.name))
+                }
+                throw PlaygroundError(method.isProperty ? SwiftDiagnostic.cannotAssignToPropertySetterIsInaccessible(call.name)
+                                                        : SwiftDiagnostic.cannotAssignToValueIsAMethod(call.name))
+            }
             guard let method = receiver.method(named: call.name, arguments: call.arguments.count) else {
                 var message = SwiftDiagnostic.valueOfTypeHasNoMember(receiver.typeName, call.name)
                 if let s = Suggest.closest(to: call.name, in: receiver.methods.map(\.name)) { message += CoreText.andDidYouMean(s) }
@@ -39,6 +48,10 @@ struct CallRunner {
                 throw PlaygroundError(SwiftDiagnostic.isAMethodCallItAs(method.name, receiver.name, method.signature))
             }
             let arguments = try convert(call.arguments, for: method, on: receiver)
+            // Swift refuses to compile a throwing call without `try`: nothing runs.
+            if method.throwsError && statement.tryMark == .none {
+                throw PlaygroundError(SwiftDiagnostic.callCanThrowButIsNotMarkedWithTry.phrase)
+            }
             throwsAny = throwsAny || method.throwsError
             if showsCode { code += "." + method.name }
             if showsCode && !method.isProperty {
@@ -47,6 +60,14 @@ struct CallRunner {
             let result: CallResult
             do {
                 result = try method.perform(arguments)
+            } catch let error as ThrownError where statement.tryMark == .optional {
+                // `try?` turns the error into nil: nothing is reported, nothing after it in the chain runs.
+                postCode()
+                mediator.post(PaneMessage(topic: "log", source: statement.receiver, text: CoreText.tryOptionalGaveNil.text(lang, error.swiftName)))
+                return
+            } catch let error as ThrownError where statement.tryMark == .forced {
+                postCode()
+                throw Trap(message: SwiftDiagnostic.tryExpressionUnexpectedlyRaisedAnError.text(.en, error.swiftName))
             } catch {
                 postCode()
                 throw error
@@ -150,4 +171,10 @@ struct CallRunner {
         default: throw mismatch()
         }
     }
+}
+
+/// A runtime trap (`try!` on an error, an index out of range): a real program stops here. The playground shows it as
+/// the runtime prints it, says what it means, and keeps the live objects as they were.
+public struct Trap: Error, Equatable, Sendable {
+    public var message: String
 }

@@ -93,6 +93,10 @@ public final class Session {
         case let error as PlaygroundError: text = error.text(lang)
         case let error as ThrownError: text = CoreText.wasThrown.text(lang, error.swiftName, error.explanation.text(lang))
         case let error as InternalError: text = CoreText.internalError.text(lang, error.description)
+        case let trap as Trap:
+            // A trap is not an error value: the runtime's words, then what it means here.
+            mediator.post(PaneMessage(topic: "error", source: "session", text: trap.message + "\n" + CoreText.aTrapStopsTheProgram.text(lang), isError: true))
+            return
         default: text = String(describing: error)
         }
         mediator.post(PaneMessage(topic: "error", source: "session", text: CoreText.error.text(lang, text), isError: true))
@@ -163,7 +167,7 @@ public final class Session {
         let workspace = try requireWorkspace()
         switch command {
         case .call(let statement):
-            try CallRunner(objects: workspace.module.objects, mediator: mediator).run(statement)
+            try CallRunner(objects: workspace.module.objects, mediator: mediator, lang: lang).run(statement)
         case .native(let name, let arguments, _):
             guard let spec = workspace.module.commands.first(where: { $0.name == name }), case .native(let run) = spec.meaning else {
                 throw InternalError("the module has no command '\(name)'")

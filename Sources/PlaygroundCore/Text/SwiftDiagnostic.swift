@@ -1,7 +1,7 @@
 /// Swift's own diagnostics, as the compiler words them. They stay in English in every language, as Xcode shows them
 /// to Korean developers too and as they are searched for.
 public enum SwiftDiagnostic: String, TextCatalog {
-    case isAMethodCallItAs, isAPropertyNotAMethod, isNotAValueHereUse, cannotConvertValueToExpectedArgument, cannotFindInScope, cannotFindInScopeAHere, extraArgumentInCallExpected, extraneousArgumentLabelInCallExpected, incorrectArgumentLabelInCallHave, missingArgumentForParameterInCall, missingArgumentLabelInCallExpected, typeHasNoMember, valueOfTypeHasNoMember
+    case isAMethodCallItAs, isAPropertyNotAMethod, isNotAValueHereUse, cannotConvertValueToExpectedArgument, cannotFindInScope, cannotFindInScopeAHere, extraArgumentInCallExpected, extraneousArgumentLabelInCallExpected, incorrectArgumentLabelInCallHave, missingArgumentForParameterInCall, missingArgumentLabelInCallExpected, typeHasNoMember, valueOfTypeHasNoMember, callCanThrowButIsNotMarkedWithTry, cannotAssignToPropertySetterIsInaccessible, cannotAssignToValueIsAMethod, tryExpressionUnexpectedlyRaisedAnError
 
     public static let isCompilerEnglish = true
 
@@ -22,6 +22,10 @@ public enum SwiftDiagnostic: String, TextCatalog {
         case .missingArgumentLabelInCallExpected: "missing argument label '{0}:' in call; expected {1}"
         case .typeHasNoMember: "type '{0}' has no member '{1}'"
         case .valueOfTypeHasNoMember: "value of type '{0}' has no member '{1}'"
+        case .callCanThrowButIsNotMarkedWithTry: "call can throw but is not marked with 'try'"
+        case .cannotAssignToPropertySetterIsInaccessible: "cannot assign to property: '{0}' setter is inaccessible"
+        case .cannotAssignToValueIsAMethod: "cannot assign to value: '{0}' is a method"
+        case .tryExpressionUnexpectedlyRaisedAnError: "Fatal error: 'try!' expression unexpectedly raised an error: {0}"
         }
     }
 }
