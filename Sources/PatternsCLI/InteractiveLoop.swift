@@ -82,12 +82,25 @@ struct InteractiveLoop {
             // The banner is wrapped like every other line (it carries no code).
             Output.write(DisplayWidth.wrap(banner, width: session.options.render.width + (style.enabled ? 8 : 0)).joined(separator: "\n") + "\n")
         }
+        var pending: String?
         while true {
             if !fixedWidth { session.options.render.width = environment.width(nil) }
-            draw()
+            if pending == nil { draw() }
             // The terminal shows the prompt and echoes the typing itself: a recording gets them as they appear.
-            Output.recorder?.record(coloredPrompt(style).filter { $0 != "\u{1}" })
-            let input = reader.read(prompt: coloredPrompt(style))
+            let prompt = pending == nil ? coloredPrompt(style) : "... "
+            Output.recorder?.record(prompt.filter { $0 != "\u{1}" })
+            var input = reader.read(prompt: prompt)
+            // A line ending in ` \` goes on on the next one (as a pasted "Try:" line does): joined into one command.
+            if case .line(let text) = input {
+                if let start = DisplayWidth.continuation(text) {
+                    Output.recorder?.record(text + "\n")
+                    pending = (pending ?? "") + start
+                    continue
+                }
+                if let start = pending { input = .line(start + text.drop { $0 == " " }); pending = nil }
+            } else {
+                pending = nil
+            }
             switch input {
             case .line(let line): Output.recorder?.record(line + "\n")
             case .interrupt: Output.recorder?.record("^C\n")

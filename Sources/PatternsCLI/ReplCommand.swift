@@ -50,6 +50,7 @@ struct PipeLoop {
         let lang = session.options.lang
         var input = InputLines()
         var invalidInput = false
+        var pending: String?
         while let line = input.next() {
             switch line {
             case .invalidUTF8:
@@ -57,7 +58,14 @@ struct PipeLoop {
                 console.note(CoreText.error.text(lang, CoreText.theLineIsNotValidUTF.text(lang)) + "\n", pane: "out")
                 invalidInput = true
                 if bail { return true }
-            case .text(let text):
+            case .text(let piece):
+                // A line ending in ` \` goes on on the next one: joined into one command.
+                if let start = DisplayWidth.continuation(piece) {
+                    pending = (pending ?? "") + start
+                    continue
+                }
+                let text = pending.map { $0 + piece.drop { $0 == " " } } ?? piece
+                pending = nil
                 let (ok, events) = console.run(text, echo: true)
                 for event in events {
                     switch event {

@@ -138,4 +138,12 @@ import Testing
             }
         }
     }
+
+    /// A "Try:" line pasted as shown (its pieces end in ` \`) runs as one command.
+    @Test func aCommandContinuedWithABackslashRunsAsOne() throws {
+        let result = try runPatterns([], input: "load builder\nalert.setTitle(\"Hi\") \\\n    .present()\n")
+        #expect(result.status == 0)
+        #expect(result.output.contains("builder 1/11> alert.setTitle(\"Hi\") .present()\n── code ────────────────────\nalert.setTitle(\"Hi\").present()\n"),
+                "\(result.output)")
+    }
 }

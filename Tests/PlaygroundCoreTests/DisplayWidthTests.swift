@@ -92,6 +92,23 @@ import Testing
         }
     }
 
+    /// A command to copy breaks between tokens with ` \` at the end of each piece, and the REPL's joining gives back
+    /// exactly the command (the space before the mark is kept, the continuation's indent dropped).
+    @Test func aLongCommandContinuesWithABackslashAndJoinsBack() {
+        let command = #"  > alert.setTitle("Check your alerts").setMessage("We need permission").addConfirmAction("OK") { print("tapped") }.present()"#
+        let lines = DisplayWidth.wrapCommand(command, width: 80)
+        #expect(lines == [#"  > alert.setTitle("Check your alerts").setMessage("We need permission") \"#,
+                          #"      .addConfirmAction("OK") { print("tapped") }.present()"#])
+        for line in lines { #expect(DisplayWidth.of(line) <= 80) }
+        var joined = ""
+        for line in lines {
+            if let start = DisplayWidth.continuation(line) { joined += start } else { joined += line.drop { $0 == " " } }
+        }
+        #expect(joined.replacingOccurrences(of: " .", with: ".") == command)
+        #expect(DisplayWidth.continuation(#"title a\\"#) == nil, "an escaped backslash is not a continuation")
+        #expect(DisplayWidth.continuation("meat beef") == nil)
+    }
+
     /// Random lines of mixed scripts: every wrapped line fits (or is one cluster too wide for any line), nothing is lost
     /// or reordered, and each break is needed (greedy: the next line's first word would not have fitted).
     @Test func wrapsRandomLinesGreedilyAndLosesNothing() {

@@ -117,6 +117,9 @@ public struct DashboardRenderer {
     /// A line of a pane, wrapped to the box: code (the code pane, the lesson's code blocks) between tokens only.
     static func wrap(_ line: String, in pane: Pane, width: Int) -> [String] {
         let clean = TextSanitizer.clean(line)
+        if pane.name == "lesson" && clean.hasPrefix("  > ") {
+            return DisplayWidth.wrapCommand(clean, width: width).flatMap { DisplayWidth.of($0) > width ? DisplayWidth.wrap($0, width: width) : [$0] }
+        }
         if pane.name == "code" || (pane.name == "lesson" && clean.hasPrefix("    ")) {
             // A token wider than a narrow box is cut as a last resort rather than lost past its border.
             return DisplayWidth.wrapCode(clean, width: width).flatMap { DisplayWidth.of($0) > width ? DisplayWidth.wrap($0, width: width) : [$0] }

@@ -99,13 +99,12 @@ public struct StreamRenderer {
             let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
             let line = text[start..<end]
             // Code keeps its tokens whole. The code pane and the lesson's code blocks break between tokens, with an
-            // indent (still Swift that compiles); a "Try:" line is a command to copy, so it stays one line and the
-            // terminal folds it.
+            // indent (still Swift that compiles); a "Try:" line is a command to copy, so its pieces end in ` \`, which
+            // the REPL joins back into one line.
             let isTry = message.topic == "lesson" && line.utf8.starts(with: "  > ".utf8)
             let isCode = message.topic == "code" || (message.topic == "lesson" && line.utf8.starts(with: "    ".utf8))
             if isTry {
-                out += line
-                out += "\n"
+                for wrapped in DisplayWidth.wrapCommand(String(line), width: options.width) { out += wrapped + "\n" }
             } else if isCode && line.utf8.count > options.width {
                 for wrapped in DisplayWidth.wrapCode(String(line), width: options.width) {
                     out += (message.isError ? style.error(wrapped) : wrapped) + "\n"

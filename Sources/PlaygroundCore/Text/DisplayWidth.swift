@@ -233,6 +233,24 @@ extension DisplayWidth {
     }
 }
 
+extension DisplayWidth {
+    /// A command to copy (a "Try:" line): broken between tokens like code, each piece but the last ending in ` \`,
+    /// the line continuation the REPL joins back into one command when the lines are pasted.
+    public static func wrapCommand(_ line: String, width: Int) -> [String] {
+        guard width > 2, of(line) > width else { return [line] }
+        let pieces = wrapCode(line, width: width - 2)
+        return pieces.enumerated().map { index, piece in index < pieces.count - 1 ? piece + " \\" : piece }
+    }
+
+    /// A line that continues on the next one (it ends in a backslash after the text), and its text without the mark.
+    public static func continuation(_ line: String) -> String? {
+        var text = Substring(line)
+        while text.last == " " { text.removeLast() }
+        guard text.last == "\\", text.dropLast().last != "\\" else { return nil }
+        return String(text.dropLast())
+    }
+}
+
 extension String {
     var trimmingTrailingSpaces: String {
         var s = Substring(self)
