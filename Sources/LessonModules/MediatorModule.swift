@@ -44,7 +44,7 @@ public final class MediatorModule: LessonModule {
             },
         ]),
         LiveObject(name: "pager", typeName: "PageViewController", methods: [
-            Method("addReceiverPage") { [unowned self] (name: String) in try add(name); return .done },
+            Method("add") { [unowned self] (page: NewPage) in try add(page); return .done },
         ]),
     ]
 
@@ -55,14 +55,28 @@ public final class MediatorModule: LessonModule {
         context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
     }
 
-    func add(_ name: String) throws {
+    func add(_ page: NewPage) throws {
+        let name = page.name
         guard !name.isEmpty, name.count <= 12, name.allSatisfy({ $0.isLetter || $0.isNumber }) else {
             throw PlaygroundError(MediatorText.pageName.phrase)
         }
         guard !pager.pages.contains(where: { $0.name == name }), !context.paneNames.contains(name) else {
             throw PlaygroundError(MediatorText.alreadyThere(name))
         }
-        addReceiver(name)
+        switch page.type {
+        case "ReceiverPage":
+            addReceiver(name)
+        case "SenderPage":
+            // A sender talks to the pager like red does; it is not a live object here (nothing calls it).
+            let sender = SenderPage(name: name)
+            sender.mediator = pager
+            pager.add(sender)
+            context.addPane(name, topic: "page.\(name)")
+        default:
+            // A plain page neither sends nor receives: the pager holds it, and it hears nothing.
+            pager.add(Page(name: name))
+            context.addPane(name, topic: "page.\(name)")
+        }
         context.post("product", linkTable(), source: "pager")
     }
 
@@ -85,8 +99,8 @@ public final class MediatorModule: LessonModule {
     public lazy var commands: [CommandSpec] = [
         CommandSpec("hide", [ArgumentSpec("page", .choice(["red"]))], summary: .verbatim("red.viewDidDisappear()"),
                     .call { _ in .call("red", "viewDidDisappear") }),
-        CommandSpec("page", [ArgumentSpec("action", .choice(["add"])), ArgumentSpec("name")], summary: .verbatim("pager.addReceiverPage(_:)"),
-                    .call { .call("pager", "addReceiverPage", .value(.string(try $0.word(1)))) }),
+        CommandSpec("page", [ArgumentSpec("action", .choice(["add"])), ArgumentSpec("name")], summary: .verbatim("pager.add(ReceiverPage(name:))"),
+                    .call { .call("pager", "add", .value(.construct(type: "ReceiverPage", arguments: [.labelled("name", .string(try $0.word(1)))]))) }),
         CommandSpec("links", summary: MediatorText.linksSummary.phrase, changesState: false,
                     .native { [unowned self] _ in context.post("product", linkTable(), source: "pager") }),
     ]
@@ -103,6 +117,25 @@ public final class MediatorModule: LessonModule {
             ]),
             StateGroup("routes", type: "Mediator", [StateField("log", .plain(context.paneName(for: "log") ?? "-"))]),
         ]
+    }
+}
+
+/// A page made in the call, `ReceiverPage(name: "green")` or `SenderPage(name: "note")`: what `pager.add(_:)` takes.
+struct NewPage: ArgumentType {
+    var name: String
+    /// `ReceiverPage`, `SenderPage` or `Page`: every initializer `pager.add(_:)` can be given here.
+    var type: String
+
+    static var parameterType: ParamType {
+        .instance(type: "Page", initializers: ["ReceiverPage", "SenderPage", "Page"].map { Initializer($0, [Param("name", .string)]) })
+    }
+
+    init(checked value: ArgValue) throws(InternalError) {
+        guard case .constructed(let type, let arguments) = value, case .text(let name)? = arguments.first else {
+            throw InternalError("a checked argument \(value) is not a Page")
+        }
+        self.name = name
+        self.type = type
     }
 }
 

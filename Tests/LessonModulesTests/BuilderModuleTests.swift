@@ -196,3 +196,18 @@ import Testing
         expectSame(session.run("builder.colour = 1"), "error: value of type 'HamburgerBuilder' has no member 'colour'\n")
     }
 }
+
+/// `pager.add(_:)` takes a page made in the call, as the real `PageViewController` does.
+@Suite struct InitializerArgumentTests {
+    @Test func pagesAreMadeByTheirInitializers() {
+        let session = makeSession()
+        _ = session.run("load mediator")
+        #expect(session.run(#"pager.add(ReceiverPage(name: "green"))"#).contains(#"pager.add(ReceiverPage(name: "green"))"#))
+        #expect(session.run(#"pager.add(SenderPage(name: "note"))"#).contains("pager.pages: red, blue, green → red, blue, green, note"))
+        #expect(!session.run(#"pager.add(Page(name: "plain"))"#).contains("pager.receivers"), "a plain page is no receiver")
+        expectSame(session.run(#"pager.add(ReceiverPage("x"))"#),
+                   "error: missing argument label 'name:' in call; expected ReceiverPage(name:)\n")
+        expectSame(session.run(#"pager.add(Board(name: "x"))"#), "error: cannot convert value Board(...) to expected argument type 'Page'\n")
+        expectSame(session.run("page add yellow").components(separatedBy: "\n")[1], #"pager.add(ReceiverPage(name: "yellow"))"#)
+    }
+}

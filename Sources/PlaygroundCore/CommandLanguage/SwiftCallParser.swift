@@ -179,6 +179,11 @@ public struct SwiftCallParser {
             return try closure()
         case .identifier(let name):
             advance()
+            // `ReceiverPage(name: "green")`: an initializer call.
+            if current?.token == .punct("(") {
+                advance()
+                return .construct(type: name, arguments: try argumentList(closing: ")"))
+            }
             return .reference(name)
         default:
             throw Error(message: "expected a value", column: lexed.column)

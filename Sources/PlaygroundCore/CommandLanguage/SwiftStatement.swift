@@ -101,6 +101,7 @@ public indirect enum SwiftValue: Equatable, Sendable {
     case array([SwiftValue])
     case closure([String])       // the texts printed by a { print("...") } closure, in order
     case reference(String)       // another live object, by name: employee.createCombo1(with: receiptBuilder)
+    case construct(type: String, arguments: [SwiftArgument])  // a new object: ReceiverPage(name: "green")
 
     /// The value written back as Swift source.
     public var swiftSource: String {
@@ -112,6 +113,8 @@ public indirect enum SwiftValue: Equatable, Sendable {
         case .bool(let b): return b ? "true" : "false"
         case .nilLiteral: return "nil"
         case .reference(let name): return name
+        case .construct(let type, let arguments):
+            return type + "(" + arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value.swiftSource }.joined(separator: ", ") + ")"
         case .array(let items): return "[" + items.map(\.swiftSource).joined(separator: ", ") + "]"
         case .closure(let prints):
             if prints.isEmpty { return "{ }" }

@@ -105,8 +105,12 @@ struct CallRunner {
     }
 
     func convert(_ arguments: [SwiftArgument], for method: Method, on receiver: LiveObject) throws -> [ArgValue] {
-        let params = method.params
-        var call: String { "\(receiver.name).\(method.signature)" }  // for messages only
+        try convert(arguments, params: method.params, call: "\(receiver.name).\(method.signature)")
+    }
+
+    /// Arguments checked against parameters as Swift would (count, labels, types); `call` names the callee in errors.
+    func convert(_ arguments: [SwiftArgument], params: [Param], call callee: @autoclosure () -> String) throws -> [ArgValue] {
+        var call: String { callee() }  // for messages only
         if arguments.count < params.count {
             let missing = params[arguments.count]
             throw PlaygroundError(SwiftDiagnostic.missingArgumentForParameterInCall(missing.label.map { "'\($0):'" } ?? "#\(arguments.count + 1)", call))
@@ -166,6 +170,12 @@ struct CallRunner {
                 throw PlaygroundError(SwiftDiagnostic.cannotFindInScopeAHere(name, t, names.joined(separator: ", ")))
             }
             return .object(name)
+        case (.instance(let expected, let initializers), .construct(let type, let arguments)):
+            guard let initializer = initializers.first(where: { $0.type == type }) else {
+                throw PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(type + "(...)", expected))
+            }
+            let signature = type + "(" + initializer.params.map { ($0.label ?? "_") + ":" }.joined() + ")"
+            return .constructed(type: type, try convert(arguments, params: initializer.params, call: signature))
         case (_, .reference(let name)):
             throw PlaygroundError(SwiftDiagnostic.isNotAValueHereUse(name))
         default: throw mismatch()

@@ -23,6 +23,8 @@ public enum ArgValue: Equatable, Sendable {
     case closure([String])
     /// Another live object, by name.
     case object(String)
+    /// A new object: the initializer's type and its checked arguments.
+    indirect case constructed(type: String, [ArgValue])
 }
 
 /// A Swift type a live object's method can take: how the playground checks, completes and converts it. Modules

@@ -11,10 +11,13 @@ public enum ParamType: Equatable, Sendable {
     case closure
     /// Another live object, named in the call: `with: receiptBuilder`.
     case object(type: String, names: [String])
+    /// A new object made in the call, by one of the initializers of `type` or its subclasses:
+    /// `pager.add(ReceiverPage(name: "green"))`.
+    case instance(type: String, initializers: [Initializer])
 
     public var swiftType: String {
         switch self {
-        case .enumCase(let type, _), .optionSet(let type, _), .object(let type, _): return type
+        case .enumCase(let type, _), .optionSet(let type, _), .object(let type, _), .instance(let type, _): return type
         case .string: return "String"
         case .int: return "Int"
         case .bool: return "Bool"
@@ -26,13 +29,24 @@ public enum ParamType: Equatable, Sendable {
     public var completions: [String] {
         switch self {
         case .enumCase(_, let cases), .optionSet(_, let cases), .object(_, let cases): return cases
+        case .instance(_, let initializers): return initializers.map { $0.type + "(" }
         case .bool: return ["true", "false"]
         default: return []
         }
     }
 }
 
-public struct Param: Sendable {
+/// An initializer a parameter accepts: `ReceiverPage(name:)`.
+public struct Initializer: Equatable, Sendable {
+    public var type: String
+    public var params: [Param]
+    public init(_ type: String, _ params: [Param]) {
+        self.type = type
+        self.params = params
+    }
+}
+
+public struct Param: Equatable, Sendable {
     /// The argument label, or nil for `_`.
     public var label: String?
     public var type: ParamType
