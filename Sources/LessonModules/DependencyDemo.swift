@@ -1,10 +1,11 @@
 import Patterns
 import PlaygroundCore
 
-/// Runs one of the three wirings of the dependency example and says which builders had to take the name.
+/// Runs one of the three wirings of the dependency example and says which builders had to take the name. The log
+/// lists the calls each build makes, as `Sources/Patterns/DependencyBuilders.swift` writes them, and nothing else.
 struct DependencyDemo {
     enum Wiring: String { case leaky, middleStep, dynamicChild }
-    struct Outcome { var wiring: Wiring; var greeting: String; var takingName: [String] }
+    struct Outcome { var wiring: Wiring; var greeting: String; var takingName: [String]; var builtBy: String }
     var last: Outcome?
 
     mutating func run(_ wiring: Wiring, name: String, lang: Lang, post: (String, String) -> Void) {
@@ -15,21 +16,20 @@ struct DependencyDemo {
         switch wiring {
         case .leaky:
             child = RootBuilder().build(name: name)
-            calls = ["RootBuilder.build(name: \(quoted))", "  ParentBuilder.build(name: \(quoted))",
-                     "    ParentComponent(name: \(quoted)) satisfies ChildDependency", "      ChildBuilder.build()"]
+            calls = ["RootBuilder.build(name: \(quoted))", "  ParentBuilder().build(name: \(quoted))",
+                     "    ChildBuilder(dependency: ParentComponent(name: \(quoted))).build()"]
             taking = ["RootBuilder.build(name:)", "ParentBuilder.build(name:)"]
         case .middleStep:
             child = NameStepBuilder().build(name: name)
-            calls = ["RootBuilder.build()", "  ParentBuilder.build()", "    NameStepBuilder.build(name: \(quoted))",
-                     "      NameStepComponent satisfies ChildDependency", "        ChildBuilder.build()"]
+            calls = ["NameStepBuilder.build(name: \(quoted))", "  ChildBuilder(dependency: Component(name: \(quoted))).build()"]
             taking = ["NameStepBuilder.build(name:)"]
         case .dynamicChild:
             child = ChildDynamicNameBuilder(dependency: StaticParentComponent()).build(name: name)
-            calls = ["RootBuilder.build()", "  ParentBuilder.build()", "    ChildDynamicNameBuilder.build(name: \(quoted))",
-                     "      ChildBuilder.build()"]
+            calls = ["ChildDynamicNameBuilder.build(name: \(quoted))", "  ChildBuilder(dependency: Component(name: \(quoted))).build()"]
             taking = ["ChildDynamicNameBuilder.build(name:)"]
         }
-        last = Outcome(wiring: wiring, greeting: child.greeting, takingName: taking)
+        let builtBy = switch wiring { case .leaky: "RootBuilder"; case .middleStep: "NameStepBuilder"; case .dynamicChild: "ChildDynamicNameBuilder" }
+        last = Outcome(wiring: wiring, greeting: child.greeting, takingName: taking, builtBy: builtBy)
         post("log", calls.joined(separator: "\n"))
         post("product", DirectorText.childScreen(child.greeting, taking.joined(separator: ", ")).text(lang))
     }

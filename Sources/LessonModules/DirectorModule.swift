@@ -30,7 +30,7 @@ public final class DirectorModule: LessonModule {
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [employeeObject, groupObject, treeObject]
+    public lazy var objects: [LiveObject] = [employeeObject, groupObject] + builderObjects
 
     enum Recipe: String { case combo1, kittenSpecial }
 
@@ -118,14 +118,21 @@ public final class DirectorModule: LessonModule {
         ])
     }
 
-    lazy var treeObject = LiveObject(name: "tree", typeName: "ScreenTree", methods: [
-        Method("buildLeaky", "name") { [unowned self] (name: String) in greet(.leaky, name) },
-        Method("buildWithMiddleStep", "name") { [unowned self] (name: String) in greet(.middleStep, name) },
-        Method("buildWithDynamicChild", "name") { [unowned self] (name: String) in greet(.dynamicChild, name) },
-    ])
+    /// The three real builders of the dependency example, each with its own `build(name:)`.
+    lazy var builderObjects: [LiveObject] = [
+        LiveObject(name: "rootBuilder", typeName: "RootBuilder", methods: [
+            Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.leaky, name) },
+        ]),
+        LiveObject(name: "nameStepBuilder", typeName: "NameStepBuilder", methods: [
+            Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.middleStep, name) },
+        ]),
+        LiveObject(name: "dynamicNameBuilder", typeName: "ChildDynamicNameBuilder", methods: [
+            Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.dynamicChild, name) },
+        ]),
+    ]
 
     func greet(_ wiring: DependencyDemo.Wiring, _ name: String) -> CallResult {
-        dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in context.post(topic, text, source: "tree") }
+        dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in context.post(topic, text, source: "child") }
         return .done
     }
 
@@ -151,14 +158,14 @@ public final class DirectorModule: LessonModule {
         CommandSpec("save", summary: .verbatim("let questionGroup = try group.build()"),
                     .call { _ in SwiftStatement.call("group", "build").bound(to: "questionGroup") }),
         CommandSpec("greet", [ArgumentSpec("wiring", .choice(["leaky", "middle", "dynamic"])), ArgumentSpec("name")],
-                    summary: .verbatim("tree.buildLeaky(name:), .buildWithMiddleStep(name:), .buildWithDynamicChild(name:)"),
+                    summary: .verbatim("let child = rootBuilder / nameStepBuilder / dynamicNameBuilder .build(name:)"),
                     .call { a in
-                        let method = switch try a.word(0) {
-                        case "leaky": "buildLeaky"
-                        case "middle": "buildWithMiddleStep"
-                        default: "buildWithDynamicChild"
+                        let builder = switch try a.word(0) {
+                        case "leaky": "rootBuilder"
+                        case "middle": "nameStepBuilder"
+                        default: "dynamicNameBuilder"
                         }
-                        return .call("tree", method, .labelled("name", .string(try a.word(1))))
+                        return SwiftStatement.call(builder, "build", .labelled("name", .string(try a.word(1)))).bound(to: "child")
                     }),
     ]
 
@@ -190,9 +197,9 @@ public final class DirectorModule: LessonModule {
             groups.append(StateGroup("group", type: "QuestionGroupBuilder", fields))
         }
         if let last = dependency.last {
-            groups.append(StateGroup("tree", type: "ScreenTree", [
-                StateField("wiring", .plain(last.wiring.rawValue)),
+            groups.append(StateGroup("child", type: "Child", [
                 StateField("greeting", .string(last.greeting)),
+                StateField("builtBy", .plain(last.builtBy)),
                 StateField("buildersTakingName", .number(last.takingName.count)),
             ]))
         }
