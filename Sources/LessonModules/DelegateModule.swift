@@ -86,20 +86,36 @@ public final class DelegateModule: LessonModule {
     }
 
     lazy var quizObject = LiveObject(name: "quizScreen", typeName: "QuestionGroupScreen", methods: [
-        Method("setTitle", returns: .this) { [unowned self] (title: String) in quiz.builder.title = title; return .this },
-        Method("setQuestion", ("prompt", "answer"), returns: .this) { [unowned self] (prompt: String, answer: String) in
-            quiz.builder.questions[0].prompt = prompt
-            quiz.builder.questions[0].answer = answer
-            return .this
-        },
-        Method("save") { [unowned self] in
+        Method(property: "builder", object: "QuestionGroupBuilder") { [unowned self] in quizBuilderObject },
+        // `save()` returns the error it shows (nil when the group was created): it does not throw.
+        Method("save", returns: .value("Error?")) { [unowned self] in
             if let error = quiz.save() {
                 context.post("product", Render.missingInputs, source: "quizScreen")
-                throw ThrownError(DirectorModule.swiftName(of: error), DirectorModule.explain(error))
+                context.post("log", "quizScreen.save() -> \(DirectorModule.swiftName(of: error)): " + DirectorModule.explain(error).text(context.lang),
+                             source: "quizScreen")
+            } else {
+                context.post("log", "quizScreen.save() -> nil", source: "quizScreen")
             }
             return .done
         },
         Method("cancel") { [unowned self] in quiz.cancel(); return .done },
+    ])
+
+    /// The screen's own `QuestionGroupBuilder` (`quizScreen.builder`), with its real fluent steps.
+    lazy var quizBuilderObject = LiveObject(name: "builder", typeName: "QuestionGroupBuilder", methods: [
+        Method("setTitle", returns: .this) { [unowned self] (title: String) in quiz.builder.setTitle(title); return .this },
+        Method("addNewQuestion") { [unowned self] in quiz.builder.addNewQuestion(); return .done },
+        Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
+            guard quiz.builder.questions.indices.contains(index) else {
+                throw Trap(message: "Fatal error: Index out of range")
+            }
+            let question = quiz.builder.question(index)
+            return .object(LiveObject(name: "question", typeName: "QuestionBuilder", methods: [
+                Method("setPrompt", returns: .this) { (text: String) in question.setPrompt(text); return .this },
+                Method("setAnswer", returns: .this) { (text: String) in question.setAnswer(text); return .this },
+                Method("setHint", returns: .this) { (text: String) in question.setHint(text); return .this },
+            ]))
+        },
     ])
 
     // MARK: short commands
@@ -166,6 +182,10 @@ public final class DelegateModule: LessonModule {
             StateGroup("memory", type: "ARC", [
                 StateField("alive", .plain(aliveSummary)),
                 StateField("deinits", .number(deinits.count)),
+            ]),
+            StateGroup("quizScreen", type: "QuestionGroupScreen", [
+                StateField("title", .string(quiz.builder.title)),
+                StateField("q0", .plain(quiz.builder.questions.first.map { "prompt: \(SwiftValue.quoted($0.prompt)), answer: \(SwiftValue.quoted($0.answer))" } ?? "-")),
             ]),
             StateGroup("quiz", type: "QuizPresenter", [StateField("heard", .string(presenter.heard))]),
         ]

@@ -46,13 +46,12 @@ public final class DirectorModule: LessonModule {
     func make(_ recipe: Recipe, into builderName: String) throws -> CallResult {
         let log = { [context] (line: String) in context.post("log", line, source: "employee") }
         do {
+            // The same builder every time, as in Swift: a second recipe adds to what the first one left.
             if builderName == "receiptBuilder" {
-                receiptBuilder = ReceiptBuilder()
                 let proxy = CallLoggingBuilder(receiptBuilder, name: builderName, log: log)
                 let receipt = recipe == .combo1 ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
                 context.post("product", Self.picture(of: receipt), source: "receiptBuilder")
             } else {
-                burgerBuilder = HamburgerBuilder()
                 let proxy = CallLoggingBuilder(burgerBuilder, name: builderName, log: log)
                 let burger = recipe == .combo1 ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
                 context.post("product", BuilderModule.picture(of: burger), source: "burgerBuilder")
@@ -67,8 +66,8 @@ public final class DirectorModule: LessonModule {
         Method("setTitle", returns: .this) { [unowned self] (title: String) in groupInUse = true; group.setTitle(title); return .this },
         Method("addNewQuestion") { [unowned self] in groupInUse = true; group.addNewQuestion(); return .done },
         Method("removeQuestion", "at") { [unowned self] (index: Int) in
+            // The real method ignores an index that is not there.
             groupInUse = true
-            guard group.questions.indices.contains(index) else { throw noQuestion(index) }
             group.removeQuestion(at: index)
             return .done
         },
@@ -92,8 +91,9 @@ public final class DirectorModule: LessonModule {
         },
     ])
 
-    func noQuestion(_ index: Int) -> ThrownError {
-        ThrownError("Fatal error: Index out of range", DirectorText.noQuestion(String(index), String(group.questions.count)))
+    /// `question(_:)` subscripts an array: an index outside it traps.
+    func noQuestion(_ index: Int) -> Trap {
+        Trap(message: "Fatal error: Index out of range", explanation: DirectorText.noQuestion(String(index), String(group.questions.count)))
     }
 
     static func swiftName(of error: Error) -> String {

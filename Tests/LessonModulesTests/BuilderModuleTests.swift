@@ -188,6 +188,25 @@ import Testing
         """)
     }
 
+    /// One receipt builder for every recipe, as in Swift: two combos give 9 lines and 10.10. An index outside the
+    /// questions traps; `removeQuestion(at:)` ignores it, as the real method does; the screen's `save()` returns its
+    /// error instead of throwing it.
+    @Test func theDirectorLessonsObjectsBehaveAsTheirSwift() {
+        let session = makeSession()
+        _ = session.run("load director", "combo1 receipt")
+        let second = session.run("combo1 receipt")
+        #expect(second.contains("receiptBuilder.lines: 5 → 9") && second.contains("receiptBuilder.total: 8.30 → 10.10"), "\(second)")
+        let trap = session.run(#"group.question(5).setPrompt("x")"#)
+        #expect(trap.contains("Fatal error: Index out of range\nthere is no question 5; indices are 0..<1\n(a trap:"), "\(trap)")
+        #expect(!trap.contains("was thrown"))
+        #expect(session.execute("group.removeQuestion(at: 5)"))
+        let quiz = makeSession()
+        _ = quiz.run("load delegate")
+        let saved = quiz.run("quizScreen.save()")
+        #expect(saved.contains("quizScreen.save() -> QuestionGroupBuilder.Error.missingTitle"), "\(saved)")
+        #expect(!saved.contains("error:"), "save() returns its error; nothing is thrown")
+    }
+
     @Test func aPrivateSetPropertyCannotBeAssigned() {
         let session = makeSession()
         _ = session.run("load builder")

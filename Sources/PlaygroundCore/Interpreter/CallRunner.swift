@@ -186,5 +186,12 @@ struct CallRunner {
 /// A runtime trap (`try!` on an error, an index out of range): a real program stops here. The playground shows it as
 /// the runtime prints it, says what it means, and keeps the live objects as they were.
 public struct Trap: Error, Equatable, Sendable {
+    /// What the Swift runtime prints, e.g. `Fatal error: Index out of range`.
     public var message: String
+    /// Why it happened here, for the learner.
+    public var explanation: Phrase?
+    public init(message: String, explanation: Phrase? = nil) {
+        self.message = message
+        self.explanation = explanation
+    }
 }

@@ -29,6 +29,11 @@ public struct Method {
         self.init(name: name, params: [], throwsError: false, returns: .value(type), isProperty: true) { _ in try read(); return .done }
     }
 
+    /// A read-only property that is another object, so a chain goes on from it: `quizScreen.builder.setTitle(...)`.
+    public init(property name: String, object type: String, get: @escaping () -> LiveObject) {
+        self.init(name: name, params: [], throwsError: false, returns: .object(type), isProperty: true) { _ in .object(get()) }
+    }
+
     /// A method with one parameter, labelled or not.
     public init<A: ArgumentType>(_ name: String, _ label: String? = nil, throws throwsError: Bool = false, returns: Returns = .void,
                                  perform: @escaping (A) throws -> CallResult) {

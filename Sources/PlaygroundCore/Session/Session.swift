@@ -95,7 +95,8 @@ public final class Session {
         case let error as InternalError: text = CoreText.internalError.text(lang, error.description)
         case let trap as Trap:
             // A trap is not an error value: the runtime's words, then what it means here.
-            mediator.post(PaneMessage(topic: "error", source: "session", text: trap.message + "\n" + CoreText.aTrapStopsTheProgram.text(lang), isError: true))
+            let why = trap.explanation.map { $0.text(lang) + "\n" } ?? ""
+            mediator.post(PaneMessage(topic: "error", source: "session", text: trap.message + "\n" + why + CoreText.aTrapStopsTheProgram.text(lang), isError: true))
             return
         default: text = String(describing: error)
         }
