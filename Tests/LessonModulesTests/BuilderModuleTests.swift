@@ -161,8 +161,14 @@ import Testing
     @Test func aThrowingCallWithoutTryDoesNotCompileAndNothingRuns() {
         let session = makeSession()
         _ = session.run("load builder")
-        expectSame(session.run("builder.setMeat(.chicken)"), "error: call can throw but is not marked with 'try'\n")
-        #expect(session.run("state").contains("meat:     .beef"))
+        expectSame(session.run("builder.setMeat(.chicken)"), """
+        error: call can throw but is not marked with 'try'; write 'try' before the call:
+        try builder.setMeat(.chicken)
+
+        """)
+        #expect(session.run("state").contains("meat:     .beef"), "nothing ran")
+        #expect(session.run("try builder.setMeat(Meat.chicken)").contains("builder.meat: .beef → .chicken"), "a qualified case")
+        expectSame(session.run("try builder.setMeat(Sauces.tofu)"), "error: cannot convert value Sauces.tofu to expected argument type 'Meat'\n")
     }
 
     @Test func tryOptionalDiscardsTheErrorAndTryForcedTraps() {

@@ -179,6 +179,11 @@ public struct SwiftCallParser {
             return try closure()
         case .identifier(let name):
             advance()
+            // `Meat.tofu`: a case with its type.
+            if current?.token == .punct("."), name.first?.isUppercase == true {
+                advance()
+                return .qualified(type: name, member: try identifier("a case name after '\(name).'"))
+            }
             // `ReceiverPage(name: "green")`: an initializer call.
             if current?.token == .punct("(") {
                 advance()

@@ -102,6 +102,7 @@ public indirect enum SwiftValue: Equatable, Sendable {
     case closure([String])       // the texts printed by a { print("...") } closure, in order
     case reference(String)       // another live object, by name: employee.createCombo1(with: receiptBuilder)
     case construct(type: String, arguments: [SwiftArgument])  // a new object: ReceiverPage(name: "green")
+    case qualified(type: String, member: String)  // a case written with its type: Meat.tofu
 
     /// The value written back as Swift source.
     public var swiftSource: String {
@@ -113,6 +114,7 @@ public indirect enum SwiftValue: Equatable, Sendable {
         case .bool(let b): return b ? "true" : "false"
         case .nilLiteral: return "nil"
         case .reference(let name): return name
+        case .qualified(let type, let member): return type + "." + member
         case .construct(let type, let arguments):
             return type + "(" + arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value.swiftSource }.joined(separator: ", ") + ")"
         case .array(let items): return "[" + items.map(\.swiftSource).joined(separator: ", ") + "]"

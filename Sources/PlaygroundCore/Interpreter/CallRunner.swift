@@ -50,7 +50,8 @@ struct CallRunner {
             let arguments = try convert(call.arguments, for: method, on: receiver)
             // Swift refuses to compile a throwing call without `try`: nothing runs.
             if method.throwsError && statement.tryMark == .none {
-                throw PlaygroundError(SwiftDiagnostic.callCanThrowButIsNotMarkedWithTry.phrase)
+                throw PlaygroundError(SwiftDiagnostic.callCanThrowButIsNotMarkedWithTry.phrase
+                                      + CoreText.didYouMeanToUseTry(Self.source(of: statement, try: .plain)))
             }
             throwsAny = throwsAny || method.throwsError
             if showsCode { code += "." + method.name }
@@ -89,6 +90,18 @@ struct CallRunner {
             }
         }
         postCode()
+    }
+
+    /// A whole statement as Swift source, with the `try` mark given (for the hint that adds a missing `try`).
+    static func source(of statement: SwiftStatement, try mark: TryMark) -> String {
+        var line = statement.receiver
+        for call in statement.calls {
+            line += "." + call.name
+            if call.hasParens || !call.arguments.isEmpty { line += render(call.arguments, trailingClosure: call.arguments.last.map { if case .closure = $0.value { true } else { false } } ?? false) }
+        }
+        line = mark.prefix(throwing: true) + line
+        if let binding = statement.binding { line = (binding == "_" ? "_ = " : "let \(binding) = ") + line }
+        return line
     }
 
     /// The arguments as Swift source: the code pane is rendered from the call, not from what was typed.
@@ -148,6 +161,26 @@ struct CallRunner {
                 throw PlaygroundError(message)
             }
             return name
+        }
+        // `Meat.tofu` is `.tofu` where a Meat is expected; another type is Swift's mismatch.
+        var value = value
+        if case .qualified(let typeName, let name) = value {
+            switch type {
+            case .enumCase(let t, _), .optionSet(let t, _):
+                guard typeName == t else {
+                    throw PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(value.swiftSource, type.swiftType))
+                }
+                value = .member(name)
+            default:
+                throw mismatch()
+            }
+        }
+        if case .array(let items) = value, case .optionSet(let t, _) = type {
+            value = .array(try items.map { item in
+                guard case .qualified(let typeName, let name) = item else { return item }
+                guard typeName == t else { throw PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(item.swiftSource, t)) }
+                return .member(name)
+            })
         }
         switch (type, value) {
         case (.enumCase(let t, let cases), .member(let name)):
