@@ -51,12 +51,32 @@ public final class BuilderModule: LessonModule {
             lastBurger = burger
             context.post("product", Self.picture(of: burger), source: "builder")
             context.post("log", "builder.build() -> \(burger)", source: "builder")
-            return .done
+            // The product is a value with its own (read-only) parts: `let burger = builder.build()`, then `burger.meat`.
+            return .object(Self.burgerObject(burger))
         },
-        Method(property: "meat", type: "Meat") { [unowned self] in context.post("out", "." + builder.meat.rawValue, source: "builder") },
-        Method(property: "sauces", type: "Sauces") { [unowned self] in context.post("out", Render.options(builder.sauces.names), source: "builder") },
-        Method(property: "toppings", type: "Toppings") { [unowned self] in context.post("out", Render.options(builder.toppings.names), source: "builder") },
+        Method(property: "meat", type: "Meat") { [unowned self] in Self.shown(builder.meat) },
+        Method(property: "sauces", type: "Sauces") { [unowned self] in Self.shown(builder.sauces) },
+        Method(property: "toppings", type: "Toppings") { [unowned self] in Self.shown(builder.toppings) },
     ])
+
+    /// A built `Hamburger`: its parts, as properties.
+    static func burgerObject(_ burger: Hamburger) -> LiveObject {
+        LiveObject(name: "burger", typeName: "Hamburger", methods: [
+            Method(property: "meat", type: "Meat") { shown(burger.meat) },
+            Method(property: "sauces", type: "Sauces") { shown(burger.sauces) },
+            Method(property: "toppings", type: "Toppings") { shown(burger.toppings) },
+            Method(property: "description", type: "String") { ShownValue(source: SwiftValue.quoted(burger.description), printed: burger.description) },
+        ])
+    }
+
+    /// As Swift writes the value, and as `print` prints it (an enum case by name, an option set by its raw value).
+    static func shown(_ meat: Meat) -> ShownValue { ShownValue(source: "." + meat.rawValue, printed: meat.rawValue) }
+    static func shown(_ sauces: Sauces) -> ShownValue {
+        ShownValue(source: Render.options(sauces.names), printed: "Sauces(rawValue: \(sauces.rawValue))")
+    }
+    static func shown(_ toppings: Toppings) -> ShownValue {
+        ShownValue(source: Render.options(toppings.names), printed: "Toppings(rawValue: \(toppings.rawValue))")
+    }
 
     func alertObject(named name: String, _ alert: some AlertBuilding) -> LiveObject {
         let type = alert is BuggyAlertBuilder ? "BuggyAlertBuilder" : "AlertConcreteBuilder"

@@ -213,6 +213,24 @@ import Testing
         #expect(!saved.contains("error:"), "save() returns its error; nothing is thrown")
     }
 
+    /// `let` binds what a call returns, for later statements; a read shows the value as Swift writes it; `print`
+    /// prints what Swift's print would; reads are looks (not journaled); undo takes a binding back with its command.
+    @Test func bindingsReadsAndPrint() {
+        let session = makeSession()
+        _ = session.run("load builder", "meat chicken")
+        expectSame(session.run("builder.meat"), "── code ────────────────────\nbuilder.meat\n.chicken\n")
+        expectSame(session.run("print(builder.meat)"), "── code ────────────────────\nprint(builder.meat)\n── log ─────────────────────\nchicken\n")
+        #expect(session.run("print(builder.sauces)").contains("Sauces(rawValue: 0)"))
+        #expect(session.journalCommands == ["meat chicken"], "reads are not journaled")
+        _ = session.run("let burger = builder.build()", "meat tofu")
+        expectSame(session.run("burger.meat"), "── code ────────────────────\nburger.meat\n.chicken\n")
+        #expect(session.run("print(burger.description)").contains("chicken burger"))
+        expectSame(session.run("burger.meat = .beef"), "error: cannot assign to property: 'meat' setter is inaccessible\n")
+        expectSame(session.run("let builder = builder.build()"), "error: invalid redeclaration of 'builder'\n")
+        _ = session.run("undo", "undo")
+        #expect(session.run("burger.meat").hasPrefix("error: cannot find 'burger' in scope"))
+    }
+
     @Test func aPrivateSetPropertyCannotBeAssigned() {
         let session = makeSession()
         _ = session.run("load builder")

@@ -92,6 +92,12 @@ public struct SwiftCallParser {
             if current?.token == .punct("?") { advance(); tryMark = .optional }
             else if current?.token == .punct("!") { advance(); tryMark = .forced }
         }
+        // `print(builder.meat)`: the chain inside is read, then printed.
+        var isPrint = false
+        if case .identifier("print")? = current?.token, index + 1 < tokens.count, tokens[index + 1].token == .punct("("), binding == nil {
+            advance(); advance()
+            isPrint = true
+        }
         let receiverColumn = column
         let receiver = try identifier("the name of a live object")
         if receiver == "try" || receiver == "let" { throw Error(message: "expected the name of a live object", column: receiverColumn) }
@@ -102,6 +108,12 @@ public struct SwiftCallParser {
             throw Error(message: "call a method on '\(receiver)', e.g. \(receiver).name(...)", column: column)
         }
         while current != nil {
+            if isPrint, current?.token == .punct(")") {
+                advance()
+                if current?.token == .punct(";"), index == tokens.count - 1 { advance() }
+                guard current == nil else { throw Error(message: "expected the end of the line after print(...)", column: column) }
+                break
+            }
             // Tolerate a newline-free semicolon at the very end.
             if current?.token == .punct(";"), index == tokens.count - 1 { advance(); break }
             // `builder.meat = .tofu`: an assignment to the last property of the chain.
@@ -127,7 +139,12 @@ public struct SwiftCallParser {
             calls.append(call)
         }
         if calls.isEmpty { throw Error(message: "expected '.' and a method name after '\(receiver)'", column: column) }
-        return SwiftStatement(binding: binding, tryMark: tryMark, receiver: receiver, calls: calls, assignment: assignment)
+        if isPrint && index <= tokens.count && tokens.last?.token != .punct(")") && tokens.last?.token != .punct(";") {
+            throw Error(message: "expected ')' to close print(", column: column)
+        }
+        var statement = SwiftStatement(binding: binding, tryMark: tryMark, receiver: receiver, calls: calls, assignment: assignment)
+        statement.isPrint = isPrint
+        return statement
     }
 
     mutating func argumentList(closing: Character) throws(Error) -> [SwiftArgument] {

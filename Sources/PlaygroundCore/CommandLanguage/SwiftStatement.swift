@@ -8,6 +8,8 @@ public struct SwiftStatement: Equatable, Sendable {
     public var tryMark: TryMark
     /// `builder.meat = .tofu`: the value assigned to the chain's last property (which Swift may refuse).
     public var assignment: SwiftValue?
+    /// `print(builder.meat)`: the chain's value is printed, as Swift's `print` writes it.
+    public var isPrint = false
     /// The live object the chain starts from, e.g. `builder`.
     public var receiver: String
     public var calls: [SwiftCall]

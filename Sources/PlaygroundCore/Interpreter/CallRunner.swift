@@ -5,7 +5,9 @@ struct CallRunner {
     let mediator: Mediator
     var lang: Lang = .en
 
-    func run(_ statement: SwiftStatement) throws {
+    /// Runs the statement; returns the object a `let` bound, if the chain ended on an object (`let burger = builder.build()`).
+    @discardableResult
+    func run(_ statement: SwiftStatement) throws -> LiveObject? {
         guard var receiver = objects.first(where: { $0.name == statement.receiver }) else {
             var message = SwiftDiagnostic.cannotFindInScope(statement.receiver)
             if let s = Suggest.closest(to: statement.receiver, in: objects.map(\.name)) {
@@ -17,6 +19,7 @@ struct CallRunner {
         }
         // A replay (muted) posts nothing, so the code line is not built then.
         let showsCode = !mediator.isMuted
+        var ended: CallResult?
         var code = statement.receiver
         var throwsAny = false
         var postedCode = !showsCode
@@ -24,6 +27,7 @@ struct CallRunner {
             guard !postedCode else { return }
             postedCode = true
             var line = statement.tryMark.prefix(throwing: throwsAny) + code
+            if statement.isPrint { line = "print(" + line + ")" }
             if let binding = statement.binding { line = (binding == "_" ? "_ = " : "let \(binding) = ") + line }
             mediator.post(PaneMessage(topic: "code", source: statement.receiver, text: line))
         }
@@ -65,7 +69,7 @@ struct CallRunner {
                 // `try?` turns the error into nil: nothing is reported, nothing after it in the chain runs.
                 postCode()
                 mediator.post(PaneMessage(topic: "log", source: statement.receiver, text: CoreText.tryOptionalGaveNil.text(lang, error.swiftName)))
-                return
+                return nil
             } catch let error as ThrownError where statement.tryMark == .forced {
                 postCode()
                 throw Trap(message: SwiftDiagnostic.tryExpressionUnexpectedlyRaisedAnError.text(.en, error.swiftName))
@@ -73,11 +77,19 @@ struct CallRunner {
                 postCode()
                 throw error
             }
+            let isLast = index == statement.calls.count - 1
             switch result {
             case .this:
                 continue
             case .object(let next):
                 receiver = next
+                if isLast { ended = .object(next) }
+            case .value(let value):
+                guard isLast else {
+                    let type: String = if case .value(let t) = method.returns { t } else { "()" }
+                    throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember(type, statement.calls[index + 1].name))
+                }
+                ended = .value(value)
             case .done:
                 if index < statement.calls.count - 1 {
                     let returned: String
@@ -90,6 +102,23 @@ struct CallRunner {
             }
         }
         postCode()
+        switch ended {
+        case .value(let value)?:
+            // `print(x)` prints (to the log pane, where every print of the lesson goes); a bare read shows the value.
+            if statement.isPrint {
+                mediator.post(PaneMessage(topic: "log", source: "print", text: value.printed))
+            } else if statement.binding == nil {
+                mediator.post(PaneMessage(topic: "out", source: statement.receiver, text: value.source))
+            }
+        case .object(let object)?:
+            if statement.isPrint { mediator.post(PaneMessage(topic: "log", source: "print", text: object.typeName)) }
+            if let binding = statement.binding, binding != "_" {
+                return LiveObject(name: binding, typeName: object.typeName, methods: object.methods)
+            }
+        default:
+            if statement.isPrint { mediator.post(PaneMessage(topic: "log", source: "print", text: "()")) }
+        }
+        return nil
     }
 
     /// A whole statement as Swift source, with the `try` mark given (for the hint that adds a missing `try`).

@@ -17,6 +17,12 @@ final class Workspace {
     let lang: Lang
     private(set) var module: LessonModule
     var journal: [Entry] = []
+    /// Names bound with `let` (`let burger = builder.build()`), usable as receivers afterwards; a replay binds them
+    /// again, so they go with the module.
+    var bindings: [String: LiveObject] = [:]
+
+    /// The module's live objects, then what `let` bound.
+    var receivers: [LiveObject] { module.objects + bindings.keys.sorted().compactMap { bindings[$0] } }
 
     init(factory: ModuleFactory, mediator: Mediator, lang: Lang) {
         self.factory = factory
@@ -42,6 +48,7 @@ final class Workspace {
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
         module = Self.make(factory, mediator, lang)
+        bindings = [:]
         for entry in journal {
             do {
                 try perform(entry.command)

@@ -64,6 +64,18 @@ public enum CallResult {
     case this
     /// Another live object the chain goes on with, e.g. `board.cell(2, 3)`.
     case object(LiveObject)
+    /// A plain value, e.g. the meat: how Swift writes it and what `print` prints.
+    case value(ShownValue)
+}
+
+/// A value as Swift source (`.beef`, `[.mustard]`, `"Hi"`) and as `print` prints it (`beef`, `Sauces(rawValue: 1)`).
+public struct ShownValue: Equatable, Sendable {
+    public var source: String
+    public var printed: String
+    public init(source: String, printed: String) {
+        self.source = source
+        self.printed = printed
+    }
 }
 
 /// What a method's declaration says it returns (for the code pane and completion).

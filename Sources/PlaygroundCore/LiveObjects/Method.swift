@@ -29,6 +29,11 @@ public struct Method {
         self.init(name: name, params: [], throwsError: false, returns: .value(type), isProperty: true) { _ in try read(); return .done }
     }
 
+    /// A read-only property with a plain value (the REPL shows it; `print` prints it).
+    public init(property name: String, type: String, value: @escaping () -> ShownValue) {
+        self.init(name: name, params: [], throwsError: false, returns: .value(type), isProperty: true) { _ in .value(value()) }
+    }
+
     /// A read-only property that is another object, so a chain goes on from it: `quizScreen.builder.setTitle(...)`.
     public init(property name: String, object type: String, get: @escaping () -> LiveObject) {
         self.init(name: name, params: [], throwsError: false, returns: .object(type), isProperty: true) { _ in .object(get()) }

@@ -156,6 +156,11 @@ public final class Session {
         }
         let after = workspace.module.state()
         let changes = after.changes(since: before)
+        // A read (`builder.meat`, `print(builder.meat)`) that changed nothing is a look: not journaled, no state pane.
+        if changes.isEmpty, case .call(let statement) = command, statement.binding == nil,
+           statement.isPrint || statement.calls.last?.hasParens == false {
+            return
+        }
         workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key)))
         if case .global = command { return }
         if !changes.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: StateView.changeLog(changes, lang))) }
@@ -168,7 +173,12 @@ public final class Session {
         let workspace = try requireWorkspace()
         switch command {
         case .call(let statement):
-            try CallRunner(objects: workspace.module.objects, mediator: mediator, lang: lang).run(statement)
+            if let binding = statement.binding, workspace.module.objects.contains(where: { $0.name == binding }) {
+                throw PlaygroundError(SwiftDiagnostic.invalidRedeclarationOf(binding))
+            }
+            if let bound = try CallRunner(objects: workspace.receivers, mediator: mediator, lang: lang).run(statement) {
+                workspace.bindings[bound.name] = bound
+            }
         case .native(let name, let arguments, _):
             guard let spec = workspace.module.commands.first(where: { $0.name == name }), case .native(let run) = spec.meaning else {
                 throw InternalError("the module has no command '\(name)'")
