@@ -35,29 +35,45 @@ public final class BuilderModule: LessonModule {
         Method("tapConfirm", returns: .value("Bool")) { [unowned self] in tapConfirm(source: "screen"); return .done },
     ])
 
-    lazy var builderObject = LiveObject(name: "builder", typeName: "HamburgerBuilder", methods: [
-        Method("setMeat", throws: true) { [unowned self] (meat: Meat) in
+    lazy var builderObject = LiveObject(name: "builder", typeName: "HamburgerBuilder", methods: builderMethods(builder, name: "builder"))
+
+    /// `let b2 = HamburgerBuilder()`: a second real builder, with the same API, in the state pane under its name.
+    public var initializers: [LiveInitializer] {
+        [LiveInitializer("HamburgerBuilder") { [unowned self] name, _ in
+            let made = HamburgerBuilder()
+            return LiveObject(name: name, typeName: "HamburgerBuilder", methods: builderMethods(made, name: name)) {
+                [StateField("meat", .enumCase(made.meat.rawValue)), StateField("sauces", .options(made.sauces.names)),
+                 StateField("toppings", .options(made.toppings.names))]
+            }
+        }]
+    }
+
+    /// The real API of a `HamburgerBuilder`, on `builder` or on one the learner made.
+    func builderMethods(_ builder: HamburgerBuilder, name: String) -> [Method] {
+        [
+        Method("setMeat", throws: true) { (meat: Meat) in
             do { try builder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
                 throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue))
             }
             return .done
         },
-        Method("addSauces") { [unowned self] (sauces: Sauces) in builder.addSauces(sauces); return .done },
-        Method("removeSauces") { [unowned self] (sauces: Sauces) in builder.removeSauces(sauces); return .done },
-        Method("addToppings") { [unowned self] (toppings: Toppings) in builder.addToppings(toppings); return .done },
-        Method("removeToppings") { [unowned self] (toppings: Toppings) in builder.removeToppings(toppings); return .done },
+        Method("addSauces") { (sauces: Sauces) in builder.addSauces(sauces); return .done },
+        Method("removeSauces") { (sauces: Sauces) in builder.removeSauces(sauces); return .done },
+        Method("addToppings") { (toppings: Toppings) in builder.addToppings(toppings); return .done },
+        Method("removeToppings") { (toppings: Toppings) in builder.removeToppings(toppings); return .done },
         Method("build", returns: .value("Hamburger")) { [unowned self] in
             let burger = builder.build()
             lastBurger = burger
-            context.post("product", Self.picture(of: burger), source: "builder")
-            context.post("log", "builder.build() -> \(burger)", source: "builder")
+            context.post("product", Self.picture(of: burger), source: name)
+            context.post("log", "\(name).build() -> \(burger)", source: name)
             // The product is a value with its own (read-only) parts: `let burger = builder.build()`, then `burger.meat`.
             return .object(Self.burgerObject(burger))
         },
-        Method(property: "meat", type: "Meat") { [unowned self] in Self.shown(builder.meat) },
-        Method(property: "sauces", type: "Sauces") { [unowned self] in Self.shown(builder.sauces) },
-        Method(property: "toppings", type: "Toppings") { [unowned self] in Self.shown(builder.toppings) },
-    ])
+        Method(property: "meat", type: "Meat") { Self.shown(builder.meat) },
+        Method(property: "sauces", type: "Sauces") { Self.shown(builder.sauces) },
+        Method(property: "toppings", type: "Toppings") { Self.shown(builder.toppings) },
+        ]
+    }
 
     /// A built `Hamburger`: its parts, as properties.
     static func burgerObject(_ burger: Hamburger) -> LiveObject {

@@ -139,6 +139,20 @@ public final class DelegateModule: LessonModule {
                     .call { .call("quizScreen", try $0.word(0)) }),
     ]
 
+    /// `controller = nil` typed as Swift: the lesson's variable. Assigning nil again is allowed, and does nothing.
+    public func assign(_ name: String, _ value: SwiftValue) throws -> Bool? {
+        guard name == "controller" else { return nil }
+        guard value == .nilLiteral else {
+            throw PlaygroundError(.verbatim("cannot assign value of type '\(value.swiftSource)' to type 'GameBoardController?'; the lesson releases with 'controller = nil'"))
+        }
+        if controller == nil {
+            context.post("code", "controller = nil", source: "lesson")
+            return true
+        }
+        try release()
+        return true
+    }
+
     func release() throws {
         guard controller != nil else { throw PlaygroundError(DelegateText.alreadyReleased.phrase) }
         context.post("code", "controller = nil", source: "lesson")

@@ -231,6 +231,23 @@ import Testing
         #expect(session.run("burger.meat").hasPrefix("error: cannot find 'burger' in scope"))
     }
 
+    /// `let b2 = HamburgerBuilder()` makes a second real builder that shows in the state pane; `controller = nil` is the
+    /// delegate lesson's release, typed as Swift; a `let` constant cannot be assigned.
+    @Test func newInstancesAndVariables() {
+        let session = makeSession()
+        _ = session.run("load builder")
+        #expect(session.run("let b2 = HamburgerBuilder()").contains("b2: HamburgerBuilder\n* meat:     .beef"))
+        #expect(session.run("try b2.setMeat(.tofu)").contains("b2.meat: .beef → .tofu"))
+        #expect(session.run("state").contains("builder: HamburgerBuilder\n  meat:     .beef"), "builder is another object")
+        expectSame(session.run("builder = nil"), "error: cannot assign to value: 'builder' is a 'let' constant\n")
+        #expect(session.run("let s = Screen()").hasPrefix("error: the playground does not make a new Screen in this lesson; it makes:"))
+        let delegate = makeSession()
+        _ = delegate.run("load delegate")
+        let released = delegate.run("controller = nil")
+        #expect(released.contains("── code ────────────────────\ncontroller = nil") && released.contains("alive: none"), "\(released)")
+        #expect(delegate.execute("controller = nil"), "nil again is allowed, as in Swift")
+    }
+
     @Test func aPrivateSetPropertyCannotBeAssigned() {
         let session = makeSession()
         _ = session.run("load builder")

@@ -21,7 +21,10 @@ public struct SwiftCallParser {
             let identifier = bytes.prefix(while: isIdentifier)
             guard !identifier.isEmpty else { return false }
             bytes = bytes.dropFirst(identifier.count)
-            return bytes.first == UInt8(ascii: ".") || bytes.first == UInt8(ascii: "(")
+            if bytes.first == UInt8(ascii: ".") || bytes.first == UInt8(ascii: "(") { return true }
+            // `controller = nil`: an assignment (not a short command's word followed by text).
+            let rest = bytes.drop { $0 == 0x20 }
+            return rest.first == UInt8(ascii: "=") && rest.dropFirst().first != UInt8(ascii: "=")
         }
         let trimmed = line.drop { $0 == " " }
         if trimmed.hasPrefix("let ") || trimmed.hasPrefix("var ") || trimmed.hasPrefix("try ") || trimmed.hasPrefix("try?")
@@ -103,9 +106,27 @@ public struct SwiftCallParser {
         if receiver == "try" || receiver == "let" { throw Error(message: "expected the name of a live object", column: receiverColumn) }
         var calls: [SwiftCall] = []
         var assignment: SwiftValue?
+        if current?.token == .punct("("), receiver.first?.isUppercase == true, !isPrint {
+            // `let b2 = HamburgerBuilder()`: a new instance of a lesson type.
+            advance()
+            let arguments = try argumentList(closing: ")")
+            if current?.token == .punct(";"), index == tokens.count - 1 { advance() }
+            guard current == nil else { throw Error(message: "bind the new \(receiver) first (let b = \(receiver)(...)), then call it", column: column) }
+            var statement = SwiftStatement(binding: binding, tryMark: tryMark, receiver: receiver, calls: [])
+            statement.construct = arguments
+            return statement
+        }
         if current?.token == .punct("(") {
             // A call on the receiver itself, e.g. `board(2, 3)`: treat as calling `callAsFunction`.
             throw Error(message: "call a method on '\(receiver)', e.g. \(receiver).name(...)", column: column)
+        }
+        if current?.token == .punct("="), binding == nil, !isPrint {
+            // `controller = nil`: an assignment to a variable.
+            advance()
+            let value = try value()
+            if current?.token == .punct(";"), index == tokens.count - 1 { advance() }
+            guard current == nil else { throw Error(message: "expected the end of the line after the value", column: column) }
+            return SwiftStatement(binding: nil, tryMark: tryMark, receiver: receiver, calls: [], assignment: value)
         }
         while current != nil {
             if isPrint, current?.token == .punct(")") {

@@ -10,6 +10,8 @@ public struct SwiftStatement: Equatable, Sendable {
     public var assignment: SwiftValue?
     /// `print(builder.meat)`: the chain's value is printed, as Swift's `print` writes it.
     public var isPrint = false
+    /// `let b2 = HamburgerBuilder()`: the receiver is a type, made with these arguments (no calls follow).
+    public var construct: [SwiftArgument]?
     /// The live object the chain starts from, e.g. `builder`.
     public var receiver: String
     public var calls: [SwiftCall]

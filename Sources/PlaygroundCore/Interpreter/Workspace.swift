@@ -21,6 +21,13 @@ final class Workspace {
     /// again, so they go with the module.
     var bindings: [String: LiveObject] = [:]
 
+    /// The state pane's objects: the module's, then those the learner made (in the order of their names).
+    func state() -> [StateGroup] {
+        let made = bindings.keys.sorted().compactMap { name in bindings[name].flatMap { object in
+            object.fields.map { StateGroup(name, type: object.typeName, $0()) } } }
+        return made.isEmpty ? module.state() : module.state() + made
+    }
+
     /// The module's live objects, then what `let` bound.
     var receivers: [LiveObject] { module.objects + bindings.keys.sorted().compactMap { bindings[$0] } }
 
@@ -59,7 +66,7 @@ final class Workspace {
     }
 
     /// The whole state a replay must reproduce: the live objects and the program's own panes and routes.
-    var snapshot: Snapshot { Snapshot(live: module.state(), panes: mediator.configuration) }
+    var snapshot: Snapshot { Snapshot(live: state(), panes: mediator.configuration) }
 
     struct Snapshot: Equatable {
         var live: [StateGroup]

@@ -14,11 +14,31 @@ public protocol LessonModule: AnyObject {
     func state() -> [StateGroup]
     /// Why a goal field differs, when the module can say more than "expected X, got Y".
     func explain(field: String, expected: String, actual: String) -> Phrase?
+    /// The lesson's types a learner can make with `let b2 = HamburgerBuilder()`: a new real instance, as a live object
+    /// named by the binding, with its state.
+    var initializers: [LiveInitializer] { get }
+    /// `controller = nil` and the like: an assignment to a variable the lesson declares. Nil when there is none.
+    func assign(_ name: String, _ value: SwiftValue) throws -> Bool?
 }
 
 extension LessonModule {
     public var panes: [(name: String, topics: [String])] { [] }
     public func explain(field: String, expected: String, actual: String) -> Phrase? { nil }
+    public var initializers: [LiveInitializer] { [] }
+    public func assign(_ name: String, _ value: SwiftValue) throws -> Bool? { nil }
+}
+
+/// One initializer of a lesson type: its parameters, and what makes the live object (given its name and the checked
+/// arguments).
+public struct LiveInitializer {
+    public var type: String
+    public var params: [Param]
+    public var make: (String, [ArgValue]) throws -> LiveObject
+    public init(_ type: String, _ params: [Param] = [], make: @escaping (String, [ArgValue]) throws -> LiveObject) {
+        self.type = type
+        self.params = params
+        self.make = make
+    }
 }
 
 /// How the session makes a module by the name in a lesson's front matter.

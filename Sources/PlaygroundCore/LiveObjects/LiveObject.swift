@@ -91,11 +91,14 @@ public final class LiveObject {
     public let name: String
     public let typeName: String
     public let methods: [Method]
+    /// The object's fields for the state pane, when it is one the learner made (`let b2 = HamburgerBuilder()`).
+    public let fields: (() -> [StateField])?
 
-    public init(name: String, typeName: String, methods: [Method]) {
+    public init(name: String, typeName: String, methods: [Method], fields: (() -> [StateField])? = nil) {
         self.name = name
         self.typeName = typeName
         self.methods = methods
+        self.fields = fields
     }
 
     public func method(named name: String) -> Method? { methods.first { $0.name == name } }

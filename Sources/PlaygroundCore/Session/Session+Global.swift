@@ -18,7 +18,7 @@ extension Session {
         case .hint: try hint()
         case .check: try check()
         case .solution: try solution()
-        case .state: postState(try requireWorkspace().module.state())
+        case .state: postState(try requireWorkspace().state())
         case .undo: try undo()
         case .reset: try reset()
         case .restart: try setUpLiveObjects(before: try requireNavigator().stepIndex)
@@ -125,7 +125,7 @@ extension Session {
         }
         mediator.isMuted = wasMuted
         say(index == 0 ? CoreText.theLiveObjectsStartAfresh.phrase : CoreText.theLiveObjectsAreSetUp(String(index)))
-        postState(workspace.module.state())
+        postState(workspace.state())
     }
 
     /// Moves to a step without showing it (the lesson tester, `run --from`).
@@ -162,7 +162,7 @@ extension Session {
 
     /// The goal fields the live state does not meet (for the lesson tester).
     public func goalDifferences() -> [(key: String, expected: String, actual: String)] {
-        navigator?.goalDifferences(workspace?.module.state() ?? [], lang) ?? []
+        navigator?.goalDifferences(workspace?.state() ?? [], lang) ?? []
     }
 
     /// Whether the current step's goal is met, without saying anything (for the lesson tester).
@@ -194,7 +194,7 @@ extension Session {
 
     func hint() throws {
         var navigator = try requireNavigator()
-        let phrase = navigator.nextHint(workspace?.module.state() ?? [])
+        let phrase = navigator.nextHint(workspace?.state() ?? [])
         self.navigator = navigator
         say(phrase)
     }
@@ -212,7 +212,7 @@ extension Session {
     func undo() throws {
         let workspace = try requireWorkspace()
         guard let undone = workspace.journal.last else { throw PlaygroundError(CoreText.nothingToUndo.phrase) }
-        let before = workspace.module.state()
+        let before = workspace.state()
         workspace.journal.removeLast()
         try rebuild()
         postRebuilt(from: before, CoreText.undid(undone.text))
@@ -220,7 +220,7 @@ extension Session {
 
     func reset() throws {
         let workspace = try requireWorkspace()
-        let before = workspace.module.state()
+        let before = workspace.state()
         workspace.journal = []
         try rebuild()
         postRebuilt(from: before, CoreText.theLiveObjectsStartAfresh.phrase)

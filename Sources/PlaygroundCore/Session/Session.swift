@@ -147,14 +147,14 @@ public final class Session {
     /// rebuilt from the journal; on success it joins the journal, and a call shows the fields it changed.
     func change(_ text: String, _ command: Command) throws {
         let workspace = try requireWorkspace()
-        let before = workspace.module.state()
+        let before = workspace.state()
         do {
             try apply(command)
         } catch {
-            if workspace.module.state() != before { try rebuild() }
+            if workspace.state() != before { try rebuild() }
             throw error
         }
-        let after = workspace.module.state()
+        let after = workspace.state()
         let changes = after.changes(since: before)
         // A read (`builder.meat`, `print(builder.meat)`) that changed nothing is a look: not journaled, no state pane.
         if changes.isEmpty, case .call(let statement) = command, statement.binding == nil,
@@ -176,6 +176,14 @@ public final class Session {
             if let binding = statement.binding, workspace.module.objects.contains(where: { $0.name == binding }) {
                 throw PlaygroundError(SwiftDiagnostic.invalidRedeclarationOf(binding))
             }
+            if let arguments = statement.construct {
+                try construct(statement, arguments, in: workspace)
+                return
+            }
+            if statement.calls.isEmpty, let value = statement.assignment {
+                try assign(statement.receiver, value, in: workspace)
+                return
+            }
             if let bound = try CallRunner(objects: workspace.receivers, mediator: mediator, lang: lang).run(statement) {
                 workspace.bindings[bound.name] = bound
             }
@@ -187,6 +195,33 @@ public final class Session {
         case .global(let global):
             try applyPaneCommand(global)
         }
+    }
+
+    /// `let b2 = HamburgerBuilder()`: a new instance of a lesson type, bound to the name.
+    func construct(_ statement: SwiftStatement, _ arguments: [SwiftArgument], in workspace: Workspace) throws {
+        let type = statement.receiver
+        guard let initializer = workspace.module.initializers.first(where: { $0.type == type }) else {
+            let made = workspace.module.initializers.map(\.type)
+            // Maybe valid Swift, but not a type this lesson makes: an honest line rather than a made-up diagnostic.
+            throw PlaygroundError(made.isEmpty ? CoreText.thisLessonMakesNoNewObjects(type) : CoreText.thisLessonMakesOnly(type, made.joined(separator: ", ")))
+        }
+        let runner = CallRunner(objects: workspace.receivers, mediator: mediator, lang: lang)
+        let values = try runner.convert(arguments, params: initializer.params, call: type + "(" + initializer.params.map { ($0.label ?? "_") + ":" }.joined() + ")")
+        let name = statement.binding ?? "_"
+        let object = try initializer.make(name, values)
+        if name != "_" { workspace.bindings[name] = object }
+        let source = type + CallRunner.render(arguments, trailingClosure: false)
+        mediator.post(PaneMessage(topic: "code", source: type, text: (statement.binding.map { $0 == "_" ? "_ = " : "let \($0) = " } ?? "") + source))
+    }
+
+    /// `controller = nil`: an assignment to a variable the lesson declares, or what Swift says of it.
+    func assign(_ name: String, _ value: SwiftValue, in workspace: Workspace) throws {
+        // The module runs it and shows its code line.
+        if try workspace.module.assign(name, value) != nil { return }
+        if workspace.receivers.contains(where: { $0.name == name }) {
+            throw PlaygroundError(SwiftDiagnostic.cannotAssignToValueIsALetConstant(name))
+        }
+        throw PlaygroundError(SwiftDiagnostic.cannotFindInScope(name))
     }
 
     /// A fresh module with the journal replayed into it.
@@ -207,14 +242,14 @@ public final class Session {
 
     /// Shows the state after a rebuild, with the fields that differ from `before` marked.
     func postRebuilt(from before: [StateGroup], _ phrase: Phrase) {
-        let after = workspace?.module.state() ?? []
+        let after = workspace?.state() ?? []
         say(phrase)
         postState(after, changed: after.changes(since: before))
     }
 
     /// The live objects and the program's panes and routes, for tests that compare two ways to the same step.
     public var snapshot: (live: [StateGroup], panes: [PaneConfiguration]) {
-        (workspace?.module.state() ?? [], mediator.configuration)
+        (workspace?.state() ?? [], mediator.configuration)
     }
 
     /// The commands in the journal, as typed.
