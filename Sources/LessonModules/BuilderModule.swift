@@ -75,6 +75,31 @@ public final class BuilderModule: LessonModule {
         ]
     }
 
+    /// The real API of a `HamburgerBuilder` for another lesson's builder: its changes, and its product in the
+    /// product pane.
+    static func hamburgerMethods(_ builder: HamburgerBuilder, name: String, context: ModuleContext) -> [Method] {
+        [
+            Method("setMeat", throws: true) { (meat: Meat) in
+                do { try builder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
+                    throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue))
+                }
+                return .done
+            },
+            Method("addSauces") { (sauces: Sauces) in builder.addSauces(sauces); return .done },
+            Method("removeSauces") { (sauces: Sauces) in builder.removeSauces(sauces); return .done },
+            Method("addToppings") { (toppings: Toppings) in builder.addToppings(toppings); return .done },
+            Method("removeToppings") { (toppings: Toppings) in builder.removeToppings(toppings); return .done },
+            Method("build", returns: .value("Hamburger")) {
+                let burger = builder.build()
+                context.post("product", picture(of: burger), source: name)
+                return .object(burgerObject(burger))
+            },
+            Method(property: "meat", type: "Meat") { shown(builder.meat) },
+            Method(property: "sauces", type: "Sauces") { shown(builder.sauces) },
+            Method(property: "toppings", type: "Toppings") { shown(builder.toppings) },
+        ]
+    }
+
     /// A built `Hamburger`: its parts, as properties.
     static func burgerObject(_ burger: Hamburger) -> LiveObject {
         LiveObject(name: "burger", typeName: "Hamburger", methods: [

@@ -30,7 +30,32 @@ public final class DirectorModule: LessonModule {
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [employeeObject, groupObject] + builderObjects
+    public lazy var objects: [LiveObject] = [employeeObject, groupObject] + builderObjects + [burgerBuilderObject, receiptBuilderObject]
+
+    /// The builders the recipes drive, with their real API, as the state pane names them.
+    lazy var burgerBuilderObject = LiveObject(name: "burgerBuilder", typeName: "HamburgerBuilder",
+                                              methods: BuilderModule.hamburgerMethods(burgerBuilder, name: "burgerBuilder", context: context))
+    lazy var receiptBuilderObject = LiveObject(name: "receiptBuilder", typeName: "ReceiptBuilder", methods: [
+        Method("setMeat", throws: true) { [unowned self] (meat: Meat) in
+            do { try receiptBuilder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
+                throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue))
+            }
+            return .done
+        },
+        Method("addSauces") { [unowned self] (sauces: Sauces) in receiptBuilder.addSauces(sauces); return .done },
+        Method("addToppings") { [unowned self] (toppings: Toppings) in receiptBuilder.addToppings(toppings); return .done },
+    ])
+
+    /// `let b = RootBuilder()` and its siblings: builders of the dependency example, made by the learner.
+    public var initializers: [LiveInitializer] {
+        [("RootBuilder", DependencyDemo.Wiring.leaky), ("NameStepBuilder", .middleStep)].map { type, wiring in
+            LiveInitializer(type) { [unowned self] name, _ in
+                LiveObject(name: name, typeName: type, methods: [
+                    Method("build", "name", returns: .value("Child")) { [unowned self] (child: String) in greet(wiring, child) },
+                ])
+            }
+        }
+    }
 
     enum Recipe: String { case combo1, kittenSpecial }
 

@@ -35,6 +35,7 @@ public final class MediatorModule: LessonModule {
     public lazy var objects: [LiveObject] = [
         LiveObject(name: "red", typeName: "SenderPage", methods: [
             Method("viewDidDisappear") { [unowned self] in hide(); return .done },
+            Method(property: "name", type: "String") { ShownValue(source: "\"red\"", printed: "red") },
             Method("send", "message") { [unowned self] (message: String) in
                 lastDelivery = 0
                 context.post("page.red", "send(message: \(SwiftValue.quoted(message))) -> mediator", source: "red")
@@ -45,6 +46,28 @@ public final class MediatorModule: LessonModule {
         ]),
         LiveObject(name: "pager", typeName: "PageViewController", methods: [
             Method("add") { [unowned self] (page: NewPage) in try add(page); return .done },
+            // The mediator's own entry point: what a sender calls.
+            Method("send", "message") { [unowned self] (message: String) in
+                lastDelivery = 0
+                pager.send(message: message)
+                context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
+                return .done
+            },
+            Method(property: "pages", type: "[Page]") { [unowned self] in
+                ShownValue(source: "[" + pager.pages.map { "\(type(of: $0))(name: \(SwiftValue.quoted($0.name)))" }.joined(separator: ", ") + "]",
+                           printed: "[" + pager.pages.map { "Patterns.\(type(of: $0))" }.joined(separator: ", ") + "]")
+            },
+            Method(property: "recipients", type: "[Receiver]") { [unowned self] in
+                ShownValue(source: "[" + receivers.map { "ReceiverPage(name: \(SwiftValue.quoted($0.name)))" }.joined(separator: ", ") + "]",
+                           printed: "[" + receivers.map { _ in "Patterns.ReceiverPage" }.joined(separator: ", ") + "]")
+            },
+        ]),
+        LiveObject(name: "blue", typeName: "ReceiverPage", methods: [
+            Method("receive", "message") { [unowned self] (message: String) in
+                receivers.first { $0.name == "blue" }?.receive(message: message)
+                return .done
+            },
+            Method(property: "name", type: "String") { ShownValue(source: "\"blue\"", printed: "blue") },
         ]),
     ]
 

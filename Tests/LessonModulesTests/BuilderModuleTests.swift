@@ -40,7 +40,7 @@ import Testing
         expectSame(session.run("builder.addToppings(.bacon)"), "error: type 'Toppings' has no member 'bacon'\n")
         expectSame(session.run("buidler.build()"), "error: cannot find 'buidler' in scope; did you mean 'builder'?\n")
         expectSame(session.run("builder.setMeat(meat: .beef)"), "error: extraneous argument label 'meat:' in call; expected builder.setMeat(Meat)\n")
-        expectSame(session.run("builder.setMeat(\"beef\")"), "error: cannot convert value \"beef\" to expected argument type 'Meat'\n")
+        expectSame(session.run("builder.setMeat(\"beef\")"), "error: cannot convert value of type 'String' to expected argument type 'Meat'\n")
         expectSame(session.run("lod builder"), "error: unknown command 'lod'; did you mean 'load'?\n")
         expectSame(session.run("meat"), "error: 'meat' needs <meat>; usage: meat <meat>\n")
     }

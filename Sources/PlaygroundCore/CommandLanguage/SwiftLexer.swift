@@ -22,6 +22,8 @@ extension SwiftCallParser {
                 let c = chars[i]
                 let column = i + 1
                 if c == " " || c == "\t" { i += 1; continue }
+                // `// a comment` to the end of the line.
+                if c == "/", i + 1 < chars.count, chars[i + 1] == "/" { break }
                 if isIdentifierHead(c) {
                     var j = i
                     while j < chars.count, isIdentifierBody(chars[j]) { j += 1 }

@@ -128,6 +128,18 @@ public indirect enum SwiftValue: Equatable, Sendable {
         }
     }
 
+    /// The type Swift gives the value on its own, when it has one: `"x"` is a String, `1` an Int.
+    var literalType: String? {
+        switch self {
+        case .string: return "String"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .bool: return "Bool"
+        case .construct(let type, _), .qualified(let type, _): return type
+        default: return nil
+        }
+    }
+
     public static func quoted(_ text: String) -> String {
         var out = "\""
         for c in text.unicodeScalars {

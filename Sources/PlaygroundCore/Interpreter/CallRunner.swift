@@ -181,7 +181,11 @@ struct CallRunner {
 
     func convert(_ value: SwiftValue, to type: ParamType) throws -> ArgValue {
         func mismatch() -> PlaygroundError {
-            PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(value.swiftSource, type.swiftType))
+            // Swift names the value's type when it knows it (a literal, a made object); else the value itself.
+            if let literal = value.literalType {
+                return PlaygroundError(SwiftDiagnostic.cannotConvertValueOfTypeToExpectedArgument(literal, type.swiftType))
+            }
+            return PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(value.swiftSource, type.swiftType))
         }
         func member(_ name: String, _ typeName: String, _ cases: [String]) throws -> String {
             guard cases.contains(name) else {
