@@ -143,7 +143,8 @@ public final class DelegateModule: LessonModule {
     public func assign(_ name: String, _ value: SwiftValue) throws -> Bool? {
         guard name == "controller" else { return nil }
         guard value == .nilLiteral else {
-            throw PlaygroundError(.verbatim("cannot assign value of type '\(value.swiftSource)' to type 'GameBoardController?'; the lesson releases with 'controller = nil'"))
+            // Swift's own words (the compiler's English, in every language).
+            throw PlaygroundError(.verbatim("cannot assign value of type '\(value.literalType ?? value.swiftSource)' to type 'GameBoardController?'"))
         }
         if controller == nil {
             context.post("code", "controller = nil", source: "lesson")

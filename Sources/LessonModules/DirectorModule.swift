@@ -158,7 +158,11 @@ public final class DirectorModule: LessonModule {
 
     func greet(_ wiring: DependencyDemo.Wiring, _ name: String) -> CallResult {
         dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in context.post(topic, text, source: "child") }
-        return .done
+        // The built `Child`: `let child = rootBuilder.build(name: "Mina")`, then `child.greeting`.
+        let greeting = dependency.last?.greeting ?? ""
+        return .object(LiveObject(name: "child", typeName: "Child", methods: [
+            Method(property: "greeting", type: "String") { ShownValue(source: SwiftValue.quoted(greeting), printed: greeting) },
+        ]))
     }
 
     // MARK: short commands

@@ -129,7 +129,7 @@ public indirect enum SwiftValue: Equatable, Sendable {
     }
 
     /// The type Swift gives the value on its own, when it has one: `"x"` is a String, `1` an Int.
-    var literalType: String? {
+    public var literalType: String? {
         switch self {
         case .string: return "String"
         case .int: return "Int"
