@@ -19,17 +19,25 @@ final class Workspace {
     var journal: [Entry] = []
     /// Names bound with `let` (`let burger = builder.build()`), usable as receivers afterwards; a replay binds them
     /// again, so they go with the module.
-    var bindings: [String: LiveObject] = [:]
+    var bindings: [String: LiveObject] = [:] {
+        didSet {
+            let sorted = bindings.keys.sorted().compactMap { bindings[$0] }
+            boundReceivers = sorted
+            madeObjects = sorted.filter { $0.fields != nil }
+        }
+    }
+    /// The bound objects in the order of their names, and those of them with state (made by the learner).
+    private var boundReceivers: [LiveObject] = []
+    private var madeObjects: [LiveObject] = []
 
     /// The state pane's objects: the module's, then those the learner made (in the order of their names).
     func state() -> [StateGroup] {
-        let made = bindings.keys.sorted().compactMap { name in bindings[name].flatMap { object in
-            object.fields.map { StateGroup(name, type: object.typeName, $0()) } } }
-        return made.isEmpty ? module.state() : module.state() + made
+        guard !madeObjects.isEmpty else { return module.state() }
+        return module.state() + madeObjects.map { StateGroup($0.name, type: $0.typeName, $0.fields!()) }
     }
 
     /// The module's live objects, then what `let` bound.
-    var receivers: [LiveObject] { module.objects + bindings.keys.sorted().compactMap { bindings[$0] } }
+    var receivers: [LiveObject] { boundReceivers.isEmpty ? module.objects : module.objects + boundReceivers }
 
     init(factory: ModuleFactory, mediator: Mediator, lang: Lang) {
         self.factory = factory
