@@ -43,7 +43,7 @@ import Testing
         // An exercise solved counts; a walkthrough step passed does not.
         _ = try runPatterns([], input: "load builder\ngoto 6\nsolution\nrun\ncheck\nlessons\n", environment: ["XDG_STATE_HOME": state])
         let korean = try runPatterns(["list", "--lang", "ko"], environment: ["XDG_STATE_HOME": state])
-        #expect(korean.output.contains("builder   빌더 패턴                     25분  en,ko  11단계 중 6단계 · 연습 3개 중 1개 완료"), "\(korean.output)")
+        #expect(korean.output.contains("builder   빌더 패턴                            25분  en,ko  11단계 중 6단계 · 연습 3개 중 1개 완료"), "\(korean.output)")
     }
 
     @Test func corruptProgressIsSetAsideWithAWarning() throws {
