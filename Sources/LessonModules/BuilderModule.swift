@@ -280,7 +280,7 @@ enum BuilderText: String, TextCatalog {
 
     var texts: (en: String, ko: String) {
         switch self {
-        case .isSoldOut: ("{0} is sold out", "{0}은(는) 다 팔렸습니다")
+        case .isSoldOut: ("{0} is sold out", "{0}은(는) 품절입니다")
         case .noAlertOnScreen: ("no alert is on the screen; present() one first", "화면에 알림창이 없습니다; 먼저 present() 하세요")
         case .nothingToTap: ("(no alert on the screen: nothing ran)", "(화면에 알림창이 없어 아무것도 실행되지 않았습니다)")
         case .alertHasNoButton: ("the alert on screen has no button '{0}'", "화면의 알림창에 '{0}' 버튼이 없습니다")

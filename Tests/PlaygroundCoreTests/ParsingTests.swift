@@ -100,3 +100,22 @@ import Testing
         #expect(Lang.detect(flag: "ko", environment: [:]) == .ko)
     }
 }
+
+/// Korean particles follow the word before them, as a person writes them.
+@Suite struct KoreanParticleTests {
+    @Test(arguments: [
+        ("닭고기은(는) 품절입니다", "닭고기는 품절입니다"),
+        ("소고기은(는)", "소고기는"),
+        ("두부을(를)", "두부를"),
+        ("kitten은(는)", "kitten은"),
+        ("'tofu'은(는)", "'tofu'는"),
+        ("'3'은(는)", "'3'은"),
+        ("'2'이(가)", "'2'가"),
+        ("<meat>이(가) 필요합니다", "<meat>이 필요합니다"),
+        ("\"Swift basics\"을(를) 만들었습니다", "\"Swift basics\"를 만들었습니다"),
+        ("괄호(는) 그대로", "괄호(는) 그대로"),
+    ])
+    func choosesTheForm(template: String, expected: String) {
+        #expect(KoreanParticles.choose(template) == expected)
+    }
+}

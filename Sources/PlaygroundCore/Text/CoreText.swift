@@ -131,7 +131,7 @@ public enum CoreText: String, TextCatalog {
         case .solutionStartsAtTheStepsStart: ("They start from the step's own start: 'restart' sets it up, 'run' sets it up and runs them.",
                                               "이 명령들은 단계가 시작할 때의 상태에서 출발합니다: 'restart'로 되돌리고, 'run'은 되돌린 뒤 실행합니다.")
         case .minutesShort: ("{0} min", "{0}분")
-        case .wasThrown: ("{0} was thrown: {1}", "{0} 에러가 던져졌습니다: {1}")
+        case .wasThrown: ("{0} was thrown: {1}", "{0} 에러 발생: {1}")
         case .goalMet: ("✓ goal met: step {0} is done. 'next' moves on.", "✓ 목표 달성: {0}단계 완료. 'next'로 넘어가세요.")
         case .notYet: ("✗ not yet: {0} of {1} goal fields differ", "✗ 아직입니다: 목표 필드 {1}개 중 {0}개가 다릅니다")
         }

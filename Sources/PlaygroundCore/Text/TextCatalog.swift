@@ -45,9 +45,13 @@ public struct Phrase: Sendable, Equatable {
 
     /// The one place a message becomes text.
     public func text(_ lang: Lang) -> String {
-        if parts.count == 1 { return Self.fill(lang == .ko ? parts[0].ko : parts[0].en, parts[0].arguments) }
+        if parts.count == 1 {
+            return lang == .ko ? KoreanParticles.choose(Self.fill(parts[0].ko, parts[0].arguments)) : Self.fill(parts[0].en, parts[0].arguments)
+        }
         var out = ""
-        for part in parts { out += Self.fill(lang == .ko ? part.ko : part.en, part.arguments) }
+        for part in parts {
+            out += lang == .ko ? KoreanParticles.choose(Self.fill(part.ko, part.arguments)) : Self.fill(part.en, part.arguments)
+        }
         return out
     }
 
@@ -87,4 +91,43 @@ public struct PlaygroundError: Error, Equatable, Sendable, CustomStringConvertib
 public struct InternalError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// Korean particles chosen by the word before them, as a person writes them: `닭고기는`, `kitten은`, not `은(는)`.
+/// A template writes both forms, `은(는)`, `이(가)`, `을(를)`, `과(와)`; the first goes after a final consonant.
+enum KoreanParticles {
+    static let pairs: [(both: String, consonant: String, vowel: String)] = [("은(는)", "은", "는"), ("이(가)", "이", "가"),
+                                                                          ("을(를)", "을", "를"), ("과(와)", "과", "와")]
+
+    static func choose(_ text: String) -> String {
+        guard text.contains("(") else { return text }
+        var out: [Character] = []
+        let chars = Array(text)
+        var i = 0
+        scanning: while i < chars.count {
+            if chars[i] != "(" || i + 2 >= chars.count || chars[i + 2] != ")" || i == 0 {
+                out.append(chars[i]); i += 1; continue
+            }
+            for pair in pairs {
+                let both = Array(pair.both)  // e.g. 은 ( 는 )
+                guard let last = out.last, last == both[0], chars[i + 1] == both[2] else { continue }
+                out.removeLast()
+                // The word before the particle, past a closing quote: `'kitten'은(는)`.
+                let before = out.last { $0 != "'" && $0 != "\"" && $0 != "’" && $0 != ">" }
+                out.append(contentsOf: before.map(endsWithConsonant) == true ? pair.consonant : pair.vowel)
+                i += 3
+                continue scanning
+            }
+            out.append(chars[i]); i += 1
+        }
+        return String(out)
+    }
+
+    /// Whether a word's last sound is a consonant: a Hangul syllable with a final consonant, a digit read in Korean
+    /// (일, 삼, 육, 칠, 팔, 영), or a Latin letter that ends a word on a consonant sound.
+    static func endsWithConsonant(_ c: Character) -> Bool {
+        if let scalar = c.unicodeScalars.first, (0xAC00...0xD7A3).contains(scalar.value) { return (scalar.value - 0xAC00) % 28 != 0 }
+        if let digit = c.wholeNumberValue, c.isASCII { return [0, 1, 3, 6, 7, 8].contains(digit) }
+        return "lmnbdgkptLMNBDGKPT".contains(c)
+    }
 }
