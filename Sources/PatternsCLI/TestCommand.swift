@@ -8,11 +8,12 @@ struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Verify lessons: structure, then every transcript executed and compared.",
-        discussion: "Ends with 'N passed, N failed'; exits 1 on any failure. --update rewrites expected output in place."
+        discussion: "Ends with 'N passed, N failed'; exits 1 on any failure. --update rewrites expected output in place, unless a command that worked now fails (--accept-errors records that too)."
     )
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Lesson ids to test (default: all).") var ids: [String] = []
     @Flag(name: .long, help: "Rewrite each transcript's expected output with the actual output.") var update = false
+    @Flag(name: .long, help: "With --update, also accept outputs where a command that worked now fails.") var acceptErrors = false
 
     func run() throws {
         let catalog = try LessonLoader.catalog(extra: global.lessons)
@@ -41,6 +42,11 @@ struct TestCommand: ParsableCommand {
             if result.passed {
                 passed += 1
                 out += "ok   \(lesson.id) (\(lesson.lang)): \(lesson.steps.count) steps, \(result.commandCount) commands\n"
+            } else if update, !acceptErrors, !result.newErrors.isEmpty {
+                // A command that worked now fails: that is a regression to fix, not an output to record.
+                failed += 1
+                for error in result.newErrors { out += "FAIL \(error)\n" }
+                out += "FAIL \(lesson.id) (\(lesson.lang)): not updated; fix the lesson or the playground, or pass --accept-errors\n"
             } else if update, let source = result.updatedSource, source != lesson.source {
                 let path = FileManager.default.fileExists(atPath: lesson.path) ? lesson.path : nil
                 guard let path else {

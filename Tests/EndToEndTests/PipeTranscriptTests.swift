@@ -146,4 +146,34 @@ import Testing
         #expect(result.output.contains("builder 1/11> alert.setTitle(\"Hi\") .present()\n── code ────────────────────\nalert.setTitle(\"Hi\").present()\n"),
                 "\(result.output)")
     }
+
+    /// `test --update` does not record a regression: a command that worked and now fails is reported, and the file
+    /// stays as it was, unless `--accept-errors` says the failure is what the lesson wants.
+    @Test func updateRefusesToRecordANewFailure() throws {
+        let folder = NSTemporaryDirectory() + "patterns-update-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let lesson = """
+        ---
+        id: regress
+        title: Regress
+        module: builder
+        ---
+        ## Only
+        ```patterns
+        > builder.setMeat(.tofu)
+        ── code ────────────────────
+        try builder.setMeat(.tofu)
+        ```
+        """
+        let path = folder + "/regress.md"
+        try lesson.write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = try runPatterns(["test", "regress", "--lessons", folder, "--update"])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("FAIL \(path):8: 'builder.setMeat(.tofu)' now fails: error: call can throw but is not marked with 'try'"),
+                "\(refused.output)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == lesson, "the file is left as it was")
+        let accepted = try runPatterns(["test", "regress", "--lessons", folder, "--update", "--accept-errors"])
+        #expect(accepted.status == 0, "\(accepted.output)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("error: call can throw but is not marked with 'try'"))
+    }
 }

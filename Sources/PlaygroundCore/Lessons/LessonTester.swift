@@ -7,6 +7,9 @@ public struct LessonTester {
         /// The file's text with every transcript's expected output replaced by the actual output.
         public var updatedSource: String?
         public var commandCount: Int
+        /// Commands whose output now holds an error their expected output did not: `--update` will not accept these
+        /// by itself (a lesson that breaks must not be rewritten to show the breakage).
+        public var newErrors: [String] = []
         public var passed: Bool { failures.isEmpty }
     }
 
@@ -67,6 +70,7 @@ public struct LessonTester {
 
         // Run every transcript in order, in one session, as a learner would.
         var replacements: [(open: Int, close: Int, lines: [String])] = []
+        var newErrors: [String] = []
         var count = 0
         for (index, step) in lesson.steps.enumerated() {
             session.setStep(index)
@@ -94,6 +98,9 @@ public struct LessonTester {
                     let expected = Self.lines(entry.expected.joined(separator: "\n"))
                     newLines.append("> " + entry.command)
                     newLines.append(contentsOf: actual)
+                    if actual != expected, let error = actual.first(where: Self.isError), !expected.contains(where: Self.isError) {
+                        newErrors.append("\(lesson.path):\(entry.line): '\(entry.command)' now fails: \(error)")
+                    }
                     if actual != expected {
                         let diff = LineDiff.diff(expected: expected, actual: actual).map { "    " + $0 }.joined(separator: "\n")
                         issue(entry.line, "output of '\(entry.command)' differs (- expected, + actual):\n" + diff)
@@ -111,7 +118,14 @@ public struct LessonTester {
                 }
             }
         }
-        return Result(lesson: lesson, failures: failures, updatedSource: Self.rewrite(lesson.source, replacements), commandCount: count)
+        var result = Result(lesson: lesson, failures: failures, updatedSource: Self.rewrite(lesson.source, replacements), commandCount: count)
+        result.newErrors = newErrors
+        return result
+    }
+
+    /// A line that reports an error or a trap, in either language.
+    static func isError(_ line: String) -> Bool {
+        line.hasPrefix("error: ") || line.hasPrefix("오류: ") || line.hasPrefix("Fatal error: ")
     }
 
     /// Output lines with trailing spaces and trailing empty lines removed.
