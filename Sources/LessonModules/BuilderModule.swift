@@ -41,63 +41,50 @@ public final class BuilderModule: LessonModule {
     public var initializers: [LiveInitializer] {
         [LiveInitializer("HamburgerBuilder") { [unowned self] name, _ in
             let made = HamburgerBuilder()
-            return LiveObject(name: name, typeName: "HamburgerBuilder", methods: builderMethods(made, name: name)) {
-                [StateField("meat", .enumCase(made.meat.rawValue)), StateField("sauces", .options(made.sauces.names)),
-                 StateField("toppings", .options(made.toppings.names))]
-            }
+            return LiveObject(name: name, typeName: "HamburgerBuilder", methods: builderMethods(made, name: name)) { Self.fields(of: made) }
         }]
     }
 
-    /// The real API of a `HamburgerBuilder`, on `builder` or on one the learner made.
+    /// The real API of a `HamburgerBuilder`, on `builder` or on one the learner made; building remembers the burger
+    /// for `show`.
     func builderMethods(_ builder: HamburgerBuilder, name: String) -> [Method] {
-        [
-        Method("setMeat", throws: true) { (meat: Meat) in
-            do { try builder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
-                throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue))
-            }
-            return .done
-        },
-        Method("addSauces") { (sauces: Sauces) in builder.addSauces(sauces); return .done },
-        Method("removeSauces") { (sauces: Sauces) in builder.removeSauces(sauces); return .done },
-        Method("addToppings") { (toppings: Toppings) in builder.addToppings(toppings); return .done },
-        Method("removeToppings") { (toppings: Toppings) in builder.removeToppings(toppings); return .done },
-        Method("build", returns: .value("Hamburger")) { [unowned self] in
-            let burger = builder.build()
-            lastBurger = burger
-            context.post("product", Self.picture(of: burger), source: name)
-            context.post("log", "\(name).build() -> \(burger)", source: name)
-            // The product is a value with its own (read-only) parts: `let burger = builder.build()`, then `burger.meat`.
-            return .object(Self.burgerObject(burger))
-        },
-        Method(property: "meat", type: "Meat") { Self.shown(builder.meat) },
-        Method(property: "sauces", type: "Sauces") { Self.shown(builder.sauces) },
-        Method(property: "toppings", type: "Toppings") { Self.shown(builder.toppings) },
-        ]
+        Self.hamburgerMethods(builder, name: name, context: context) { [unowned self] in lastBurger = $0 }
     }
 
-    /// The real API of a `HamburgerBuilder` for another lesson's builder: its changes, and its product in the
-    /// product pane.
-    static func hamburgerMethods(_ builder: HamburgerBuilder, name: String, context: ModuleContext) -> [Method] {
+    /// The real API of any lesson's `HamburgerBuilder`: its changes, its product in the product pane and the log,
+    /// and the built burger as a value with read-only parts (`let burger = builder.build()`, then `burger.meat`).
+    static func hamburgerMethods(_ builder: HamburgerBuilder, name: String, context: ModuleContext,
+                                 built: @escaping (Hamburger) -> Void = { _ in }) -> [Method] {
         [
-            Method("setMeat", throws: true) { (meat: Meat) in
-                do { try builder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
-                    throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue))
-                }
-                return .done
-            },
+            Method("setMeat", throws: true) { (meat: Meat) in try setMeat(meat, on: builder); return .done },
             Method("addSauces") { (sauces: Sauces) in builder.addSauces(sauces); return .done },
             Method("removeSauces") { (sauces: Sauces) in builder.removeSauces(sauces); return .done },
             Method("addToppings") { (toppings: Toppings) in builder.addToppings(toppings); return .done },
             Method("removeToppings") { (toppings: Toppings) in builder.removeToppings(toppings); return .done },
             Method("build", returns: .value("Hamburger")) {
                 let burger = builder.build()
+                built(burger)
                 context.post("product", picture(of: burger), source: name)
+                context.post("log", "\(name).build() -> \(burger)", source: name)
                 return .object(burgerObject(burger))
             },
             Method(property: "meat", type: "Meat") { shown(builder.meat) },
             Method(property: "sauces", type: "Sauces") { shown(builder.sauces) },
             Method(property: "toppings", type: "Toppings") { shown(builder.toppings) },
         ]
+    }
+
+    /// `setMeat(_:)` on any burger builder, its sold-out error named as Swift prints it.
+    static func setMeat(_ meat: Meat, on builder: some BurgerBuilding) throws {
+        do { try builder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
+            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue))
+        }
+    }
+
+    /// A `HamburgerBuilder`'s fields in the state pane.
+    static func fields(of builder: HamburgerBuilder) -> [StateField] {
+        [StateField("meat", .enumCase(builder.meat.rawValue)), StateField("sauces", .options(builder.sauces.names)),
+         StateField("toppings", .options(builder.toppings.names))]
     }
 
     /// A built `Hamburger`: its parts, as properties.
@@ -211,11 +198,7 @@ public final class BuilderModule: LessonModule {
     // MARK: state
 
     public func state() -> [StateGroup] {
-        var groups = [StateGroup("builder", type: "HamburgerBuilder", [
-            StateField("meat", .enumCase(builder.meat.rawValue)),
-            StateField("sauces", .options(builder.sauces.names)),
-            StateField("toppings", .options(builder.toppings.names)),
-        ])]
+        var groups = [StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder))]
         if alertsInUse.contains("alert") {
             groups.append(alertState("alert", alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction))
         }

@@ -36,12 +36,7 @@ public final class DirectorModule: LessonModule {
     lazy var burgerBuilderObject = LiveObject(name: "burgerBuilder", typeName: "HamburgerBuilder",
                                               methods: BuilderModule.hamburgerMethods(burgerBuilder, name: "burgerBuilder", context: context))
     lazy var receiptBuilderObject = LiveObject(name: "receiptBuilder", typeName: "ReceiptBuilder", methods: [
-        Method("setMeat", throws: true) { [unowned self] (meat: Meat) in
-            do { try receiptBuilder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
-                throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue))
-            }
-            return .done
-        },
+        Method("setMeat", throws: true) { [unowned self] (meat: Meat) in try BuilderModule.setMeat(meat, on: receiptBuilder); return .done },
         Method("addSauces") { [unowned self] (sauces: Sauces) in receiptBuilder.addSauces(sauces); return .done },
         Method("addToppings") { [unowned self] (toppings: Toppings) in receiptBuilder.addToppings(toppings); return .done },
     ])
@@ -207,11 +202,7 @@ public final class DirectorModule: LessonModule {
 
     public func state() -> [StateGroup] {
         var groups = [
-            StateGroup("burgerBuilder", type: "HamburgerBuilder", [
-                StateField("meat", .enumCase(burgerBuilder.meat.rawValue)),
-                StateField("sauces", .options(burgerBuilder.sauces.names)),
-                StateField("toppings", .options(burgerBuilder.toppings.names)),
-            ]),
+            StateGroup("burgerBuilder", type: "HamburgerBuilder", BuilderModule.fields(of: burgerBuilder)),
             StateGroup("receiptBuilder", type: "ReceiptBuilder", [
                 StateField("lines", .number(receiptBuilder.lines.count)),
                 StateField("total", .plain(Self.money(receiptBuilder.build().totalCents))),
