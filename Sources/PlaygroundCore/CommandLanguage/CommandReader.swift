@@ -15,10 +15,6 @@ public struct CommandReader {
     /// The commands that can be typed now: the lesson's first, then the global ones.
     public var commands: [CommandSpec] { moduleCommands + global.commands }
 
-    public init(commands: [CommandSpec], objectNames: [String]) {
-        self.init(module: [], global: CommandTable(commands), objectNames: objectNames)
-    }
-
     public init(module: [CommandSpec], global: CommandTable, objectNames: [String]) {
         moduleCommands = module
         self.global = global

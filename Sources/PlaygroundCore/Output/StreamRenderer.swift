@@ -51,7 +51,7 @@ public struct StreamRenderer {
                 // The command as typed stays one line (the terminal folds it; copied, it is still one command).
                 out += prompt + TextSanitizer.clean(line) + "\n"
             case .reminder(let text):
-                guard options.reminders else { break }
+                // The session emits it only when `options.reminders` is on.
                 render(group, to: &out)
                 group.removeAll()
                 let style = Style(enabled: options.color)

@@ -165,7 +165,8 @@ public final class Session {
         if case .global = command { return }
         if !changes.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: StateView.changeLog(changes, lang))) }
         postState(after, changed: changes)
-        if let reminder = navigator?.reminder(after: text, lang) { mediator.emit(.reminder(reminder)) }
+        // Only a layout that shows it pays for the line (pipes, transcripts and handouts leave it out).
+        if options.render.reminders, let reminder = navigator?.reminder(after: text, lang) { mediator.emit(.reminder(reminder)) }
     }
 
     /// The effect of a command, and nothing else: what a transaction runs and what a replay repeats.
