@@ -1,4 +1,5 @@
 import Foundation
+@testable import PatternsCLI
 import PlaygroundTestSupport
 import Testing
 
@@ -166,5 +167,15 @@ import Testing
         let from = try runPatterns(["run", "builder", "--from", "9"])
         #expect(from.output.contains("✓ goal met: step 10 is done."), "\(from.output)")
         #expect(!from.output.contains("step 8/11"))
+    }
+
+    /// The presenter mode's words exist in both languages with the same arguments.
+    @Test func presenterWordsAreInBothLanguages() {
+        for text in PresenterText.allCases {
+            let en = text.texts.en, ko = text.texts.ko
+            #expect(en != ko, "\(text)")
+            #expect(ko.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(text)")
+            #expect(en.filter { $0 == "{" }.count == ko.filter { $0 == "{" }.count, "\(text)")
+        }
     }
 }

@@ -1,5 +1,5 @@
 import LessonModules
-import PlaygroundCore
+@testable import PlaygroundCore
 import Testing
 
 /// Every message the program says exists in English and Korean (the catalogs' switches make that a build error);
@@ -19,6 +19,7 @@ import Testing
     /// Every message: the core's, then each lesson module's.
     static var all: [(name: String, en: String, ko: String)] {
         CoreText.allCases.map { ("CoreText.\($0)", $0.texts.en, $0.texts.ko) }
+            + HandoutText.allCases.map { ("HandoutText.\($0)", $0.texts.en, $0.texts.ko) }
             + LessonModules.all.flatMap { factory in
                 factory.messages.map { ("\(factory.name): \($0.text(.en))", $0.text(.en), $0.text(.ko)) }
             }
