@@ -11,6 +11,8 @@ public final class DelegateModule: LessonModule {
     weak var weakController: GameBoardController?
     var weakCells: [WeakCell] = []
     var ownership: DelegateOwnership = .weak
+    /// Set once the cells call back through closures instead of the delegate.
+    var capture: SelfCapture?
     var deinits: [String] = []
     var lastHeard = ""
     let quiz = QuestionGroupScreen()
@@ -34,6 +36,7 @@ public final class DelegateModule: LessonModule {
         let record: (String) -> Void = { [weak self] name in self?.deinits.append(name) }
         let board = GameBoardController(ownership: ownership, onCellDeinit: record)
         board.onDeinit = record
+        capture = nil
         controller = board
         weakController = board
         weakCells = board.cells.joined().map { WeakCell(cell: $0) }
@@ -65,13 +68,31 @@ public final class DelegateModule: LessonModule {
             context.post("memory", ownership == .weak ? DelegateText.cellsHoldWeakly.phrase : DelegateText.cellsHoldStrongly.phrase, source: "board")
             return .done
         },
+        Method("listenThroughClosures", "capturing") { [unowned self] (capture: SelfCapture) in
+            let board = try requireController()
+            self.capture = capture
+            board.listenThroughClosures(capturing: capture)
+            context.post("memory", capture == .weakSelf ? DelegateText.closuresCaptureWeakly.phrase : DelegateText.closuresCaptureStrongly.phrase,
+                         source: "board")
+            return .done
+        },
     ])
+
+    /// How the cells reach the controller, as the state pane says it.
+    var listener: String {
+        switch capture {
+        case nil: return "delegate (\(ownership.rawValue))"
+        case .strongSelf?: return "closures capturing self"
+        case .weakSelf?: return "closures capturing [weak self]"
+        }
+    }
 
     func cellObject(_ cell: Cell) -> LiveObject {
         LiveObject(name: "cell", typeName: "Cell", methods: [
             Method("endEditing") { [unowned self, weak cell] (text: String) in
                 guard let cell else { return .done }
-                context.post("log", "cell[\(cell.row),\(cell.column)] -> delegate.cell(_:valueChangedTo: \(SwiftValue.quoted(text)))", source: "cell")
+                let call = capture == nil ? "delegate.cell(_:valueChangedTo: \(SwiftValue.quoted(text)))" : "onValueChanged(cell, \(SwiftValue.quoted(text)))"
+                context.post("log", "cell[\(cell.row),\(cell.column)] -> " + call, source: "cell")
                 let before = controller?.received.count ?? 0
                 cell.endEditing(text)
                 if let heard = controller?.received.last, (controller?.received.count ?? 0) > before {
@@ -130,6 +151,8 @@ public final class DelegateModule: LessonModule {
                     }),
         CommandSpec("delegate", [ArgumentSpec("ownership", .choice(["weak", "strong"]))], summary: .verbatim("board.setDelegateOwnership(_:)"),
                     .call { .call("board", "setDelegateOwnership", .value(.member(try $0.word(0)))) }),
+        CommandSpec("closures", [ArgumentSpec("capture", .choice(["strongSelf", "weakSelf"]))], summary: DelegateText.listenSummary.phrase,
+                    .call { .call("board", "listenThroughClosures", .labelled("capturing", .member(try $0.word(0)))) }),
         CommandSpec("release", [ArgumentSpec("object", .choice(["controller"]))], summary: DelegateText.releaseSummary.phrase,
                     .native { [unowned self] _ in try release() }),
         CommandSpec("memory", summary: DelegateText.memorySummary.phrase, changesState: false, .native { [unowned self] _ in
@@ -173,7 +196,7 @@ public final class DelegateModule: LessonModule {
     func memoryReport() -> String {
         var lines = [DelegateText.alive.text(context.lang, aliveSummary)]
         if controller == nil && weakController != nil {
-            lines.append(DelegateText.leak.text(context.lang))
+            lines.append((capture == nil ? DelegateText.leak : DelegateText.closureLeak).text(context.lang))
         } else if controller == nil {
             let cells = deinits.filter { $0.hasPrefix("Cell") }
             for name in deinits where !name.hasPrefix("Cell") { lines.append("deinit \(name)") }
@@ -191,6 +214,7 @@ public final class DelegateModule: LessonModule {
             StateGroup("board", type: "GameBoardController", [
                 StateField("controller", .plain(controller != nil ? "held by the lesson" : "released")),
                 StateField("delegate", .plain(ownership.rawValue)),
+                StateField("listener", .plain(listener)),
                 StateField("filled", .number(weakCells.filter { !($0.cell?.text.isEmpty ?? true) }.count)),
                 StateField("lastHeard", .string(lastHeard)),
             ]),
@@ -225,7 +249,7 @@ final class QuizPresenter: QuestionGroupScreenDelegate {
 /// What the delegate lesson's objects say, in English and Korean.
 enum DelegateText: String, TextCatalog {
     case controllerReleased, alreadyReleased, rowsAndColumns, cellsHoldWeakly, cellsHoldStrongly, emptyIgnored, alive, leak
-    case created, cancelled, releaseSummary, memorySummary
+    case created, cancelled, releaseSummary, memorySummary, closuresCaptureStrongly, closuresCaptureWeakly, closureLeak, listenSummary
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -243,6 +267,16 @@ enum DelegateText: String, TextCatalog {
                 + "  cells -> controller (each holds a strong delegate)\n  a strong reference cycle: no deinit will ever run",
              "누수: 밖에서 컨트롤러를 가리키는 것이 없는데도 살아 있습니다:\n  controller -> cells (셀 25개를 소유합니다)\n"
                 + "  cells -> controller (셀마다 델리게이트를 강하게 잡습니다)\n  강한 참조 순환: deinit은 영영 실행되지 않습니다")
+        case .closuresCaptureStrongly:
+            ("cells now call closures that capture self: controller -> cells -> closures -> controller is a cycle",
+             "이제 셀이 self를 캡처한 클로저를 부릅니다: controller -> cells -> closures -> controller 순환이 생겼습니다")
+        case .closuresCaptureWeakly: ("cells now call closures that capture [weak self]: no cycle", "이제 셀이 [weak self]를 캡처한 클로저를 부릅니다: 순환이 없습니다")
+        case .closureLeak:
+            ("LEAK: nothing outside refers to the controller, yet it is alive:\n  controller -> cells (it owns the 25 cells)\n"
+                + "  cells -> closures -> controller (each closure captures self strongly)\n  a strong reference cycle: no deinit will ever run",
+             "누수: 밖에서 컨트롤러를 가리키는 것이 없는데도 살아 있습니다:\n  controller -> cells (셀 25개를 소유합니다)\n"
+                + "  cells -> closures -> controller (클로저마다 self를 강하게 캡처합니다)\n  강한 참조 순환: deinit은 영영 실행되지 않습니다")
+        case .listenSummary: ("cells call back through closures instead: self or [weak self]", "델리게이트 대신 클로저로 알립니다: self 또는 [weak self]")
         case .created: ("presenter: the screen created \"{0}\" ({1} question)", "presenter: 화면이 \"{0}\"을(를) 만들었습니다 (질문 {1}개)")
         case .cancelled: ("presenter: the screen was cancelled", "presenter: 화면이 취소되었습니다")
         case .releaseSummary: ("drop the lesson's reference: controller = nil", "레슨이 잡고 있던 참조를 놓습니다: controller = nil")

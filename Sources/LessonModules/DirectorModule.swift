@@ -35,15 +35,35 @@ public final class DirectorModule: LessonModule {
     /// The builders the recipes drive, with their real API, as the state pane names them.
     lazy var burgerBuilderObject = LiveObject(name: "burgerBuilder", typeName: "HamburgerBuilder",
                                               methods: BuilderModule.hamburgerMethods(burgerBuilder, name: "burgerBuilder", context: context))
-    lazy var receiptBuilderObject = LiveObject(name: "receiptBuilder", typeName: "ReceiptBuilder", methods: [
-        Method("setMeat", throws: true) { [unowned self] (meat: Meat) in try BuilderModule.setMeat(meat, on: receiptBuilder); return .done },
-        Method("addSauces") { [unowned self] (sauces: Sauces) in receiptBuilder.addSauces(sauces); return .done },
-        Method("addToppings") { [unowned self] (toppings: Toppings) in receiptBuilder.addToppings(toppings); return .done },
-    ])
+    lazy var receiptBuilderObject = LiveObject(name: "receiptBuilder", typeName: "ReceiptBuilder",
+                                               methods: receiptMethods(receiptBuilder, name: "receiptBuilder"))
 
-    /// `let b = RootBuilder()` and its siblings: builders of the dependency example, made by the learner.
+    /// The real API of a `ReceiptBuilder`, on `receiptBuilder` or on one the learner made (`let order = ReceiptBuilder()`).
+    func receiptMethods(_ builder: ReceiptBuilder, name: String) -> [Method] {
+        [
+            Method("setMeat", throws: true) { (meat: Meat) in try BuilderModule.setMeat(meat, on: builder); return .done },
+            Method("addSauces") { (sauces: Sauces) in builder.addSauces(sauces); return .done },
+            Method("addToppings") { (toppings: Toppings) in builder.addToppings(toppings); return .done },
+            Method("build", returns: .value("Receipt")) { [context] in
+                let receipt = builder.build()
+                context.post("log", "\(name).build() -> Receipt(total: \(Self.money(receipt.totalCents)))", source: name)
+                context.post("product", Self.picture(of: receipt), source: name)
+                return .done
+            },
+        ]
+    }
+
+    static func fields(of receiptBuilder: ReceiptBuilder) -> [StateField] {
+        [StateField("lines", .number(receiptBuilder.lines.count)), StateField("total", .plain(money(receiptBuilder.build().totalCents)))]
+    }
+
+    /// `let order = ReceiptBuilder()`, and `let b = RootBuilder()` and its siblings (the dependency example).
     public var initializers: [LiveInitializer] {
-        [("RootBuilder", DependencyDemo.Wiring.leaky), ("NameStepBuilder", .middleStep)].map { type, wiring in
+        [LiveInitializer("ReceiptBuilder") { [unowned self] name, _ in
+            let made = ReceiptBuilder()
+            return LiveObject(name: name, typeName: "ReceiptBuilder", methods: receiptMethods(made, name: name)) { Self.fields(of: made) }
+        }]
+        + [("RootBuilder", DependencyDemo.Wiring.leaky), ("NameStepBuilder", .middleStep)].map { type, wiring in
             LiveInitializer(type) { [unowned self] name, _ in
                 LiveObject(name: name, typeName: type, methods: [
                     Method("build", "name", returns: .value("Child")) { [unowned self] (child: String) in greet(wiring, child) },
@@ -203,10 +223,7 @@ public final class DirectorModule: LessonModule {
     public func state() -> [StateGroup] {
         var groups = [
             StateGroup("burgerBuilder", type: "HamburgerBuilder", BuilderModule.fields(of: burgerBuilder)),
-            StateGroup("receiptBuilder", type: "ReceiptBuilder", [
-                StateField("lines", .number(receiptBuilder.lines.count)),
-                StateField("total", .plain(Self.money(receiptBuilder.build().totalCents))),
-            ]),
+            StateGroup("receiptBuilder", type: "ReceiptBuilder", Self.fields(of: receiptBuilder)),
         ]
         if groupInUse {
             var fields = [StateField("title", .string(group.title)), StateField("questions", .number(group.questions.count))]

@@ -3,6 +3,7 @@ import PlaygroundCore
 
 extension Meat: CaseArgument {}
 extension DelegateOwnership: CaseArgument {}
+extension SelfCapture: CaseArgument {}
 extension Sauces: OptionSetArgument {}
 extension Toppings: OptionSetArgument {}
 

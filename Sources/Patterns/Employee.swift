@@ -12,11 +12,11 @@ public struct Employee: Sendable {
         return try builder.build()
     }
 
-    /// The kitten special: kitten meat with mayonnaise and cheese. Kitten is sold out, so this throws.
+    /// The kitten special: kitten meat, mustard, lettuce and tomatoes. Kitten is sold out, so this throws.
     public func createKittenSpecial<B: BurgerBuilding>(with builder: B) throws -> B.Product {
         try builder.setMeat(.kitten)
-        builder.addSauces(.mayonnaise)
-        builder.addToppings(.cheese)
+        builder.addSauces(.mustard)
+        builder.addToppings([.lettuce, .tomatoes])
         return try builder.build()
     }
 }

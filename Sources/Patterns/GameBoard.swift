@@ -21,6 +21,8 @@ public final class Cell {
     private var strongDelegate: CellDelegate?
     /// Called from `deinit`, so that a caller can watch ARC free the cell. Must not capture the cell.
     public var onDeinit: ((String) -> Void)?
+    /// The closure way to hear the same event: called when editing ends, after the delegate (if any).
+    public var onValueChanged: ((Cell, String) -> Void)?
 
     public init(row: Int, column: Int, ownership: DelegateOwnership = .weak) {
         self.row = row
@@ -43,6 +45,7 @@ public final class Cell {
     public func endEditing(_ text: String) {
         self.text = text
         delegate?.cell(self, valueChangedTo: text)
+        onValueChanged?(self, text)
     }
 }
 
@@ -78,4 +81,24 @@ public final class GameBoardController: CellDelegate {
     public func setDelegateOwnership(_ ownership: DelegateOwnership) {
         for cell in cells.joined() { cell.ownership = ownership }
     }
+
+    /// The same event through a closure instead of the delegate: each cell gets a closure that calls back. Written
+    /// with a plain `self` the closure holds the controller strongly (controller -> cells -> closures -> controller,
+    /// a cycle); with `[weak self]` it does not.
+    public func listenThroughClosures(capturing capture: SelfCapture) {
+        for cell in cells.joined() {
+            cell.delegate = nil
+            switch capture {
+            case .strongSelf:
+                cell.onValueChanged = { cell, text in self.cell(cell, valueChangedTo: text) }
+            case .weakSelf:
+                cell.onValueChanged = { [weak self] cell, text in self?.cell(cell, valueChangedTo: text) }
+            }
+        }
+    }
+}
+
+/// How a closure refers to the object that made it: `self` (a strong reference) or `[weak self]`.
+public enum SelfCapture: String, Sendable, CaseIterable {
+    case strongSelf, weakSelf
 }

@@ -24,10 +24,10 @@ public final class QuestionBuilder {
     @discardableResult public func setAnswer(_ answer: String) -> Self { self.answer = answer; return self }
     @discardableResult public func setHint(_ hint: String) -> Self { self.hint = hint; return self }
 
-    /// Throws when a required part is empty; the hint is optional.
+    /// Throws when a required part is empty, the answer checked first; the hint is optional.
     public func build() throws -> Question {
-        guard !prompt.isEmpty else { throw Error.missingPrompt }
         guard !answer.isEmpty else { throw Error.missingAnswer }
+        guard !prompt.isEmpty else { throw Error.missingPrompt }
         return Question(prompt: prompt, answer: answer, hint: hint.isEmpty ? nil : hint)
     }
 }

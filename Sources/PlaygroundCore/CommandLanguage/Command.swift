@@ -28,6 +28,8 @@ public enum GlobalCommand: Equatable, Sendable {
     case step, run, hint, check, solution, state, undo, reset, restart, history, panes
     case addPane(String), showPane(String), hidePane(String)
     case route(topic: String, pane: String)
+    /// The learner's prediction for an exercise, kept with the live objects (a goal can ask for it).
+    case predict(String)
     case layout(LayoutMode)
     case quit
 
@@ -36,7 +38,7 @@ public enum GlobalCommand: Equatable, Sendable {
     /// instead of joining it.
     public var changesState: Bool {
         switch self {
-        case .addPane, .showPane, .hidePane, .route, .undo, .reset, .restart: return true
+        case .addPane, .showPane, .hidePane, .route, .predict, .undo, .reset, .restart: return true
         default: return false
         }
     }

@@ -30,10 +30,21 @@ final class Workspace {
     private var boundReceivers: [LiveObject] = []
     private var madeObjects: [LiveObject] = []
 
+    /// The learner's prediction (`predict 2`): part of the journal, so undo and replay treat it like any change.
+    var prediction: String?
+    static let predictionObject = "prediction"
+
     /// The state pane's objects: the module's, then those the learner made (in the order of their names).
     func state() -> [StateGroup] {
         guard !madeObjects.isEmpty else { return module.state() }
         return module.state() + madeObjects.map { StateGroup($0.name, type: $0.typeName, $0.fields!()) }
+    }
+
+    /// What goals and hints look at: the state, and the prediction (`prediction.answer`), which is the learner's, not
+    /// a live object's, so the state pane leaves it out.
+    func goalState() -> [StateGroup] {
+        guard let prediction else { return state() }
+        return state() + [StateGroup(Self.predictionObject, type: "", [StateField("answer", .plain(prediction))])]
     }
 
     /// The module's live objects, then what `let` bound.
@@ -64,6 +75,7 @@ final class Workspace {
         defer { mediator.isMuted = wasMuted }
         module = Self.make(factory, mediator, lang)
         bindings = [:]
+        prediction = nil
         for entry in journal {
             do {
                 try perform(entry.command)
@@ -74,7 +86,7 @@ final class Workspace {
     }
 
     /// The whole state a replay must reproduce: the live objects and the program's own panes and routes.
-    var snapshot: Snapshot { Snapshot(live: state(), panes: mediator.configuration) }
+    var snapshot: Snapshot { Snapshot(live: goalState(), panes: mediator.configuration) }
 
     struct Snapshot: Equatable {
         var live: [StateGroup]

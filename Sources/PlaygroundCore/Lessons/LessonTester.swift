@@ -37,14 +37,18 @@ public struct LessonTester {
 
         // Structure: every command must name a registered command or live object.
         let names = Set(session.commands.flatMap { [$0.name] + $0.aliases })
-        let objects = Set(session.liveObjects.map(\.name))
+        // Names a lesson binds (`let order = ReceiptBuilder()`) are receivers from then on; an initializer's type is
+        // checked when the transcript runs.
+        var objects = Set(session.liveObjects.map(\.name))
         for step in lesson.steps {
             for entry in step.transcripts.flatMap(\.entries) {
                 let line = entry.command
                 if SwiftCallParser.looksLikeSwift(line) {
-                    if let statement = try? SwiftCallParser.parse(line), !objects.contains(statement.receiver) {
+                    guard let statement = try? SwiftCallParser.parse(line) else { continue }
+                    if statement.construct == nil, !objects.contains(statement.receiver) {
                         issue(entry.line, "unknown live object '\(statement.receiver)' in '\(line)'")
                     }
+                    if let binding = statement.binding { objects.insert(binding) }
                 } else if let word = (try? Tokenizer.split(line))?.first, !names.contains(word.lowercased()) {
                     issue(entry.line, "unknown command '\(word)'")
                 }

@@ -18,6 +18,7 @@ extension Session {
             CommandSpec("check", summary: T.doesTheLiveStateMeetThis.phrase, changesState: false, .global { _ in .check }),
             CommandSpec("solution", summary: T.showTheCommandsThatSolveThis.phrase, changesState: false, .global { _ in .solution }),
             CommandSpec("state", summary: T.showTheLiveObjects.phrase, changesState: false, .global { _ in .state }),
+            CommandSpec("predict", [ArgumentSpec("answer")], summary: T.predictSummary.phrase, .global { .predict(try $0.word(0)) }),
             CommandSpec("undo", summary: T.undoTheLastCommandThatChanged.phrase, .global { _ in .undo }),
             CommandSpec("reset", summary: T.startTheLiveObjectsAfreshThe.phrase, .global { _ in .reset }),
             CommandSpec("restart", summary: T.restartSummary.phrase, .global { _ in .restart }),

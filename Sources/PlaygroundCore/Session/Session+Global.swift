@@ -29,6 +29,9 @@ extension Session {
             if !mediator.isMuted { panesChangedByHand = true }
             // Without a lesson the panes are the session's own; with one they are part of what the journal rebuilds.
             if workspace == nil { try applyPaneCommand(command) } else { try change(text, .global(command)) }
+        case .predict:
+            guard workspace != nil else { throw PlaygroundError(CoreText.predictNeedsALesson.phrase) }
+            try change(text, .global(command))
         case .layout(let mode):
             say(CoreText.layoutIs(mode.rawValue))
             mediator.emit(.layout(mode))
@@ -162,7 +165,7 @@ extension Session {
 
     /// The goal fields the live state does not meet (for the lesson tester).
     public func goalDifferences() -> [(key: String, expected: String, actual: String)] {
-        navigator?.goalDifferences(workspace?.state() ?? [], lang) ?? []
+        navigator?.goalDifferences(workspace?.goalState() ?? [], lang) ?? []
     }
 
     /// Whether the current step's goal is met, without saying anything (for the lesson tester).
@@ -183,7 +186,13 @@ extension Session {
         }
         var lines = [CoreText.notYet.text(lang, String(differences.count), String(step.goal.count))]
         let width = differences.map { DisplayWidth.of($0.key) }.max() ?? 0
-        for d in differences {
+        for d in differences where d.key.hasPrefix(Workspace.predictionObject + ".") {
+            // A prediction is never given away: the learner is told it is wrong, not what is right.
+            let made = workspace?.prediction
+            lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  "
+                         + (made.map { CoreText.predictionWrong.text(lang, $0) } ?? CoreText.predictionNotMade.text(lang)))
+        }
+        for d in differences where !d.key.hasPrefix(Workspace.predictionObject + ".") {
             lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + CoreText.expectedActual.text(lang, d.expected, d.actual))
             if let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) { lines.append("    " + why.text(lang)) }
         }
@@ -194,7 +203,7 @@ extension Session {
 
     func hint() throws {
         var navigator = try requireNavigator()
-        let phrase = navigator.nextHint(workspace?.state() ?? [])
+        let phrase = navigator.nextHint(workspace?.goalState() ?? [])
         self.navigator = navigator
         say(phrase)
     }

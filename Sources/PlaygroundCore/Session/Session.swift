@@ -193,6 +193,9 @@ public final class Session {
                 throw InternalError("the module has no command '\(name)'")
             }
             try run(arguments)
+        case .global(.predict(let answer)):
+            workspace.prediction = answer
+            say(CoreText.predicted(answer))
         case .global(let global):
             try applyPaneCommand(global)
         }
@@ -250,7 +253,7 @@ public final class Session {
 
     /// The live objects and the program's panes and routes, for tests that compare two ways to the same step.
     public var snapshot: (live: [StateGroup], panes: [PaneConfiguration]) {
-        (workspace?.state() ?? [], mediator.configuration)
+        (workspace?.goalState() ?? [], mediator.configuration)
     }
 
     /// The commands in the journal, as typed.
