@@ -8,6 +8,9 @@ public final class MediatorModule: LessonModule {
     let pager = PageViewController()
     let red = SenderPage(name: "red")
     var lastDelivery = 0
+    var lastSender = "-"
+    /// Sender pages the learner added (`pager.add(SenderPage(name: "orange"))`): live objects like `red`.
+    var addedSenders: [SenderPage] = []
 
     public init(context: ModuleContext) {
         self.context = context
@@ -32,18 +35,12 @@ public final class MediatorModule: LessonModule {
         context.addPane(name, topic: "page.\(name)")
     }
 
-    public lazy var objects: [LiveObject] = [
-        LiveObject(name: "red", typeName: "SenderPage", methods: [
-            Method("viewDidDisappear") { [unowned self] in hide(); return .done },
-            Method(property: "name", type: "String") { ShownValue(source: "\"red\"", printed: "red") },
-            Method("send", "message") { [unowned self] (message: String) in
-                lastDelivery = 0
-                context.post("page.red", "send(message: \(SwiftValue.quoted(message))) -> mediator", source: "red")
-                red.send(message: message)
-                context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
-                return .done
-            },
-        ]),
+    /// The module's objects, then the sender pages added since.
+    public var objects: [LiveObject] { fixedObjects + addedSenderObjects }
+    var addedSenderObjects: [LiveObject] = []
+
+    lazy var fixedObjects: [LiveObject] = [
+        senderObject(red),
         LiveObject(name: "pager", typeName: "PageViewController", methods: [
             Method("add") { [unowned self] (page: NewPage) in try add(page); return .done },
             // The mediator's own entry point: what a sender calls.
@@ -71,10 +68,28 @@ public final class MediatorModule: LessonModule {
         ]),
     ]
 
-    func hide() {
+    /// A sender page as a live object: `red`, or one the learner added.
+    func senderObject(_ page: SenderPage) -> LiveObject {
+        let name = page.name
+        return LiveObject(name: name, typeName: "SenderPage", methods: [
+            Method("viewDidDisappear") { [unowned self, unowned page] in hide(page); return .done },
+            Method(property: "name", type: "String") { ShownValue(source: SwiftValue.quoted(name), printed: name) },
+            Method("send", "message") { [unowned self, unowned page] (message: String) in
+                lastDelivery = 0
+                lastSender = name
+                context.post("page.\(name)", "send(message: \(SwiftValue.quoted(message))) -> mediator", source: name)
+                page.send(message: message)
+                context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
+                return .done
+            },
+        ])
+    }
+
+    func hide(_ page: SenderPage) {
         lastDelivery = 0
-        context.post("page.red", "viewDidDisappear() -> mediator.send(message:)", source: "red")
-        red.viewDidDisappear()
+        lastSender = page.name
+        context.post("page.\(page.name)", "viewDidDisappear() -> mediator.send(message:)", source: page.name)
+        page.viewDidDisappear()
         context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
     }
 
@@ -90,10 +105,11 @@ public final class MediatorModule: LessonModule {
         case "ReceiverPage":
             addReceiver(name)
         case "SenderPage":
-            // A sender talks to the pager like red does; it is not a live object here (nothing calls it).
+            // A sender talks to the pager like red does, and is a live object like red.
             let sender = SenderPage(name: name)
-            sender.mediator = pager
             pager.add(sender)
+            addedSenders.append(sender)
+            addedSenderObjects.append(senderObject(sender))
             context.addPane(name, topic: "page.\(name)")
         default:
             // A plain page neither sends nor receives: the pager holds it, and it hears nothing.
@@ -106,11 +122,12 @@ public final class MediatorModule: LessonModule {
     /// Links between colleagues with and without a mediator, for 2 up to the pages there are now.
     func linkTable() -> String {
         let n = pager.pages.count
-        let headers = [MediatorText.colleagues, .linksWithout, .linksWith].map { $0.text(context.lang) }
+        let headers = [MediatorText.colleagues, .linksWithout, .oneSenderDirect, .linksWith].map { $0.text(context.lang) }
         let widths = headers.map { DisplayWidth.of($0) }
         var lines = [headers.enumerated().map { i, h in i == 0 ? DisplayWidth.padLeft(h, to: max(10, widths[0])) : h }.joined(separator: "   ")]
         for count in 2...max(2, n) {
-            let cells = [String(count), String(PageViewController.directLinks(count)), String(PageViewController.mediatedLinks(count))]
+            let cells = [String(count), String(PageViewController.directLinks(count)), String(count - 1),
+                         String(PageViewController.mediatedLinks(count))]
             let row = cells.enumerated().map { i, cell in
                 DisplayWidth.padLeft(cell, to: i == 0 ? max(10, widths[0]) : widths[i] + 3)
             }.joined()
@@ -120,8 +137,8 @@ public final class MediatorModule: LessonModule {
     }
 
     public lazy var commands: [CommandSpec] = [
-        CommandSpec("hide", [ArgumentSpec("page", .choice(["red"]))], summary: .verbatim("red.viewDidDisappear()"),
-                    .call { _ in .call("red", "viewDidDisappear") }),
+        CommandSpec("hide", [ArgumentSpec("page")], summary: .verbatim("red.viewDidDisappear()"),
+                    .call { .call(try $0.word(0), "viewDidDisappear") }),
         CommandSpec("page", [ArgumentSpec("action", .choice(["add"])), ArgumentSpec("name")], summary: .verbatim("pager.add(ReceiverPage(name:))"),
                     .call { .call("pager", "add", .value(.construct(type: "ReceiverPage", arguments: [.labelled("name", .string(try $0.word(1)))]))) }),
         CommandSpec("links", summary: MediatorText.linksSummary.phrase, changesState: false,
@@ -134,6 +151,7 @@ public final class MediatorModule: LessonModule {
             StateGroup("pager", type: "PageViewController", [
                 StateField("pages", .plain(pager.pages.map(\.name).joined(separator: ", "))),
                 StateField("receivers", .number(receivers.count)),
+                StateField("lastSender", .plain(lastSender)),
                 StateField("lastDelivery", .plain("\(lastDelivery) page(s)")),
                 StateField("linksWithout", .number(PageViewController.directLinks(n))),
                 StateField("linksWith", .number(PageViewController.mediatedLinks(n))),
@@ -164,7 +182,7 @@ struct NewPage: ArgumentType {
 
 /// What the mediator lesson's objects say, in English and Korean.
 enum MediatorText: String, TextCatalog {
-    case pageName, alreadyThere, delivered, colleagues, linksWithout, linksWith, now, linksSummary
+    case pageName, alreadyThere, delivered, colleagues, linksWithout, oneSenderDirect, linksWith, now, linksSummary
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -172,8 +190,9 @@ enum MediatorText: String, TextCatalog {
         case .alreadyThere: ("there is already a page or pane called '{0}'", "'{0}'라는 페이지나 패널이 이미 있습니다")
         case .delivered: ("mediator delivered to {0} page(s)", "중재자가 페이지 {0}개에 전달했습니다")
         case .colleagues: ("colleagues", "동료 수")
-        case .linksWithout: ("links without a mediator", "중재자 없는 연결")
-        case .linksWith: ("links with one", "중재자를 둔 연결")
+        case .linksWithout: ("all talk, direct", "모두 직접 연결")
+        case .oneSenderDirect: ("one talks, direct", "하나만 직접 연결")
+        case .linksWith: ("with a mediator", "중재자를 둘 때")
         case .now: ("← now", "← 지금")
         case .linksSummary: ("links between colleagues with and without a mediator", "중재자가 있을 때와 없을 때 동료 사이의 연결 수")
         }

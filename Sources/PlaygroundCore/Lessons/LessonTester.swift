@@ -37,8 +37,8 @@ public struct LessonTester {
 
         // Structure: every command must name a registered command or live object.
         let names = Set(session.commands.flatMap { [$0.name] + $0.aliases })
-        // Names a lesson binds (`let order = ReceiptBuilder()`) are receivers from then on; an initializer's type is
-        // checked when the transcript runs.
+        // Names a lesson binds (`let order = ReceiptBuilder()`) or makes (`pager.add(SenderPage(name: "teal"))`) are
+        // receivers from then on; an initializer's type is checked when the transcript runs.
         var objects = Set(session.liveObjects.map(\.name))
         for step in lesson.steps {
             for entry in step.transcripts.flatMap(\.entries) {
@@ -49,6 +49,11 @@ public struct LessonTester {
                         issue(entry.line, "unknown live object '\(statement.receiver)' in '\(line)'")
                     }
                     if let binding = statement.binding { objects.insert(binding) }
+                    for case .construct(_, let arguments) in statement.calls.flatMap(\.arguments).map(\.value) {
+                        for argument in arguments where argument.label == "name" {
+                            if case .string(let name) = argument.value { objects.insert(name) }
+                        }
+                    }
                 } else if let word = (try? Tokenizer.split(line))?.first, !names.contains(word.lowercased()) {
                     issue(entry.line, "unknown command '\(word)'")
                 }
