@@ -13,6 +13,10 @@ public final class DelegateModule: LessonModule {
     var ownership: DelegateOwnership = .weak
     /// Set once the cells call back through closures instead of the delegate.
     var capture: SelfCapture?
+    /// The mediator way: a hub with a second listener, the counter, registered from the start.
+    let hub = CellHub()
+    let counter = CellCounter()
+    var throughHub = false
     var deinits: [String] = []
     var lastHeard = ""
     let quiz = QuestionGroupScreen()
@@ -24,6 +28,7 @@ public final class DelegateModule: LessonModule {
         self.context = context
         presenter = QuizPresenter(post: { [context] phrase in context.post("controller", phrase, source: "presenter") })
         quiz.delegate = presenter
+        hub.register(counter)
         makeBoard()
     }
 
@@ -37,6 +42,7 @@ public final class DelegateModule: LessonModule {
         let board = GameBoardController(ownership: ownership, onCellDeinit: record)
         board.onDeinit = record
         capture = nil
+        throughHub = false
         controller = board
         weakController = board
         weakCells = board.cells.joined().map { WeakCell(cell: $0) }
@@ -51,7 +57,13 @@ public final class DelegateModule: LessonModule {
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [boardObject, quizObject]
+    public lazy var objects: [LiveObject] = [boardObject, quizObject, hubObject]
+
+    lazy var hubObject = LiveObject(name: "hub", typeName: "CellHub", methods: [
+        Method(property: "listenerCount", type: "Int") { [unowned self] in
+            ShownValue(source: String(hub.listenerCount), printed: String(hub.listenerCount))
+        },
+    ])
 
     lazy var boardObject = LiveObject(name: "board", typeName: "GameBoardController", methods: [
         Method("cell", (nil, nil), returns: .object("Cell")) { [unowned self] (row: Int, column: Int) in
@@ -68,6 +80,14 @@ public final class DelegateModule: LessonModule {
             context.post("memory", ownership == .weak ? DelegateText.cellsHoldWeakly.phrase : DelegateText.cellsHoldStrongly.phrase, source: "board")
             return .done
         },
+        Method("listenThroughHub") { [unowned self] (_: HubName) in
+            let board = try requireController()
+            capture = nil
+            throughHub = true
+            board.listenThroughHub(hub)
+            context.post("memory", DelegateText.cellsPostToHub(String(hub.listenerCount)), source: "board")
+            return .done
+        },
         Method("listenThroughClosures", "capturing") { [unowned self] (capture: SelfCapture) in
             let board = try requireController()
             self.capture = capture
@@ -80,6 +100,7 @@ public final class DelegateModule: LessonModule {
 
     /// How the cells reach the controller, as the state pane says it.
     var listener: String {
+        if throughHub { return "hub" }
         switch capture {
         case nil: return "delegate (\(ownership.rawValue))"
         case .strongSelf?: return "closures capturing self"
@@ -91,7 +112,8 @@ public final class DelegateModule: LessonModule {
         LiveObject(name: "cell", typeName: "Cell", methods: [
             Method("endEditing") { [unowned self, weak cell] (text: String) in
                 guard let cell else { return .done }
-                let call = capture == nil ? "delegate.cell(_:valueChangedTo: \(SwiftValue.quoted(text)))" : "onValueChanged(cell, \(SwiftValue.quoted(text)))"
+                let call = throughHub ? "hub.post(cell, \(SwiftValue.quoted(text)))"
+                    : capture == nil ? "delegate.cell(_:valueChangedTo: \(SwiftValue.quoted(text)))" : "onValueChanged(cell, \(SwiftValue.quoted(text)))"
                 context.post("log", "cell[\(cell.row),\(cell.column)] -> " + call, source: "cell")
                 let before = controller?.received.count ?? 0
                 cell.endEditing(text)
@@ -153,6 +175,7 @@ public final class DelegateModule: LessonModule {
                     .call { .call("board", "setDelegateOwnership", .value(.member(try $0.word(0)))) }),
         CommandSpec("closures", [ArgumentSpec("capture", .choice(["strongSelf", "weakSelf"]))], summary: DelegateText.listenSummary.phrase,
                     .call { .call("board", "listenThroughClosures", .labelled("capturing", .member(try $0.word(0)))) }),
+        CommandSpec("hub", summary: DelegateText.hubSummary.phrase, .call { _ in .call("board", "listenThroughHub", .value(.reference("hub"))) }),
         CommandSpec("release", [ArgumentSpec("object", .choice(["controller"]))], summary: DelegateText.releaseSummary.phrase,
                     .native { [unowned self] _ in try release() }),
         CommandSpec("memory", summary: DelegateText.memorySummary.phrase, changesState: false, .native { [unowned self] _ in
@@ -227,7 +250,19 @@ public final class DelegateModule: LessonModule {
                 StateField("q0", .plain(quiz.builder.questions.first.map { "prompt: \(SwiftValue.quoted($0.prompt)), answer: \(SwiftValue.quoted($0.answer))" } ?? "-")),
             ]),
             StateGroup("quiz", type: "QuizPresenter", [StateField("heard", .string(presenter.heard))]),
+            StateGroup("hub", type: "CellHub", [
+                StateField("listeners", .number(hub.listenerCount)),
+                StateField("counterHeard", .number(counter.heard)),
+            ]),
         ]
+    }
+}
+
+/// `board.listenThroughHub(hub)`: the argument is the lesson's one hub, by name.
+struct HubName: ArgumentType {
+    static var parameterType: ParamType { .object(type: "CellHub", names: ["hub"]) }
+    init(checked value: ArgValue) throws(InternalError) {
+        guard case .object("hub") = value else { throw InternalError("a checked argument \(value) is not the hub") }
     }
 }
 
@@ -249,7 +284,7 @@ final class QuizPresenter: QuestionGroupScreenDelegate {
 /// What the delegate lesson's objects say, in English and Korean.
 enum DelegateText: String, TextCatalog {
     case controllerReleased, alreadyReleased, rowsAndColumns, cellsHoldWeakly, cellsHoldStrongly, emptyIgnored, alive, leak
-    case created, cancelled, releaseSummary, memorySummary, closuresCaptureStrongly, closuresCaptureWeakly, closureLeak, listenSummary
+    case created, cancelled, releaseSummary, memorySummary, closuresCaptureStrongly, closuresCaptureWeakly, closureLeak, listenSummary, cellsPostToHub, hubSummary
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -276,6 +311,9 @@ enum DelegateText: String, TextCatalog {
                 + "  cells -> closures -> controller (each closure captures self strongly)\n  a strong reference cycle: no deinit will ever run",
              "누수: 밖에서 컨트롤러를 가리키는 것이 없는데도 살아 있습니다:\n  controller -> cells (셀 25개를 소유합니다)\n"
                 + "  cells -> closures -> controller (클로저마다 self를 강하게 캡처합니다)\n  강한 참조 순환: deinit은 영영 실행되지 않습니다")
+        case .cellsPostToHub: ("cells now post to the hub, which tells its {0} listeners (the controller and a counter)",
+                               "이제 셀이 허브에 알리고, 허브가 리스너 {0}개(컨트롤러와 카운터)에게 전합니다")
+        case .hubSummary: ("cells post to a hub (a mediator) that tells every listener", "셀이 허브(중재자)에 알리고, 허브가 리스너 모두에게 전합니다")
         case .listenSummary: ("cells call back through closures instead: self or [weak self]", "델리게이트 대신 클로저로 알립니다: self 또는 [weak self]")
         case .created: ("presenter: the screen created \"{0}\" ({1} question)", "presenter: 화면이 \"{0}\"을(를) 만들었습니다 (질문 {1}개)")
         case .cancelled: ("presenter: the screen was cancelled", "presenter: 화면이 취소되었습니다")

@@ -23,6 +23,8 @@ public final class Cell {
     public var onDeinit: ((String) -> Void)?
     /// The closure way to hear the same event: called when editing ends, after the delegate (if any).
     public var onValueChanged: ((Cell, String) -> Void)?
+    /// The mediator way: the hub the cell posts to (weak: the hub does not belong to the cell).
+    public weak var hub: CellHub?
 
     public init(row: Int, column: Int, ownership: DelegateOwnership = .weak) {
         self.row = row
@@ -46,6 +48,7 @@ public final class Cell {
         self.text = text
         delegate?.cell(self, valueChangedTo: text)
         onValueChanged?(self, text)
+        hub?.post(self, text)
     }
 }
 
@@ -95,6 +98,45 @@ public final class GameBoardController: CellDelegate {
                 cell.onValueChanged = { [weak self] cell, text in self?.cell(cell, valueChangedTo: text) }
             }
         }
+    }
+}
+
+/// The same event through a mediator: cells post to the hub, and the hub tells every listener registered with it,
+/// one or many. Listeners are held weakly: registering does not keep anyone alive.
+public final class CellHub {
+    private struct Entry { weak var listener: CellDelegate? }
+    private var entries: [Entry] = []
+    public init() {}
+
+    /// Registers a listener once; registering it again changes nothing.
+    public func register(_ listener: CellDelegate) {
+        guard !entries.contains(where: { $0.listener === listener }) else { return }
+        entries.append(Entry(listener: listener))
+    }
+    /// The listeners still alive.
+    public var listenerCount: Int { entries.filter { $0.listener != nil }.count }
+
+    public func post(_ cell: Cell, _ text: String) {
+        for entry in entries { entry.listener?.cell(cell, valueChangedTo: text) }
+    }
+}
+
+/// A second listener for the hub: counts the non-empty values typed anywhere on the board.
+public final class CellCounter: CellDelegate {
+    public private(set) var heard = 0
+    public init() {}
+    public func cell(_ cell: Cell, valueChangedTo text: String) { if !text.isEmpty { heard += 1 } }
+}
+
+extension GameBoardController {
+    /// The same event through a mediator: every cell posts to `hub`, and the controller is one of its listeners.
+    public func listenThroughHub(_ hub: CellHub) {
+        for cell in cells.joined() {
+            cell.delegate = nil
+            cell.onValueChanged = nil
+            cell.hub = hub
+        }
+        hub.register(self)
     }
 }
 
