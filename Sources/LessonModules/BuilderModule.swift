@@ -16,6 +16,8 @@ public final class BuilderModule: LessonModule {
     var lastTap: (ran: Bool, printed: [String])?
     /// What the running action prints, collected during a tap.
     var printedDuringTap: [String] = []
+    /// Which alert object presented what the screen shows (or showed before its tap).
+    var lastPresenter: String?
 
     public init(context: ModuleContext) {
         self.context = context
@@ -132,6 +134,7 @@ public final class BuilderModule: LessonModule {
                 alertsInUse.insert(name)
                 let shown = alert.present()
                 lastTap = nil
+                lastPresenter = name
                 context.post("product", Self.picture(of: shown), source: name)
                 context.post("log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
                 return .done
@@ -228,8 +231,11 @@ public final class BuilderModule: LessonModule {
     }
 
     public func explain(field: String, expected: String, actual: String) -> Phrase? {
-        if field == "buggyAlert.confirmAction" || (field == "screen.lastTap" && alertsInUse.contains("buggyAlert") && buggyBuilder.confirmAction == nil) {
+        if field == "buggyAlert.confirmAction" || (field == "screen.lastTap" && lastPresenter == "buggyAlert" && buggyBuilder.confirmAction == nil) {
             return BuilderText.whyNoAction.phrase
+        }
+        if field == "screen.lastTap", lastTap?.ran == true {
+            return BuilderText.whichActionRan.phrase
         }
         return nil
     }
@@ -259,21 +265,24 @@ public final class BuilderModule: LessonModule {
 /// What the builder lesson's objects say, in English and Korean.
 enum BuilderText: String, TextCatalog {
     case isSoldOut, noAlertOnScreen, nothingToTap, alertHasNoButton, itsButtonHasNoTitle, itsButtonIs, noActionRan, screenEmpty, nothingBuilt
-    case showSummary, tapSummary, whyNoAction
+    case showSummary, tapSummary, whyNoAction, whichActionRan
 
     var texts: (en: String, ko: String) {
         switch self {
         case .isSoldOut: ("{0} is sold out", "{0}은(는) 품절입니다")
-        case .noAlertOnScreen: ("no alert is on the screen; present() one first", "화면에 알림창이 없습니다; 먼저 present() 하세요")
+        case .noAlertOnScreen: ("no alert is on the screen; present() one first", "화면에 알림창이 없습니다. 먼저 present() 하세요")
         case .nothingToTap: ("(no alert on the screen: nothing ran)", "(화면에 알림창이 없어 아무것도 실행되지 않았습니다)")
         case .alertHasNoButton: ("the alert on screen has no button '{0}'", "화면의 알림창에 '{0}' 버튼이 없습니다")
-        case .itsButtonHasNoTitle: ("; its button has no title", "; 버튼에 제목이 없습니다")
-        case .itsButtonIs: ("; its button is '{0}'", "; 버튼은 '{0}'입니다")
+        case .itsButtonHasNoTitle: ("; its button has no title", ". 버튼에 제목이 없습니다")
+        case .itsButtonIs: ("; its button is '{0}'", ". 버튼은 '{0}'입니다")
         case .noActionRan: ("(no action ran: the button has no handler)", "(실행된 동작 없음: 버튼에 핸들러가 없습니다)")
         case .screenEmpty: ("(the screen is empty)", "(화면이 비어 있습니다)")
         case .nothingBuilt: ("(nothing built yet: try 'build')", "(아직 만든 버거가 없습니다: 'build'를 해 보세요)")
         case .showSummary: ("show the last burger built", "마지막으로 만든 버거를 보여 줍니다")
         case .tapSummary: ("tap the button of the alert on screen: screen.tapConfirm()", "화면에 뜬 알림창의 버튼을 누릅니다: screen.tapConfirm()")
+        case .whichActionRan:
+            ("a tap runs the closure that was given to addConfirmAction: present the alert again with a closure that prints what the goal says",
+             "버튼을 누르면 addConfirmAction에 넘긴 클로저가 실행됩니다. 목표대로 출력하는 클로저를 넘겨 알림창을 다시 띄우세요")
         case .whyNoAction:
             ("BuggyAlertBuilder.addConfirmAction writes `confirmAction?.title = title`, but confirmAction is nil: "
                 + "optional chaining on nil does nothing, so no action was ever created. Create it: "

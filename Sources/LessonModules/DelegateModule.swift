@@ -288,8 +288,8 @@ enum DelegateText: String, TextCatalog {
 
     var texts: (en: String, ko: String) {
         switch self {
-        case .controllerReleased: ("the lesson released its controller; 'reset' makes a new board", "레슨이 컨트롤러를 놓았습니다; 'reset'으로 새 보드를 만드세요")
-        case .alreadyReleased: ("the controller was already released; 'reset' makes a new board", "컨트롤러는 이미 해제되었습니다; 'reset'으로 새 보드를 만드세요")
+        case .controllerReleased: ("the lesson released its controller; 'reset' makes a new board", "레슨이 컨트롤러를 놓았습니다. 'reset'으로 새 보드를 만드세요")
+        case .alreadyReleased: ("the controller was already released; 'reset' makes a new board", "컨트롤러는 이미 해제되었습니다. 'reset'으로 새 보드를 만드세요")
         case .rowsAndColumns: ("rows and columns go from 0 to 4, not [{0},{1}]", "행과 열은 0부터 4까지입니다. [{0},{1}]은 없습니다")
         case .cellsHoldWeakly: ("cells now hold their delegate weakly", "이제 셀이 델리게이트를 약하게(weak) 잡습니다")
         case .cellsHoldStrongly:

@@ -255,7 +255,7 @@ enum DirectorText: String, TextCatalog {
     var texts: (en: String, ko: String) {
         switch self {
         case .sorryNoBurgers: ("Sorry, no {0} burgers here", "죄송합니다, {0} 버거는 없습니다")
-        case .noQuestion: ("there is no question {0}; indices are 0..<{1}", "{0}번 질문은 없습니다; 인덱스는 0..<{1}입니다")
+        case .noQuestion: ("there is no question {0}; indices are 0..<{1}", "{0}번 질문은 없습니다. 인덱스는 0..<{1}입니다")
         case .groupHasNoTitle: ("the group has no title", "그룹에 제목이 없습니다")
         case .groupHasNoQuestions: ("the group has no questions", "그룹에 질문이 없습니다")
         case .questionHasNoPrompt: ("a question has no prompt", "질문 내용이 없는 질문이 있습니다")

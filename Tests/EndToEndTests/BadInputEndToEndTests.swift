@@ -24,14 +24,14 @@ import Testing
     @Test func invalidUTF8IsReportedAndTheNextLineStillRuns() throws {
         let result = try runBytes(Array("load builder\n".utf8) + [0x6D, 0x65, 0xFF, 0xFE, 0x0A] + Array("meat tofu\n".utf8))
         #expect(result.status == 1)
-        #expect(result.output.contains("builder 1/11> \nerror: the line is not valid UTF-8; nothing was run\nbuilder 1/11> meat tofu\n"), "\(result.output)")
+        #expect(result.output.contains("builder 1/12> \nerror: the line is not valid UTF-8; nothing was run\nbuilder 1/12> meat tofu\n"), "\(result.output)")
         #expect(result.output.contains("* meat:     .tofu"))
     }
 
     @Test func endOfInputMidLessonEndsCleanly() throws {
         let result = try runPatterns([], input: "load delegate\nnext\ntype 2")
         #expect(result.status == 1)
-        #expect(result.output.hasSuffix("delegate 2/9> type 2\nerror: 'type' needs <column>; usage: type <row> <column> <text>\n"), "\(result.output)")
+        #expect(result.output.hasSuffix("delegate 2/11> type 2\nerror: 'type' needs <column>; usage: type <row> <column> <text>\n"), "\(result.output)")
     }
 
     @Test func aClosedOutputPipeEndsQuietly() throws {

@@ -75,7 +75,7 @@ import Testing
         }
         let markdown = try runPatterns(["export", "builder", "--for", "presenters"]).output
         #expect(markdown.contains("_minute 0 to "))
-        #expect(markdown.contains("about 25 minutes · 11 steps, 3 exercises · presenter's copy, with solutions"))
+        #expect(markdown.contains("about 30 minutes · 12 steps, 4 exercises · presenter's copy, with solutions"))
     }
 
     @Test func printingWrapsAndKeepsKoreanWordsWhole() throws {

@@ -14,12 +14,12 @@ import Testing
 
     @Test func koreanLocalePicksKoreanWithoutTheFlag() throws {
         let result = try runPatterns(["run", "builder", "--to", "1"], environment: ["LANG": "ko_KR.UTF-8"])
-        #expect(result.output.contains("빌더 패턴 · 1/11단계 · 빌더와 만나기"), "\(result.output.prefix(300))")
+        #expect(result.output.contains("빌더 패턴 · 1/12단계 · 빌더와 만나기"), "\(result.output.prefix(300))")
     }
 
     @Test func unknownCommandGetsAKoreanErrorNamingIt() throws {
         let result = try runPatterns(["--lang", "ko"], input: "frobnicate\n")
-        #expect(result.output == "patterns> frobnicate\n오류: 알 수 없는 명령 'frobnicate'; 'help'로 명령 목록을 볼 수 있습니다\n")
+        #expect(result.output == "patterns> frobnicate\n오류: 알 수 없는 명령 'frobnicate'. 'help'로 명령 목록을 볼 수 있습니다\n")
     }
 
     @Test func removingAStepFromAKoreanLessonFailsWithFileAndLine() throws {
@@ -30,14 +30,14 @@ import Testing
             try FileManager.default.createDirectory(atPath: "\(folder)/\(lang)", withIntermediateDirectories: true)
             var text = try String(contentsOf: root.appendingPathComponent("Lessons/\(lang)/04-delegate.md"), encoding: .utf8)
             if lang == "ko" {
-                // Drop the last step ("델리게이트, 클로저, 중재자?").
-                text = String(text[..<text.range(of: "## 델리게이트, 클로저, 중재자?")!.lowerBound])
+                // Drop the last step ("함정, 그리고 정리").
+                text = String(text[..<text.range(of: "## 함정, 그리고 정리")!.lowerBound])
             }
             try text.write(toFile: "\(folder)/\(lang)/04-delegate.md", atomically: true, encoding: .utf8)
         }
         let result = try runPatterns(["test", "delegate", "--lessons", folder])
         #expect(result.status == 1)
         #expect(result.output.contains("FAIL \(folder)/ko/04-delegate.md:"), "\(result.output)")
-        #expect(result.output.contains("has 8 steps, \(folder)/en/04-delegate.md has 9: step 9 ('Delegate, closure or mediator?'"))
+        #expect(result.output.contains("has 10 steps, \(folder)/en/04-delegate.md has 11: step 11 ('Pitfalls, and recap'"))
     }
 }

@@ -41,10 +41,10 @@ import Testing
         #expect(result.output == """
         patterns> lessons
         Lessons:
-          builder   The Builder pattern                   25 min  11 steps · 3 exercises
-          director  The director, and builders that grow  30 min  9 steps · 2 exercises
-          mediator  The Mediator pattern                  20 min  8 steps · 2 exercises
-          delegate  The Delegate pattern, with real ARC   25 min  9 steps · 2 exercises
+          builder   The Builder pattern                   30 min  12 steps · 4 exercises
+          director  The director, and builders that grow  35 min  12 steps · 4 exercises
+          mediator  The Mediator pattern                  25 min  11 steps · 4 exercises
+          delegate  The Delegate pattern, with real ARC   30 min  11 steps · 3 exercises
         Type 'load <lesson>' to start.
 
         """)
@@ -143,7 +143,7 @@ import Testing
     @Test func aCommandContinuedWithABackslashRunsAsOne() throws {
         let result = try runPatterns([], input: "load builder\nalert.setTitle(\"Hi\") \\\n    .present()\n")
         #expect(result.status == 0)
-        #expect(result.output.contains("builder 1/11> alert.setTitle(\"Hi\") .present()\n── code ────────────────────\nalert.setTitle(\"Hi\").present()\n"),
+        #expect(result.output.contains("builder 1/12> alert.setTitle(\"Hi\") .present()\n── code ────────────────────\nalert.setTitle(\"Hi\").present()\n"),
                 "\(result.output)")
     }
 

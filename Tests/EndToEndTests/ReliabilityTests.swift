@@ -100,8 +100,8 @@ import Testing
         for (arguments, message) in [
             (["--width", "9223372036854775807", "list"], "Error: --width must be from 20 to 1000"),
             (["export", "builder", "--width=-9223372036854775808"], "Error: --width must be from 20 to 1000"),
-            (["run", "builder", "--from", "9223372036854775807"], "error: --from must be a step from 1 to 11, not 9223372036854775807"),
-            (["run", "builder", "--to=-1"], "error: --to must be a step from 1 to 11, not -1"),
+            (["run", "builder", "--from", "9223372036854775807"], "error: --from must be a step from 1 to 12, not 9223372036854775807"),
+            (["run", "builder", "--to=-1"], "error: --to must be a step from 1 to 12, not -1"),
             (["run", "builder", "--from", "3", "--to", "2"], "error: --from (3) must not be after --to (2)"),
         ] {
             let result = try runPatterns(arguments)

@@ -70,7 +70,7 @@ import Testing
             let last = try #require(lines.last)
             let exercise = session.currentStep?.isExercise == true && session.currentStep?.goalStaysUnmet == false
             let next = exercise ? "exercise: reach the goal" : commands.count > 1 ? "next: > \(commands[1])" : "'next' moves on"
-            #expect(last.hasPrefix("── step \(step)/11 · ") && last.contains(next.prefix(40)), "step \(step): \(last)")
+            #expect(last.hasPrefix("── step \(step)/12 · ") && last.contains(next.prefix(40)), "step \(step): \(last)")
         }
     }
 }

@@ -34,11 +34,11 @@ import Testing
         let cast = state + "-repl.cast"
         defer { try? FileManager.default.removeItem(atPath: cast) }
         let terminal = try start(arguments: ["--record", cast], columns: 80, rows: 24)
-        _ = enter(terminal, "load builder", prompt: "builder 1/11> ")
-        _ = enter(terminal, "meat chicken", prompt: "builder 1/11> ")
+        _ = enter(terminal, "load builder", prompt: "builder 1/12> ")
+        _ = enter(terminal, "meat chicken", prompt: "builder 1/12> ")
         terminal.resize(columns: 120, rows: 30)
         usleep(100_000)
-        _ = enter(terminal, "state", prompt: "builder 1/11> ")
+        _ = enter(terminal, "state", prompt: "builder 1/12> ")
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)
         let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
@@ -54,7 +54,7 @@ import Testing
             events.append((try #require(event[1] as? String), try #require(event[2] as? String)))
         }
         let typed = events.filter { $0.kind == "o" }.map(\.data)
-        let prompts = [("patterns> ", "load builder\r\n"), ("builder 1/11> ", "meat chicken\r\n"), ("builder 1/11> ", "state\r\n")]
+        let prompts = [("patterns> ", "load builder\r\n"), ("builder 1/12> ", "meat chicken\r\n"), ("builder 1/12> ", "state\r\n")]
         var from = 0
         for (prompt, line) in prompts {
             let at = try #require(typed[from...].firstIndex(of: prompt), "prompt \(prompt) after event \(from): \(typed)")
@@ -72,18 +72,18 @@ import Testing
     @Test func presenterKeysWorkWithoutEnterInBothLayouts() throws {
         let environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
         let stream = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace"], environment: environment, columns: 80, rows: 24)
-        #expect(stream.waitFor("▸ builder 1/11> state"), "\(stream.plainText)")
+        #expect(stream.waitFor("▸ builder 1/12> state"), "\(stream.plainText)")
         usleep(200_000)
         stream.send("\r")
         #expect(stream.waitFor("[Enter: next step"), "\(stream.plainText)")
         #expect(stream.plainText.contains("meat:     .beef"))
         stream.send("q")
         #expect(stream.waitForExit() == 0, "q ends at once")
-        #expect(!stream.plainText.contains("STEP 2 / 11"))
+        #expect(!stream.plainText.contains("STEP 2 / 12"))
 
         let board = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace", "--layout", "dashboard"], environment: environment,
                                        columns: 110, rows: 30)
-        #expect(board.waitFor("▸ builder 1/11> state"), "\(board.plainText)")
+        #expect(board.waitFor("▸ builder 1/12> state"), "\(board.plainText)")
         #expect(board.plainText.contains("┌─ lesson"), "the dashboard is drawn: \(board.plainText)")
         usleep(200_000)
         let mark = board.transcript.count
@@ -97,11 +97,16 @@ import Testing
     /// the dashboard can use: it says so and stays; larger: drawn again), and nothing lost.
     @Test func theDashboardWorksAt80x24AndFollowsResizes() throws {
         let terminal = try start(arguments: ["--layout", "dashboard"], columns: 80, rows: 24)
-        _ = enter(terminal, "load builder", prompt: "builder 1/11> ")
+        _ = enter(terminal, "load builder", prompt: "builder 1/12> ")
         #expect(terminal.plainText.contains("┌─ lesson ── ↓ PgDn"), "\(terminal.plainText)")
+        // PgDn, a page at a time, until the Try: line shows (step 1 is the definition, the problem and a diagram).
         var mark = terminal.transcript.count
-        terminal.send("\u{1B}[6~\u{1B}[6~\u{1B}[6~")
-        #expect(terminal.waitFor("│   > state", after: mark), "the Try: line is reachable: \(terminal.plainText)")
+        var pages = 0
+        while pages < 12 && !terminal.waitFor("│   > state", after: mark, timeout: 0.5) {
+            terminal.send("\u{1B}[6~")
+            pages += 1
+        }
+        #expect(pages > 0 && pages < 12, "the Try: line is reachable with PgDn: \(terminal.plainText)")
         mark = terminal.transcript.count
         terminal.send("meat chicken\r")
         // The frame after the command: its status line, then the state (the prompt alone may be a redraw of the line).
@@ -146,7 +151,7 @@ import Testing
                     // A state folder of its own each time: no saved progress, no history.
                     let terminal = try start(arguments: ["--layout", layout], columns: columns, rows: rows,
                                              state: state + "-screen-\(columns)-\(layout)-\(label.last!)")
-                    for line in lines { _ = enter(terminal, line, prompt: "/11> ") }
+                    for line in lines { _ = enter(terminal, line, prompt: "/12> ") }
                     usleep(150_000)
                     var grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
                     grid.play(terminal.transcript)
@@ -253,11 +258,11 @@ import Testing
         let terminal = try start(arguments: ["--format", "jsonl"])
         var printed: [Substring] = []
         for line in ["load builder", "layout dashboard", "layout stream", "meat chicken"] {
-            let prompt = line == "load builder" ? "builder 1/" : "builder 1/11> "
+            let prompt = line == "load builder" ? "builder 1/" : "builder 1/12> "
             let output = enter(terminal, line, prompt: prompt)
             printed += output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines)[...] }
                 // What libedit echoes as the line is typed, and its prompt, are the terminal's, not the program's output.
-                .filter { !$0.isEmpty && $0 != line && !$0.hasPrefix("patterns>") && !$0.hasPrefix("builder 1/11>") }
+                .filter { !$0.isEmpty && $0 != line && !$0.hasPrefix("patterns>") && !$0.hasPrefix("builder 1/12>") }
         }
         #expect(printed.count > 5)
         for line in printed {

@@ -13,7 +13,7 @@ import Testing
         let result = try runPatterns([], input: "load builder\nmeat chicken\nmeat tofu\nundo\nstate\n", environment: ["XDG_STATE_HOME": freshState()])
         #expect(result.status == 0)
         #expect(result.output.hasSuffix("""
-        builder 1/11> state
+        builder 1/12> state
         ── state ───────────────────
         builder: HamburgerBuilder
           meat:     .chicken
@@ -30,21 +30,21 @@ import Testing
         let list = try runPatterns(["list"], environment: ["XDG_STATE_HOME": state])
         expectSame(list.output, """
         id        title                                 minutes  lang   progress
-        builder   The Builder pattern                   25 min   en,ko  step 3 of 11 · 0 of 3 exercises done
-        director  The director, and builders that grow  30 min   en,ko  9 steps · 2 exercises
-        mediator  The Mediator pattern                  20 min   en,ko  8 steps · 2 exercises
-        delegate  The Delegate pattern, with real ARC   25 min   en,ko  9 steps · 2 exercises
+        builder   The Builder pattern                   30 min   en,ko  step 3 of 12 · 0 of 4 exercises done
+        director  The director, and builders that grow  35 min   en,ko  12 steps · 4 exercises
+        mediator  The Mediator pattern                  25 min   en,ko  11 steps · 4 exercises
+        delegate  The Delegate pattern, with real ARC   30 min   en,ko  11 steps · 3 exercises
 
         """)
         let second = try runPatterns([], input: "load builder\n", environment: ["XDG_STATE_HOME": state])
         #expect(second.output.contains("Resuming at step 3 ('goto 1' starts over)."), "\(second.output)")
-        #expect(second.output.contains("step 3/11"))
+        #expect(second.output.contains("step 3/12"))
         _ = try runPatterns(["forget", "builder"], environment: ["XDG_STATE_HOME": state])
-        #expect(try runPatterns(["list"], environment: ["XDG_STATE_HOME": state]).output.contains("step 3 of 11") == false)
+        #expect(try runPatterns(["list"], environment: ["XDG_STATE_HOME": state]).output.contains("step 3 of 12") == false)
         // An exercise solved counts; a walkthrough step passed does not.
         _ = try runPatterns([], input: "load builder\ngoto 6\nsolution\nrun\ncheck\nlessons\n", environment: ["XDG_STATE_HOME": state])
         let korean = try runPatterns(["list", "--lang", "ko"], environment: ["XDG_STATE_HOME": state])
-        #expect(korean.output.contains("builder   빌더 패턴                            25분  en,ko  11단계 중 6단계 · 연습 3개 중 1개 완료"), "\(korean.output)")
+        #expect(korean.output.contains("builder   빌더 패턴                            30분  en,ko  12단계 중 6단계 · 연습 4개 중 1개 완료"), "\(korean.output)")
     }
 
     @Test func corruptProgressIsSetAsideWithAWarning() throws {
@@ -116,24 +116,24 @@ import Testing
         let html = try String(contentsOfFile: path, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<h1>The Builder pattern</h1>"))
-        #expect(html.contains("<pre class=\"transcript\"><span class=\"typed\"><span class=\"prompt\">builder 2/11&gt; </span><kbd>meat chicken</kbd></span>"))
+        #expect(html.contains("<pre class=\"transcript\"><span class=\"typed\"><span class=\"prompt\">builder 2/12&gt; </span><kbd>meat chicken</kbd></span>"))
         #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http"))
         let markdown = try runPatterns(["export", "builder"]).output
         #expect(markdown.hasPrefix("# The Builder pattern\n"))
-        #expect(markdown.contains("```text\nbuilder 2/11> meat chicken\n"))
+        #expect(markdown.contains("```text\nbuilder 2/12> meat chicken\n"))
     }
 
     /// Presenter mode, with keys from a pipe (one byte a key, as from a terminal in raw mode).
     @Test func paceWaitsForAKeyBeforeEachCommand() throws {
         let waiting = try runPatterns(["run", "builder", "--pace"], input: "")
         #expect(waiting.status == 0)
-        #expect(waiting.output.contains("STEP 1 / 11  ·  MEET THE BUILDER"))
-        #expect(waiting.output.contains("▸ builder 1/11> state\n"), "the command is announced")
+        #expect(waiting.output.contains("STEP 1 / 12  ·  MEET THE BUILDER"))
+        #expect(waiting.output.contains("▸ builder 1/12> state\n"), "the command is announced")
         #expect(!waiting.output.contains("── state"), "and runs only after a key: \(waiting.output)")
         let one = try runPatterns(["run", "builder", "--pace"], input: "\n")
         #expect(one.output.contains("── state"))
         #expect(one.output.contains("[Enter: next step · b: back a step · q: stop]"))
-        #expect(!one.output.contains("STEP 2 / 11"))
+        #expect(!one.output.contains("STEP 2 / 12"))
         let stopped = try runPatterns(["run", "builder", "--pace"], input: "q\n\n\n")
         #expect(!stopped.output.contains("── state"), "q stops at once, without Enter")
     }
@@ -142,7 +142,7 @@ import Testing
         let result = try runPatterns(["run", "builder", "--pace", "--from", "6"], input: "")
         #expect(result.output.contains("Goal:\n  builder.meat: .beef"))
         #expect(result.output.contains("▶ Exercise: the room tries now. The goal is above.\n[Enter: show the solution"))
-        #expect(!result.output.contains("▸ builder 6/11> meat beef"), "the solution waits for the room: \(result.output)")
+        #expect(!result.output.contains("▸ builder 6/12> meat beef"), "the solution waits for the room: \(result.output)")
         let shown = try runPatterns(["run", "builder", "--pace", "--from", "6"], input: "\n\n")
         #expect(shown.output.contains("try builder.setMeat(.beef)"))
         #expect(!shown.output.contains("builder.removeSauces(.mustard)"), "one command for each key")
@@ -153,10 +153,10 @@ import Testing
     @Test func paceGoesBackAStepWithTheLiveObjectsAsTheyWere() throws {
         // Step 3 (build) run whole, on to step 4, back to step 3: its banner again, and the state it started from.
         let result = try runPatterns(["run", "builder", "--pace", "--from", "3", "--to", "4"], input: "r\nbr")
-        #expect(result.output.components(separatedBy: "STEP 3 / 11").count - 1 == 2, "\(result.output)")
-        #expect(result.output.components(separatedBy: "STEP 4 / 11").count - 1 == 1)
+        #expect(result.output.components(separatedBy: "STEP 3 / 12").count - 1 == 2, "\(result.output)")
+        #expect(result.output.components(separatedBy: "STEP 4 / 12").count - 1 == 1)
         let korean = try runPatterns(["run", "builder", "--pace", "--lang", "ko"], input: "")
-        #expect(korean.output.contains("1 / 11 단계"))
+        #expect(korean.output.contains("1 / 12 단계"))
         #expect(korean.output.contains("[Enter: 다음 명령 실행 · r: 단계의 나머지 · b: 뒤로 · q: 멈춤]"))
     }
 
@@ -166,7 +166,7 @@ import Testing
         #expect(result.output.contains("✓ goal met: step 6 is done. 'next' moves on."), "\(result.output)")
         let from = try runPatterns(["run", "builder", "--from", "9"])
         #expect(from.output.contains("✓ goal met: step 10 is done."), "\(from.output)")
-        #expect(!from.output.contains("step 8/11"))
+        #expect(!from.output.contains("step 8/12"))
     }
 
     /// The presenter mode's words exist in both languages with the same arguments.

@@ -271,3 +271,21 @@ import Testing
         expectSame(session.run("page add yellow").components(separatedBy: "\n")[1], #"pager.add(ReceiverPage(name: "yellow"))"#)
     }
 }
+
+@Suite struct BuilderCheckExplanations {
+    /// Builder step 10 with the old action: the check names the action that ran, not the buggy builder's nil (which
+    /// is not what the screen showed).
+    @Test func theFixedAlertWithTheOldActionIsExplainedAsSuch() {
+        let session = RepositoryLessons.loaded("builder")
+        _ = session.run("goto 10", #"alert.setTitle("Delete?").addConfirmAction("OK") { print("tapped") }.present()"#, "tap OK")
+        expectSame(session.run("check"), """
+        ✗ not yet: 1 of 2 goal fields differ
+          screen.lastTap  expected action ran, printed "deleted", actual action ran,
+          printed "tapped"
+            a tap runs the closure that was given to addConfirmAction: present the alert
+            again with a closure that prints what the goal says
+        Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
+
+        """)
+    }
+}

@@ -48,3 +48,20 @@ import Testing
         #expect(failures.contains { $0.hasPrefix("Lessons/en/x.md:17: the step's commands do not meet its goal: builder.meat expected .tofu, actual .chicken") })
     }
 }
+
+@Suite struct LessonTesterNameRules {
+    func test(_ body: String, module: String) -> [String] {
+        let text = "---\nid: x\ntitle: T\nmodule: \(module)\n---\n## One\n```patterns\n" + body + "\n```\n"
+        let catalog = LessonCatalog(sources: [LessonSource(path: "x.md", lang: "en", text: text, isBuiltIn: false)], modules: LessonModules.names)
+        return LessonTester(catalog: catalog, modules: LessonModules.all).test(catalog.lessons[0]).failures
+            .filter { $0.contains("unknown live object") }
+    }
+
+    @Test func namesALessonMakesAreReceiversFromThenOn() {
+        // Bound by `let`, or named by a page made in the call: known after, not before.
+        #expect(test("> order.addSauces(.ketchup)\n> let order = ReceiptBuilder()\n> order.addSauces(.ketchup)", module: "director")
+                == ["x.md:8: unknown live object 'order' in 'order.addSauces(.ketchup)'"])
+        #expect(test("> teal.viewDidDisappear()\n> pager.add(SenderPage(name: \"teal\"))\n> teal.viewDidDisappear()", module: "mediator")
+                == ["x.md:8: unknown live object 'teal' in 'teal.viewDidDisappear()'"])
+    }
+}

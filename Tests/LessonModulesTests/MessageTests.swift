@@ -32,6 +32,8 @@ import Testing
             #expect(message.en != message.ko, "\(message.name) is not translated")
             #expect(Self.isKorean(message.ko), "\(message.name): '\(message.ko)' has no Korean")
             #expect(!Self.isKorean(message.en), "\(message.name): the English has Korean")
+            // Korean prose does not join sentences with semicolons (the lessons review): a full stop, or a comma.
+            #expect(!message.ko.contains("; "), "\(message.name): '\(message.ko)' joins Korean with a semicolon")
         }
     }
 

@@ -28,7 +28,10 @@ import Testing
 
     @Test func mediatorPagesAndRoutes() {
         var store = ModuleTestStore(RepositoryLessons.loaded("mediator"))
-        store.send("hide red") { $0["pager.lastDelivery"] = "1 page(s)" }
+        store.send("hide red") {
+            $0["pager.lastSender"] = "red"
+            $0["pager.lastDelivery"] = "1 page(s)"
+        }
         store.send("page add green") {
             $0["pager.pages"] = "red, blue, green"
             $0["pager.receivers"] = "2"
@@ -39,6 +42,75 @@ import Testing
         store.send("pane add notes")
         store.send("route log to notes") { $0["routes.log"] = "notes" }
         store.send("undo") { $0["routes.log"] = "log" }
+    }
+
+    @Test func anAddedSenderIsALiveObjectThatTalksThroughThePager() {
+        var store = ModuleTestStore(RepositoryLessons.loaded("mediator"))
+        store.send(#"pager.add(SenderPage(name: "teal"))"#) {
+            $0["pager.pages"] = "red, blue, teal"
+            $0["pager.linksWithout"] = "3"
+            $0["pager.linksWith"] = "3"
+        }
+        store.send("teal.viewDidDisappear()") {
+            $0["pager.lastSender"] = "teal"
+            $0["pager.lastDelivery"] = "1 page(s)"
+        }
+        // A receiver has no viewDidDisappear: the Swift error, and nothing changes.
+        store.send("hide blue", succeeds: false)
+    }
+
+    @Test func aClosureCapturingSelfLeaksAndWeakSelfDoesNot() {
+        var store = ModuleTestStore(RepositoryLessons.loaded("delegate"))
+        store.send("closures strongSelf") { $0["board.listener"] = "closures capturing self" }
+        store.send("type 0 0 X") {
+            $0["board.filled"] = "1"
+            $0["board.lastHeard"] = "\"X at [0,0]\""
+        }
+        // The closures keep the controller: released by the lesson, alive all the same.
+        store.send("release controller") { $0["board.controller"] = "released" }
+        store.send("reset") {
+            $0["board.controller"] = "held by the lesson"
+            $0["board.listener"] = "delegate (weak)"
+            $0["board.filled"] = "0"
+            $0["board.lastHeard"] = "\"\""
+        }
+        store.send("board.listenThroughClosures(capturing: .weakSelf)") { $0["board.listener"] = "closures capturing [weak self]" }
+        store.send("release controller") {
+            $0["board.controller"] = "released"
+            $0["memory.alive"] = "none"
+            $0["memory.deinits"] = "26"
+        }
+    }
+
+    @Test func theHubTellsEveryListener() {
+        var store = ModuleTestStore(RepositoryLessons.loaded("delegate"))
+        store.send("hub") {
+            $0["board.listener"] = "hub"
+            $0["hub.listeners"] = "2"
+        }
+        store.send("board.listenThroughHub(hub)")  // registering again changes nothing
+        store.send("type 3 3 M") {
+            $0["board.filled"] = "1"
+            $0["board.lastHeard"] = "\"M at [3,3]\""
+            $0["hub.counterHeard"] = "1"
+        }
+    }
+
+    @Test func aReceiptBuilderMadeByTheLearnerHasTheRealAPI() {
+        var store = ModuleTestStore(RepositoryLessons.loaded("director"))
+        store.send("let order = ReceiptBuilder()") {
+            $0["order.lines"] = "0"
+            $0["order.total"] = "0.00"
+        }
+        store.send("try order.setMeat(.tofu)") {
+            $0["order.lines"] = "1"
+            $0["order.total"] = "5.00"
+        }
+        store.send("try order.setMeat(.kitten)", succeeds: false)
+        store.send("order.addSauces([.ketchup, .mustard])") {
+            $0["order.lines"] = "3"
+            $0["order.total"] = "5.60"
+        }
     }
 
     @Test func delegateMemoryIsRealARC() {

@@ -7,9 +7,10 @@ import Testing
         #expect(group.questions.count == 1)
         #expect(throws: QuestionGroupBuilder.Error.missingTitle) { try group.build() }
         group.title = "Basics"
-        #expect(throws: QuestionBuilder.Error.missingPrompt) { try group.build() }
-        group.questions[0].prompt = "2+2?"
+        // The answer is checked first, as the book's QuestionBuilder does.
         #expect(throws: QuestionBuilder.Error.missingAnswer) { try group.build() }
+        group.questions[0].answer = "4"
+        #expect(throws: QuestionBuilder.Error.missingPrompt) { try group.build() }
         group.removeQuestion(at: 0)
         #expect(throws: QuestionGroupBuilder.Error.missingQuestions) { try group.build() }
     }

@@ -94,7 +94,7 @@ import Testing
         #expect(CoreText.unknownCommand.text(.ko, "x") == "알 수 없는 명령 'x'")
         #expect(Phrase(("{1} then {0} and {0}", ""), ["a", "b"]).text(.en) == "b then a and a")
         #expect(Phrase(("{5} stays, {x} stays", ""), ["a"]).text(.en) == "{5} stays, {x} stays")
-        #expect((CoreText.unknownCommand("x") + CoreText.andDidYouMean("y")).text(.ko) == "알 수 없는 명령 'x'; 혹시 'y'인가요?")
+        #expect((CoreText.unknownCommand("x") + CoreText.andDidYouMean("y")).text(.ko) == "알 수 없는 명령 'x'. 혹시 'y'인가요?")
         #expect(Lang.detect(flag: nil, environment: ["LANG": "ko_KR.UTF-8"]) == .ko)
         #expect(Lang.detect(flag: nil, environment: ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"]) == .en)
         #expect(Lang.detect(flag: "ko", environment: [:]) == .ko)
