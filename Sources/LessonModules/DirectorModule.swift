@@ -11,7 +11,10 @@ public final class DirectorModule: LessonModule {
     var receiptBuilder = ReceiptBuilder()
     let group = QuestionGroupBuilder()
     var groupInUse = false
-    var lastGroup: QuestionGroup?
+    /// The last group built, with the parts it was built from: the state pane shows it only while the builder still
+    /// holds those parts, so a goal on `built` means a build after the last change.
+    var lastGroup: (group: QuestionGroup, parts: [String])?
+    var groupParts: [String] { [group.title] + group.questions.flatMap { [$0.prompt, $0.answer, $0.hint] } }
     var dependency = DependencyDemo()
 
     public init(context: ModuleContext) { self.context = context }
@@ -120,7 +123,7 @@ public final class DirectorModule: LessonModule {
             groupInUse = true
             do {
                 let built = try group.build()
-                lastGroup = built
+                lastGroup = (built, groupParts)
                 context.post("product", Self.picture(of: built), source: "group")
                 context.post("log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
             } catch {
@@ -230,7 +233,7 @@ public final class DirectorModule: LessonModule {
             for (i, q) in group.questions.enumerated() {
                 fields.append(StateField("q\(i)", .plain("prompt: \(SwiftValue.quoted(q.prompt)), answer: \(SwiftValue.quoted(q.answer)), hint: \(SwiftValue.quoted(q.hint))")))
             }
-            fields.append(StateField("built", .optionalString(lastGroup?.title)))
+            fields.append(StateField("built", .optionalString(lastGroup.flatMap { $0.parts == groupParts ? $0.group.title : nil })))
             groups.append(StateGroup("group", type: "QuestionGroupBuilder", fields))
         }
         if let last = dependency.last {

@@ -180,3 +180,29 @@ final class LampModule: LessonModule {
             """)
     }
 }
+
+@Suite struct DirectorBuiltField {
+    /// `group.built` is a build after the last change: changing the builder clears it (a goal on it cannot be met by
+    /// an old build).
+    @Test func aChangeAfterTheBuildClearsBuilt() {
+        var store = ModuleTestStore(RepositoryLessons.loaded("director"))
+        store.send("group.setTitle(\"Quiz\")") {
+            $0["group.title"] = "\"Quiz\""
+            $0["group.questions"] = "1"
+            $0["group.q0"] = #"prompt: "", answer: "", hint: """#
+            $0["group.built"] = "nil"
+        }
+        store.send(#"group.question(0).setPrompt("p").setAnswer("a")"#) { $0["group.q0"] = #"prompt: "p", answer: "a", hint: """# }
+        store.send("save") { $0["group.built"] = "\"Quiz\"" }
+        store.send("add-question") {
+            $0["group.questions"] = "2"
+            $0["group.q1"] = #"prompt: "", answer: "", hint: """#
+            $0["group.built"] = "nil"
+        }
+        store.send("remove-question 1") {
+            $0["group.questions"] = "1"
+            $0["group.q1"] = nil
+            $0["group.built"] = "\"Quiz\""
+        }
+    }
+}
