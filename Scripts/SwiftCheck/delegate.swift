@@ -2,3 +2,4 @@
 var controller: GameBoardController? = GameBoardController()
 let board = controller!
 let quizScreen = QuestionGroupScreen()
+let hub = CellHub()

@@ -2,3 +2,5 @@
 let pager = PageViewController()
 let red = SenderPage(name: "red")
 let blue = ReceiverPage(name: "blue")
+// Made by the lesson itself: `pager.add(SenderPage(name: "teal"))` (the second-sender exercise).
+let teal = SenderPage(name: "teal")
