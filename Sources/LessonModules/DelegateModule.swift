@@ -313,11 +313,11 @@ enum DelegateText: String, TextCatalog {
                 + "  cells -> closures -> controller (클로저마다 self를 강하게 캡처합니다)\n  강한 참조 순환: deinit은 영영 실행되지 않습니다")
         case .cellsPostToHub: ("cells now post to the hub, which tells its {0} listeners (the controller and a counter)",
                                "이제 셀이 허브에 알리고, 허브가 리스너 {0}개(컨트롤러와 카운터)에게 전합니다")
-        case .hubSummary: ("cells post to a hub (a mediator) that tells every listener", "셀이 허브(중재자)에 알리고, 허브가 리스너 모두에게 전합니다")
-        case .listenSummary: ("cells call back through closures instead: self or [weak self]", "델리게이트 대신 클로저로 알립니다: self 또는 [weak self]")
+        case .hubSummary: ("cells post to a hub (a mediator) that tells every listener", "셀은 허브(중재자)에 알리고 허브는 리스너 모두에게 전달")
+        case .listenSummary: ("cells call back through closures instead: self or [weak self]", "델리게이트 대신 클로저로 알림: self 또는 [weak self]")
         case .created: ("presenter: the screen created \"{0}\" ({1} question)", "presenter: 화면이 \"{0}\"을(를) 만들었습니다 (질문 {1}개)")
         case .cancelled: ("presenter: the screen was cancelled", "presenter: 화면이 취소되었습니다")
-        case .releaseSummary: ("drop the lesson's reference: controller = nil", "레슨이 잡고 있던 참조를 놓습니다: controller = nil")
+        case .releaseSummary: ("drop the lesson's reference: controller = nil", "레슨이 잡고 있던 참조 놓기: controller = nil")
         case .memorySummary: ("what is alive, and what ARC freed", "살아 있는 객체와 ARC가 해제한 객체")
         }
     }

@@ -125,7 +125,7 @@ public enum CoreText: String, TextCatalog {
         case .nothingChangedStateShowsAll: ("(nothing changed; 'state' shows every object)", "(바뀐 것이 없습니다. 'state'는 모든 객체를 보여 줍니다)")
         case .unchangedStateShowsAll: ("(unchanged: {0}; 'state' shows every object)", "(그대로: {0}. 'state'는 모든 객체를 보여 줍니다)")
         case .restartSummary: ("set the live objects up as this step starts (the earlier steps' commands, nothing else)",
-                               "라이브 객체를 이 단계가 시작할 때의 상태로 되돌립니다 (앞 단계의 명령만 다시 실행)")
+                               "라이브 객체를 이 단계가 시작할 때의 상태로 (앞 단계의 명령만 다시 실행)")
         case .stuckRestart: ("Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.",
                              "막혔나요? 'restart'는 라이브 객체를 이 단계가 시작할 때로 되돌립니다. 'hint'도 도움이 됩니다.")
         case .solutionStartsAtTheStepsStart: ("They start from the step's own start: 'restart' sets it up, 'run' sets it up and runs them.",
@@ -134,7 +134,7 @@ public enum CoreText: String, TextCatalog {
         case .wasThrown: ("{0} was thrown: {1}", "{0} 에러 발생: {1}")
         case .goalMet: ("✓ goal met: step {0} is done. 'next' moves on.", "✓ 목표 달성: {0}단계 완료. 'next'로 넘어가세요.")
         case .predictSummary: ("say what you expect before you run it; 'check' tells you if you were right",
-                               "실행하기 전에 결과를 예측해 적습니다. 맞았는지는 'check'가 알려 줍니다")
+                               "실행 전에 결과를 예측 (맞았는지는 'check'가 알려 줌)")
         case .predicted: ("your prediction: {0}. Now run it and watch; 'check' says whether you were right.",
                           "예측: {0}. 이제 실행해서 확인하세요. 맞았는지는 'check'가 알려 줍니다.")
         case .predictionNotMade: ("no prediction yet: 'predict <answer>', then run it", "아직 예측이 없습니다: 'predict <답>' 다음에 실행하세요")
