@@ -229,3 +229,18 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct LessonProseTests {
+    /// A list item goes on over its indented lines, numbered items are items too, and a plain line after a list
+    /// starts a paragraph: what the lesson pane shows.
+    @Test func listItemsKeepTheirContinuationLines() {
+        let body = ["Pick one:", "", "1. first,", "   still the first", "2. second", "- a bullet", "  that goes on", "After."]
+        #expect(LessonNavigator.prose(body) == ["Pick one:", "", "1. first, still the first", "2. second",
+                                                 "- a bullet that goes on", "After."])
+    }
+
+    @Test func handoutsNumberNumberedLists() {
+        #expect(Handout.blocks(["1. one", "2. two", "- dot", "", "text"])
+                == "<ol><li>one</li><li>two</li></ol>\n<ul><li>dot</li></ul>\n<p>text</p>\n")
+    }
+}

@@ -211,10 +211,12 @@ public struct Handout {
         var out = ""
         var paragraph: [String] = []
         var list: [String] = []
+        var ordered = false
         var code: [String]?
         func flush() {
             if !paragraph.isEmpty { out += "<p>" + inline(paragraph.joined(separator: " ")) + "</p>\n"; paragraph = [] }
-            if !list.isEmpty { out += "<ul>" + list.map { "<li>" + inline($0) + "</li>" }.joined() + "</ul>\n"; list = [] }
+            let tag = ordered ? "ol" : "ul"
+            if !list.isEmpty { out += "<\(tag)>" + list.map { "<li>" + inline($0) + "</li>" }.joined() + "</\(tag)>\n"; list = [] }
         }
         for line in lines {
             if line.hasPrefix("```") {
@@ -230,7 +232,13 @@ public struct Handout {
             if code != nil { code!.append(line); continue }
             let trimmed = line.trimmed
             if trimmed.isEmpty { flush(); continue }
-            if trimmed.hasPrefix("- ") { if !paragraph.isEmpty { flush() }; list.append(String(trimmed.dropFirst(2))); continue }
+            if LessonNavigator.isListItem(trimmed) {
+                let numbered = !(trimmed.hasPrefix("- ") || trimmed.hasPrefix("* "))
+                if !paragraph.isEmpty || (!list.isEmpty && numbered != ordered) { flush() }
+                ordered = numbered
+                list.append(String(trimmed.drop { $0 != " " }.dropFirst()))
+                continue
+            }
             if !list.isEmpty && line.hasPrefix("  ") { list[list.count - 1] += " " + trimmed; continue }
             paragraph.append(trimmed)
         }

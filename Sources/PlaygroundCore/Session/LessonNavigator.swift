@@ -79,27 +79,45 @@ public struct LessonNavigator {
         return ([lesson.title, ""] + Self.prose(lesson.introduction)).joined(separator: "\n")
     }
 
-    /// Markdown lines for the terminal: paragraphs reflowed (the renderer wraps them to the width), code indented.
+    /// Markdown lines for the terminal: paragraphs and list items reflowed (the renderer wraps them to the width, a
+    /// list item with a hanging indent), code indented.
     static func prose(_ body: [String]) -> [String] {
         var lines: [String] = []
         var inCode = false
         var paragraph = ""
+        /// A list item ("- ", "* ", "2. ") goes on over the indented lines after it.
+        var inItem = false
         func endParagraph() {
             if !paragraph.isEmpty { lines.append(Self.plain(paragraph)); paragraph = "" }
+            inItem = false
         }
         for line in body {
             if line.hasPrefix("```") { endParagraph(); inCode.toggle(); continue }
             if inCode { lines.append("    " + line); continue }
             let trimmed = line.trimmed
-            if trimmed.isEmpty || trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.hasPrefix("|") || trimmed.hasPrefix(">") {
+            if inItem && !trimmed.isEmpty && line.first == " " {
+                paragraph += " " + trimmed
+            } else if Self.isListItem(trimmed) {
+                endParagraph()
+                paragraph = line
+                inItem = true
+            } else if trimmed.isEmpty || trimmed.hasPrefix("|") || trimmed.hasPrefix(">") {
                 endParagraph()
                 lines.append(Self.plain(line))
             } else {
+                if inItem { endParagraph() }
                 paragraph += paragraph.isEmpty ? trimmed : " " + trimmed
             }
         }
         endParagraph()
         return lines
+    }
+
+    /// `- item`, `* item`, `12. item`.
+    static func isListItem(_ line: String) -> Bool {
+        if line.hasPrefix("- ") || line.hasPrefix("* ") { return true }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && line.dropFirst(digits.count).hasPrefix(". ")
     }
 
     /// Markdown emphasis removed for the terminal; code spans keep their backticks.
