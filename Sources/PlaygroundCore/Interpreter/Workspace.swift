@@ -34,6 +34,10 @@ final class Workspace {
     var prediction: String?
     static let predictionObject = "prediction"
 
+    /// The state as the last command left it: only commands change live objects, so it is the next command's
+    /// "before". A rebuild forgets it.
+    var stateAfterLastChange: [StateGroup]?
+
     /// The state pane's objects: the module's, then those the learner made (in the order of their names).
     func state() -> [StateGroup] {
         guard !madeObjects.isEmpty else { return module.state() }
@@ -76,6 +80,7 @@ final class Workspace {
         module = Self.make(factory, mediator, lang)
         bindings = [:]
         prediction = nil
+        stateAfterLastChange = nil
         for entry in journal {
             do {
                 try perform(entry.command)

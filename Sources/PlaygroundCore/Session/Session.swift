@@ -147,14 +147,16 @@ public final class Session {
     /// rebuilt from the journal; on success it joins the journal, and a call shows the fields it changed.
     func change(_ text: String, _ command: Command) throws {
         let workspace = try requireWorkspace()
-        let before = workspace.state()
+        let before = workspace.stateAfterLastChange ?? workspace.state()
+        workspace.stateAfterLastChange = nil
         do {
             try apply(command)
         } catch {
-            if workspace.state() != before { try rebuild() }
+            if workspace.state() != before { try rebuild() } else { workspace.stateAfterLastChange = before }
             throw error
         }
         let after = workspace.state()
+        workspace.stateAfterLastChange = after
         let changes = after.changes(since: before)
         // A read (`builder.meat`, `print(builder.meat)`) that changed nothing is a look: not journaled, no state pane.
         if changes.isEmpty, case .call(let statement) = command, statement.binding == nil,
