@@ -52,6 +52,20 @@ import Testing
         #expect(korean.run("predict 3") == "예측: 3. 이제 실행해서 확인하세요. 맞았는지는 'check'가 알려 줍니다.\n")
     }
 
+    @Test func theGoalDoesNotGiveTheAnswerAway() throws {
+        let session = RepositoryLessons.loaded("builder")
+        let step = session.run("goto 5")
+        #expect(step.contains("  prediction.answer: the right answer, given with 'predict'\n"), "\(step)")
+        #expect(!step.contains("prediction.answer: 2"))
+        let catalog = RepositoryLessons.catalog
+        let lesson = try #require(catalog.lesson(id: "builder", lang: .en))
+        let students = try Handout(lesson: lesson, catalog: catalog, modules: LessonModules.all, audience: .students)
+        #expect(students.markdown.contains("- `prediction.answer: the right answer, given with 'predict'`"))
+        #expect(!students.html.contains("prediction.answer: 2"))
+        let presenters = try Handout(lesson: lesson, catalog: catalog, modules: LessonModules.all, audience: .presenters)
+        #expect(presenters.markdown.contains("- `prediction.answer: 2`"))
+    }
+
     @Test func theStatePaneLeavesThePredictionOut() {
         let session = atThePredictExercise()
         _ = session.run("predict 2")

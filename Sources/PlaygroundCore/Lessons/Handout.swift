@@ -102,6 +102,9 @@ public struct Handout {
 
     // MARK: - Markdown
 
+    /// A goal's value as this audience sees it: students are not given a prediction's answer.
+    func shown(_ goal: GoalLine) -> String { audience == .students ? goal.shownValue(lang) : goal.value }
+
     public var markdown: String {
         var out = "# \(lesson.title)\n\n"
         if !lesson.summary.isEmpty { out += "_\(lesson.summary)_\n\n" }
@@ -113,7 +116,7 @@ public struct Handout {
             out += section.body.joined(separator: "\n") + "\n\n"
             if section.isExercise {
                 out += "**" + HandoutText.exerciseGoal.text(lang) + "**\n\n"
-                out += section.goal.map { "- `\($0.key): \($0.value)`" }.joined(separator: "\n") + "\n\n"
+                out += section.goal.map { "- `\($0.key): \(shown($0))`" }.joined(separator: "\n") + "\n\n"
                 if audience == .students {
                     for (n, hint) in section.hints.enumerated() {
                         out += "<details><summary>" + HandoutText.hint.text(lang, String(n + 1)) + "</summary>\n\n" + hint.text + "\n\n</details>\n\n"
@@ -157,7 +160,7 @@ public struct Handout {
             out += Self.blocks(section.body)
             if section.isExercise {
                 out += "<div class=\"goal\"><strong>\(Self.inline(HandoutText.exerciseGoal.text(lang)))</strong><ul>"
-                out += section.goal.map { "<li><code>\(Self.escape($0.key)): \(Self.escape($0.value))</code></li>" }.joined()
+                out += section.goal.map { "<li><code>\(Self.escape($0.key)): \(Self.escape(shown($0)))</code></li>" }.joined()
                 out += "</ul></div>\n"
                 if audience == .students {
                     for (n, hint) in section.hints.enumerated() {

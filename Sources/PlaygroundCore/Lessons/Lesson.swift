@@ -63,6 +63,11 @@ public struct GoalLine: Sendable, Equatable {
     public var key: String
     public var value: String
     public var line: Int
+
+    /// What the learner is shown of the goal: a prediction's answer is the exercise itself, so it stays hidden.
+    public func shownValue(_ lang: Lang) -> String {
+        key.hasPrefix("prediction.") ? CoreText.yourPrediction.text(lang) : value
+    }
 }
 
 /// A hint, optionally shown only when a state field has a given value (`> **Hint** (when builder.meat: .beef): ...`).

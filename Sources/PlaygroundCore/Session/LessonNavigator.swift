@@ -50,7 +50,7 @@ public struct LessonNavigator {
         if step.isExercise {
             lines.append("")
             lines.append(CoreText.goal.text(lang))
-            for goal in step.goal { lines.append("  \(goal.key): \(goal.value)") }
+            for goal in step.goal { lines.append("  \(goal.key): \(goal.shownValue(lang))") }
             lines.append(CoreText.typeCheckWhenYouThinkYou.text(lang))
         } else if !step.commands.isEmpty {
             lines.append("")
