@@ -65,3 +65,13 @@ import Testing
                 == ["x.md:8: unknown live object 'teal' in 'teal.viewDidDisappear()'"])
     }
 }
+
+@Suite struct LessonTesterDiagramRule {
+    @Test func aDiagramWiderThanThePaneFails() {
+        let wide = "  " + String(repeating: "-", count: 60) + "> 가나다라마바사"
+        let text = "---\nid: x\ntitle: T\nmodule: builder\n---\n## One\n```text\n  short: fits\n\(wide)\n```\n"
+        let catalog = LessonCatalog(sources: [LessonSource(path: "x.md", lang: "en", text: text, isBuiltIn: false)], modules: LessonModules.names)
+        let failures = LessonTester(catalog: catalog, modules: LessonModules.all).test(catalog.lessons[0]).failures
+        #expect(failures == ["x.md:6: a diagram line in 'One' is 78 columns; at 80 it must fit 76: '\(wide)'"])
+    }
+}

@@ -58,6 +58,14 @@ public struct LessonTester {
                     issue(entry.line, "unknown command '\(word)'")
                 }
             }
+            // A diagram is drawn as written: a line the lesson pane would wrap (it indents code by 4) breaks it.
+            var fence: Substring?
+            for line in step.body {
+                if line.hasPrefix("```") { fence = fence == nil ? line.dropFirst(3) : nil; continue }
+                if fence == "text", DisplayWidth.of(line) + 4 > width {
+                    issue(step.line, "a diagram line in '\(step.title)' is \(DisplayWidth.of(line)) columns; at \(width) it must fit \(width - 4): '\(line)'")
+                }
+            }
             if step.isExercise && step.commands.isEmpty {
                 issue(step.line, "exercise step '\(step.title)' has a goal but no transcript to solve it")
             }
