@@ -3,17 +3,40 @@ public struct PaneMessage: Equatable, Sendable {
     public var topic: String
     /// Who posted it, e.g. `builder`, `employee`, `session`.
     public var source: String
-    public var text: String
     public var isError: Bool
     /// A shorter form for the stream layout, where every line scrolls the step away: for the state pane, only the
     /// objects that changed. The dashboard and JSON Lines show `text`, which is whole.
     public var brief: String?
+    var body: Body
+
+    /// The text, or the snapshot it is drawn from: the whole state pane is drawn only when something shows it (the
+    /// dashboard, JSON Lines, a test), not for the stream, which shows `brief`.
+    enum Body: Equatable, Sendable {
+        case text(String)
+        case state([StateGroup], changed: [StateChange])
+    }
+
+    public var text: String {
+        switch body {
+        case .text(let text): return text
+        case .state(let groups, let changed): return StateView.pane(groups, changed: changed)
+        }
+    }
 
     public init(topic: String, source: String, text: String, isError: Bool = false, brief: String? = nil) {
         self.topic = topic
         self.source = source
-        self.text = text
+        self.body = .text(text)
         self.isError = isError
+        self.brief = brief
+    }
+
+    /// The state pane's message: the whole pane drawn on demand, the brief form given.
+    init(stateOf groups: [StateGroup], changed: [StateChange], brief: String?, source: String) {
+        self.topic = "state"
+        self.source = source
+        self.body = .state(groups, changed: changed)
+        self.isError = false
         self.brief = brief
     }
 }

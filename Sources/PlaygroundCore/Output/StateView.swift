@@ -5,20 +5,19 @@ enum StateView {
         render(groups, changed: changed).joined(separator: "\n")
     }
 
-    /// The whole pane, and the stream layout's brief form: the objects that changed, then one line naming the others
-    /// (nil when every object changed). Each object is rendered once for both.
-    static func paneAndBrief(_ groups: [StateGroup], changed: [StateChange], _ lang: Lang) -> (pane: String, brief: String?) {
-        let rendered = render(groups, changed: changed)
-        let pane = rendered.joined(separator: "\n")
+    /// The stream layout's brief form: the objects that changed, then one line naming the others (nil when every
+    /// object changed). Only the changed objects are drawn.
+    static func brief(_ groups: [StateGroup], changed: [StateChange], _ lang: Lang) -> String? {
         var objects = Set<Substring>()
         for change in changed { objects.insert(change.key.split(separator: ".", maxSplits: 1).first ?? Substring(change.key)) }
-        var shown: [String] = [], others: [String] = []
-        for (group, text) in zip(groups, rendered) {
-            if objects.contains(Substring(group.object)) { shown.append(text) } else { others.append(group.object) }
+        var shown: [StateGroup] = [], others: [String] = []
+        for group in groups {
+            if objects.contains(Substring(group.object)) { shown.append(group) } else { others.append(group.object) }
         }
-        guard !others.isEmpty else { return (pane, nil) }
-        guard !shown.isEmpty else { return (pane, CoreText.nothingChangedStateShowsAll.text(lang)) }
-        return (pane, shown.joined(separator: "\n") + "\n" + CoreText.unchangedStateShowsAll.text(lang, others.joined(separator: ", ")))
+        guard !others.isEmpty else { return nil }
+        guard !shown.isEmpty else { return CoreText.nothingChangedStateShowsAll.text(lang) }
+        return render(shown, changed: changed).joined(separator: "\n") + "\n"
+            + CoreText.unchangedStateShowsAll.text(lang, others.joined(separator: ", "))
     }
 
     /// Each group as its lines of text.

@@ -242,8 +242,7 @@ public final class Session {
             mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: [])))
             return
         }
-        let (pane, brief) = StateView.paneAndBrief(groups, changed: changed, lang)
-        mediator.post(PaneMessage(topic: "state", source: "session", text: pane, brief: brief))
+        mediator.post(PaneMessage(stateOf: groups, changed: changed, brief: StateView.brief(groups, changed: changed, lang), source: "session"))
     }
 
     /// Shows the state after a rebuild, with the fields that differ from `before` marked.
