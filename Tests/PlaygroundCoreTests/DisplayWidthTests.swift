@@ -244,3 +244,57 @@ struct SplitMix: RandomNumberGenerator {
                 == "<ol><li>one</li><li>two</li></ol>\n<ul><li>dot</li></ul>\n<p>text</p>\n")
     }
 }
+
+@Suite struct WrapCodeTests {
+    /// The first implementation, measuring the whole line for each piece: kept as the reference the faster one must
+    /// agree with.
+    static func reference(_ line: String, width: Int) -> [String] {
+        guard width > 0, DisplayWidth.of(line) > width else { return [line] }
+        let indent = line.prefix { $0 == " " }.count
+        let continuation = String(repeating: " ", count: min(indent + 4, width / 2))
+        var pieces: [String] = [], current = ""
+        var inString = false, escaped = false
+        var previous: Character = " "
+        for c in line.dropFirst(indent) {
+            if inString {
+                current.append(c)
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                previous = c
+                continue
+            }
+            if c == "." && (previous == ")" || previous == "}") && !current.isEmpty { pieces.append(current); current = "" }
+            current.append(c)
+            if c == "\"" { inString = true }
+            if c == " " { pieces.append(current); current = "" }
+            previous = c
+        }
+        if !current.isEmpty { pieces.append(current) }
+        var lines: [String] = []
+        var now = String(repeating: " ", count: indent)
+        var nowHasCode = false
+        for piece in pieces {
+            let candidate = now + piece
+            let alone = continuation + piece.drop { $0 == " " }
+            if nowHasCode && DisplayWidth.of(candidate.trimmingTrailingSpaces) > width && DisplayWidth.of(alone.trimmingTrailingSpaces) <= width {
+                lines.append(now.trimmingTrailingSpaces)
+                now = continuation + piece.drop { $0 == " " }
+            } else {
+                now = candidate
+            }
+            nowHasCode = true
+        }
+        if !now.trimmingTrailingSpaces.isEmpty { lines.append(now.trimmingTrailingSpaces) }
+        return lines
+    }
+
+    @Test func agreesWithTheReferenceOnRandomCode() {
+        var rng = SystemRandomNumberGenerator()
+        let parts = ["alert", ".setTitle(", "\"Hi there\"", ")", " ", "  ", "{ print(\"x\") }", ".present()", "가나다", "😀", "\"a.b\\\"c\"", "try ", "(", "x: 1, ", "}"]
+        for _ in 0..<3_000 {
+            let indent = String(repeating: " ", count: Int.random(in: 0...6, using: &rng))
+            let line = indent + (0..<Int.random(in: 1...30, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
+            let width = Int.random(in: 8...90, using: &rng)
+            #expect(DisplayWidth.wrapCode(line, width: width) == Self.reference(line, width: width), "\(width): \(line)")
+        }
+    }
+}

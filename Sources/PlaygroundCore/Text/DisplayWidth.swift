@@ -215,16 +215,28 @@ extension DisplayWidth {
         if !current.isEmpty { pieces.append(current) }
         var lines: [String] = []
         var now = String(repeating: " ", count: indent)
+        // Widths kept as the line grows (measuring the whole line for each piece made long lines quadratic): the
+        // line's width, and how much of it is trailing spaces.
+        var nowWidth = indent, nowTrailing = indent
         var nowHasCode = false
         for piece in pieces {
-            let candidate = now + piece
+            let pieceWidth = of(piece)
+            let leading = piece.prefix { $0 == " " }.count
+            let allSpaces = leading == piece.count
+            let trailing = allSpaces ? pieceWidth : piece.reversed().prefix { $0 == " " }.count
+            // Trimmed widths: the line with the piece, and the piece alone on a continuation line.
+            let candidate = allSpaces ? nowWidth - nowTrailing : nowWidth + pieceWidth - trailing
+            let alone = allSpaces ? 0 : continuation.count + pieceWidth - leading - trailing
             // Break only when the piece then fits on its own line: a piece too wide anyway stays where it is.
-            let alone = continuation + piece.drop { $0 == " " }
-            if nowHasCode && of(candidate.trimmingTrailingSpaces) > width && of(alone.trimmingTrailingSpaces) <= width {
+            if nowHasCode && candidate > width && alone <= width {
                 lines.append(now.trimmingTrailingSpaces)
-                now = continuation + piece.drop { $0 == " " }
+                now = continuation + piece.dropFirst(leading)
+                nowWidth = continuation.count + pieceWidth - leading
+                nowTrailing = allSpaces ? continuation.count : trailing
             } else {
-                now = candidate
+                now += piece
+                nowWidth += pieceWidth
+                nowTrailing = allSpaces ? nowTrailing + pieceWidth : trailing
             }
             nowHasCode = true
         }
