@@ -54,6 +54,13 @@ struct TestCommand: ParsableCommand {
                     failed += 1
                     continue
                 }
+                // Only over the text that was tested: a built-in lesson edited since this binary was built (or a twin
+                // of a --lessons folder) would otherwise be overwritten with the old copy built into the binary.
+                guard (try? String(contentsOfFile: path, encoding: .utf8)) == lesson.source else {
+                    out += "FAIL \(lesson.id) (\(lesson.lang)): not updated: \(path) differs from the copy this binary was built with; rebuild, then update\n"
+                    failed += 1
+                    continue
+                }
                 try source.write(toFile: path, atomically: true, encoding: .utf8)
                 out += "updated \(path)\n"
                 // Test again from the rewritten text to be sure it now holds.

@@ -147,6 +147,21 @@ import Testing
                 "\(result.output)")
     }
 
+    /// `test --update` writes only over the text it tested: a lesson file edited since the binary was built keeps the
+    /// edit (the narrower width makes the built-in transcripts differ, so an update is attempted).
+    @Test func updateLeavesAFileEditedSinceTheBuildAlone() throws {
+        let folder = NSTemporaryDirectory() + "patterns-stale-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Lessons/en", withIntermediateDirectories: true)
+        let edited = "an edit made after the build\n"
+        try edited.write(toFile: folder + "/Lessons/en/01-builder.md", atomically: true, encoding: .utf8)
+        let result = try runPatterns(["test", "builder", "--lang", "en", "--width", "50", "--update"], directory: folder)
+        #expect(result.status == 1)
+        #expect(result.output.contains("FAIL builder (en): not updated: Lessons/en/01-builder.md differs from the copy this binary was built with; rebuild, then update"),
+                "\(result.output)")
+        #expect(try String(contentsOfFile: folder + "/Lessons/en/01-builder.md", encoding: .utf8) == edited)
+    }
+
     /// `test --update` does not record a regression: a command that worked and now fails is reported, and the file
     /// stays as it was, unless `--accept-errors` says the failure is what the lesson wants.
     @Test func updateRefusesToRecordANewFailure() throws {
