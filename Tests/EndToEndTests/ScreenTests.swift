@@ -12,22 +12,25 @@ import Testing
     static let sizes = [(80, 24), (100, 30), (120, 40), (200, 50)]
 
     static let catalog: LessonCatalog = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Lessons/en")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted().filter { $0.hasSuffix(".md") }
-        let sources = names.map { name in
-            LessonSource(path: "Lessons/en/\(name)", lang: "en",
-                         text: (try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)) ?? "", isBuiltIn: true)
+        var sources: [LessonSource] = []
+        for lang in ["en", "ko"] {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Lessons/\(lang)")
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted().filter { $0.hasSuffix(".md") }
+            sources += names.map { name in
+                LessonSource(path: "Lessons/\(lang)/\(name)", lang: lang,
+                             text: (try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)) ?? "", isBuiltIn: true)
+            }
         }
         return LessonCatalog(sources: sources, modules: LessonModules.names)
     }()
 
     /// What the screen shows at each size for one step of a lesson, after its first command.
-    func screens(lesson id: String, step: Int) -> String {
+    func screens(lesson id: String, step: Int, lang: Lang = .en, sizes: [(Int, Int)] = Self.sizes) -> String {
         var out = ""
-        for (width, height) in Self.sizes {
+        for (width, height) in sizes {
             let session = Session(catalog: Self.catalog, modules: LessonModules.all,
-                                  options: SessionOptions(render: RenderOptions(width: width, reminders: true), lang: .en))
+                                  options: SessionOptions(render: RenderOptions(width: width, reminders: true), lang: lang))
             session.execute("load \(id)")
             if step > 1 { session.execute("goto \(step)") }
             var stream = session.takeOutput()
@@ -38,7 +41,7 @@ import Testing
                 stream += session.takeOutput()
             }
             let status = command.map { "› \($0)  ✓" }
-            let frame = DashboardRenderer(width: width, height: height, status: status).lines(session.mediator)
+            let frame = DashboardRenderer(width: width, height: height, status: status, lang: lang).lines(session.mediator)
             out += "=== dashboard \(width)x\(height), \(id) step \(step)\n" + frame.map { $0.trimmingTrailing() }.joined(separator: "\n") + "\n"
             // The stream layout: the terminal keeps the last rows, the prompt on the bottom one.
             let rows = stream.split(separator: "\n", omittingEmptySubsequences: false).dropLast().suffix(height - 1)
@@ -52,6 +55,17 @@ import Testing
         let lesson = try #require(Self.catalog.lesson(id: id, lang: .en))
         let exercise = try #require(lesson.steps.firstIndex { $0.isExercise && !$0.goalStaysUnmet }) + 1
         expectGolden("screens-\(id)", screens(lesson: id, step: 1) + screens(lesson: id, step: exercise))
+    }
+
+    /// The Korean screens at the smallest and a wide size: Hangul is two columns wide, so boxes, wrapping and the
+    /// status line are measured differently.
+    @Test(arguments: ["builder", "director", "mediator", "delegate"])
+    func koreanStepOneAndTheFirstExercise(lesson id: String) throws {
+        let lesson = try #require(Self.catalog.lesson(id: id, lang: .ko))
+        let exercise = try #require(lesson.steps.firstIndex { $0.isExercise && !$0.goalStaysUnmet }) + 1
+        let sizes = [(80, 24), (120, 40)]
+        expectGolden("screens-\(id)-ko", screens(lesson: id, step: 1, lang: .ko, sizes: sizes)
+                     + screens(lesson: id, step: exercise, lang: .ko, sizes: sizes))
     }
 
     /// The stream layout keeps what to do next on an 80x24 screen after a command (builder steps 7 to 10): the
