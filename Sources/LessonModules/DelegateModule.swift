@@ -11,12 +11,12 @@ public final class DelegateModule: LessonModule {
     weak var weakController: GameBoardController?
     var weakCells: [WeakCell] = []
     var ownership: DelegateOwnership = .weak
-    /// Set once the cells call back through closures instead of the delegate.
-    var capture: SelfCapture?
+    /// How the cells reach the controller: the delegate, closures, or the hub.
+    var listening = Listening.delegate
+    enum Listening: Equatable { case delegate, closures(SelfCapture), hub }
     /// The mediator way: a hub with a second listener, the counter, registered from the start.
     let hub = CellHub()
     let counter = CellCounter()
-    var throughHub = false
     var deinits: [String] = []
     var lastHeard = ""
     let quiz = QuestionGroupScreen()
@@ -41,8 +41,7 @@ public final class DelegateModule: LessonModule {
         let record: (String) -> Void = { [weak self] name in self?.deinits.append(name) }
         let board = GameBoardController(ownership: ownership, onCellDeinit: record)
         board.onDeinit = record
-        capture = nil
-        throughHub = false
+        listening = .delegate
         controller = board
         weakController = board
         weakCells = board.cells.joined().map { WeakCell(cell: $0) }
@@ -82,15 +81,14 @@ public final class DelegateModule: LessonModule {
         },
         Method("listenThroughHub") { [unowned self] (_: HubName) in
             let board = try requireController()
-            capture = nil
-            throughHub = true
+            listening = .hub
             board.listenThroughHub(hub)
             context.post("memory", DelegateText.cellsPostToHub(String(hub.listenerCount)), source: "board")
             return .done
         },
         Method("listenThroughClosures", "capturing") { [unowned self] (capture: SelfCapture) in
             let board = try requireController()
-            self.capture = capture
+            listening = .closures(capture)
             board.listenThroughClosures(capturing: capture)
             context.post("memory", capture == .weakSelf ? DelegateText.closuresCaptureWeakly.phrase : DelegateText.closuresCaptureStrongly.phrase,
                          source: "board")
@@ -100,11 +98,11 @@ public final class DelegateModule: LessonModule {
 
     /// How the cells reach the controller, as the state pane says it.
     var listener: String {
-        if throughHub { return "hub" }
-        switch capture {
-        case nil: return "delegate (\(ownership.rawValue))"
-        case .strongSelf?: return "closures capturing self"
-        case .weakSelf?: return "closures capturing [weak self]"
+        switch listening {
+        case .delegate: return "delegate (\(ownership.rawValue))"
+        case .closures(.strongSelf): return "closures capturing self"
+        case .closures(.weakSelf): return "closures capturing [weak self]"
+        case .hub: return "hub"
         }
     }
 
@@ -112,8 +110,11 @@ public final class DelegateModule: LessonModule {
         LiveObject(name: "cell", typeName: "Cell", methods: [
             Method("endEditing") { [unowned self, weak cell] (text: String) in
                 guard let cell else { return .done }
-                let call = throughHub ? "hub.post(cell, \(SwiftValue.quoted(text)))"
-                    : capture == nil ? "delegate.cell(_:valueChangedTo: \(SwiftValue.quoted(text)))" : "onValueChanged(cell, \(SwiftValue.quoted(text)))"
+                let call = switch listening {
+                case .delegate: "delegate.cell(_:valueChangedTo: \(SwiftValue.quoted(text)))"
+                case .closures: "onValueChanged(cell, \(SwiftValue.quoted(text)))"
+                case .hub: "hub.post(cell, \(SwiftValue.quoted(text)))"
+                }
                 context.post("log", "cell[\(cell.row),\(cell.column)] -> " + call, source: "cell")
                 let before = controller?.received.count ?? 0
                 cell.endEditing(text)
@@ -219,7 +220,7 @@ public final class DelegateModule: LessonModule {
     func memoryReport() -> String {
         var lines = [DelegateText.alive.text(context.lang, aliveSummary)]
         if controller == nil && weakController != nil {
-            lines.append((capture == nil ? DelegateText.leak : DelegateText.closureLeak).text(context.lang))
+            lines.append((listening == .delegate ? DelegateText.leak : DelegateText.closureLeak).text(context.lang))
         } else if controller == nil {
             let cells = deinits.filter { $0.hasPrefix("Cell") }
             for name in deinits where !name.hasPrefix("Cell") { lines.append("deinit \(name)") }

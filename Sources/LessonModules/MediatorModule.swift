@@ -9,8 +9,6 @@ public final class MediatorModule: LessonModule {
     let red = SenderPage(name: "red")
     var lastDelivery = 0
     var lastSender = "-"
-    /// Sender pages the learner added (`pager.add(SenderPage(name: "orange"))`): live objects like `red`.
-    var addedSenders: [SenderPage] = []
 
     public init(context: ModuleContext) {
         self.context = context
@@ -72,24 +70,24 @@ public final class MediatorModule: LessonModule {
     func senderObject(_ page: SenderPage) -> LiveObject {
         let name = page.name
         return LiveObject(name: name, typeName: "SenderPage", methods: [
-            Method("viewDidDisappear") { [unowned self, unowned page] in hide(page); return .done },
+            Method("viewDidDisappear") { [unowned self, unowned page] in
+                speak(page, "viewDidDisappear() -> mediator.send(message:)") { page.viewDidDisappear() }
+                return .done
+            },
             Method(property: "name", type: "String") { ShownValue(source: SwiftValue.quoted(name), printed: name) },
             Method("send", "message") { [unowned self, unowned page] (message: String) in
-                lastDelivery = 0
-                lastSender = name
-                context.post("page.\(name)", "send(message: \(SwiftValue.quoted(message))) -> mediator", source: name)
-                page.send(message: message)
-                context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
+                speak(page, "send(message: \(SwiftValue.quoted(message))) -> mediator") { page.send(message: message) }
                 return .done
             },
         ])
     }
 
-    func hide(_ page: SenderPage) {
+    /// A sender page talks: its pane says how, the mediator delivers, and the log counts the pages that heard.
+    func speak(_ page: SenderPage, _ how: String, _ talk: () -> Void) {
         lastDelivery = 0
         lastSender = page.name
-        context.post("page.\(page.name)", "viewDidDisappear() -> mediator.send(message:)", source: page.name)
-        page.viewDidDisappear()
+        context.post("page.\(page.name)", how, source: page.name)
+        talk()
         context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
     }
 
@@ -108,7 +106,6 @@ public final class MediatorModule: LessonModule {
             // A sender talks to the pager like red does, and is a live object like red.
             let sender = SenderPage(name: name)
             pager.add(sender)
-            addedSenders.append(sender)
             addedSenderObjects.append(senderObject(sender))
             context.addPane(name, topic: "page.\(name)")
         default:
@@ -137,7 +134,7 @@ public final class MediatorModule: LessonModule {
     }
 
     public lazy var commands: [CommandSpec] = [
-        CommandSpec("hide", [ArgumentSpec("page")], summary: .verbatim("red.viewDidDisappear()"),
+        CommandSpec("hide", [ArgumentSpec("page")], summary: .verbatim("<page>.viewDidDisappear()"),
                     .call { .call(try $0.word(0), "viewDidDisappear") }),
         CommandSpec("page", [ArgumentSpec("action", .choice(["add"])), ArgumentSpec("name")], summary: .verbatim("pager.add(ReceiverPage(name:))"),
                     .call { .call("pager", "add", .value(.construct(type: "ReceiverPage", arguments: [.labelled("name", .string(try $0.word(1)))]))) }),

@@ -235,11 +235,12 @@ public struct Handout {
             if code != nil { code!.append(line); continue }
             let trimmed = line.trimmed
             if trimmed.isEmpty { flush(); continue }
-            if LessonNavigator.isListItem(trimmed) {
-                let numbered = !(trimmed.hasPrefix("- ") || trimmed.hasPrefix("* "))
+            let marker = DisplayWidth.listMarkerLength(trimmed)
+            if marker > 0 {
+                let numbered = trimmed.first?.isNumber == true
                 if !paragraph.isEmpty || (!list.isEmpty && numbered != ordered) { flush() }
                 ordered = numbered
-                list.append(String(trimmed.drop { $0 != " " }.dropFirst()))
+                list.append(String(trimmed.dropFirst(marker)))
                 continue
             }
             if !list.isEmpty && line.hasPrefix("  ") { list[list.count - 1] += " " + trimmed; continue }

@@ -64,9 +64,13 @@ public struct GoalLine: Sendable, Equatable {
     public var value: String
     public var line: Int
 
+    /// A goal on what the learner typed with `predict` (`prediction.answer: 2`), not on a live object.
+    public var isPrediction: Bool { Self.isPrediction(key) }
+    static func isPrediction(_ key: String) -> Bool { key.hasPrefix(Workspace.predictionObject + ".") }
+
     /// What the learner is shown of the goal: a prediction's answer is the exercise itself, so it stays hidden.
     public func shownValue(_ lang: Lang) -> String {
-        key.hasPrefix("prediction.") ? CoreText.yourPrediction.text(lang) : value
+        isPrediction ? CoreText.yourPrediction.text(lang) : value
     }
 }
 

@@ -97,7 +97,7 @@ public struct LessonNavigator {
             let trimmed = line.trimmed
             if inItem && !trimmed.isEmpty && line.first == " " {
                 paragraph += " " + trimmed
-            } else if Self.isListItem(trimmed) {
+            } else if DisplayWidth.listMarkerLength(trimmed) > 0 {
                 endParagraph()
                 paragraph = line
                 inItem = true
@@ -111,13 +111,6 @@ public struct LessonNavigator {
         }
         endParagraph()
         return lines
-    }
-
-    /// `- item`, `* item`, `12. item`.
-    static func isListItem(_ line: String) -> Bool {
-        if line.hasPrefix("- ") || line.hasPrefix("* ") { return true }
-        let digits = line.prefix { $0.isASCII && $0.isNumber }
-        return !digits.isEmpty && line.dropFirst(digits.count).hasPrefix(". ")
     }
 
     /// Markdown emphasis removed for the terminal; code spans keep their backticks.

@@ -186,13 +186,14 @@ extension Session {
         }
         var lines = [CoreText.notYet.text(lang, String(differences.count), String(step.goal.count))]
         let width = differences.map { DisplayWidth.of($0.key) }.max() ?? 0
-        for d in differences where d.key.hasPrefix(Workspace.predictionObject + ".") {
-            // A prediction is never given away: the learner is told it is wrong, not what is right.
-            let made = workspace?.prediction
-            lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  "
-                         + (made.map { CoreText.predictionWrong.text(lang, $0) } ?? CoreText.predictionNotMade.text(lang)))
-        }
-        for d in differences where !d.key.hasPrefix(Workspace.predictionObject + ".") {
+        for d in differences {
+            if GoalLine.isPrediction(d.key) {
+                // A prediction is never given away: the learner is told it is wrong, not what is right.
+                let made = workspace?.prediction
+                lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  "
+                             + (made.map { CoreText.predictionWrong.text(lang, $0) } ?? CoreText.predictionNotMade.text(lang)))
+                continue
+            }
             lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + CoreText.expectedActual.text(lang, d.expected, d.actual))
             if let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) { lines.append("    " + why.text(lang)) }
         }

@@ -162,6 +162,12 @@ public enum DisplayWidth {
     }
 
     /// The length of a list marker at `start`: `- `, `* ` or digits and `. `; 0 when there is none.
+    /// The length of the list marker `line` starts with (`- `, `* `, `12. `), 0 when it is not a list item.
+    static func listMarkerLength(_ line: String) -> Int {
+        var line = line
+        return line.withUTF8 { listMarkerLength($0, from: 0) }
+    }
+
     static func listMarkerLength(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard start + 1 < bytes.count else { return 0 }
         if (bytes[start] == UInt8(ascii: "-") || bytes[start] == UInt8(ascii: "*")) && bytes[start + 1] == 0x20 { return 2 }
