@@ -289,3 +289,20 @@ import Testing
         """)
     }
 }
+
+@Suite struct LessonEndTests {
+    /// `next` on the last step ends the lesson with what to do next: not an error (a pipe would exit 1 on one).
+    @Test func nextOnTheLastStepEndsTheLessonWithoutAnError() {
+        let session = RepositoryLessons.loaded("builder")
+        _ = session.run("goto 12")
+        #expect(session.execute("next"))
+        expectSame(session.takeOutput(), """
+        That was the last step of 'The Builder pattern'. 'lessons' lists what to try
+        next; 'goto 1' starts this one again.
+
+        """)
+        let korean = RepositoryLessons.loaded("builder", .ko)
+        _ = korean.run("goto 12")
+        #expect(korean.run("next").hasPrefix("'빌더 패턴'의 마지막 단계였습니다."))
+    }
+}

@@ -21,8 +21,11 @@ public struct LessonNavigator {
         hintsShown = 0
     }
 
-    mutating func next() throws {
-        guard stepIndex + 1 < lesson.steps.count else { throw PlaygroundError(CoreText.thisIsTheLastStepLessons.phrase) }
+    /// Whether the step is the lesson's last: `next` from there ends the lesson.
+    var isAtLastStep: Bool { stepIndex + 1 == lesson.steps.count }
+
+    mutating func next() {
+        guard !isAtLastStep else { return }
         stepIndex += 1
         hintsShown = 0
     }
@@ -66,9 +69,10 @@ public struct LessonNavigator {
         let place = CoreText.stepOfTotal.text(lang, String(stepIndex + 1), String(lesson.steps.count))
         if step.isExercise && !step.goalStaysUnmet { return "── " + place + " · " + CoreText.reminderExercise.text(lang) }
         let commands = step.commands
-        guard !commands.isEmpty else { return "── " + place + " · " + CoreText.reminderNext.text(lang) }
+        let moveOn = isAtLastStep ? CoreText.reminderEnd.text(lang) : CoreText.reminderNext.text(lang)
+        guard !commands.isEmpty else { return "── " + place + " · " + moveOn }
         if let typed = commands.firstIndex(of: command) {
-            return "── " + place + " · " + (typed + 1 < commands.count ? CoreText.reminderTry.text(lang, commands[typed + 1]) : CoreText.reminderNext.text(lang))
+            return "── " + place + " · " + (typed + 1 < commands.count ? CoreText.reminderTry.text(lang, commands[typed + 1]) : moveOn)
         }
         return "── " + place + " · " + CoreText.reminderTry.text(lang, commands[0])
     }

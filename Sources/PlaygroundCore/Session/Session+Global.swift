@@ -10,7 +10,10 @@ extension Session {
                 return self.progress?.load(lesson: id)
             })
         case .load(let id): try load(id)
-        case .next: try navigate { try $0.next() }
+        case .next:
+            // The end of a lesson is an ending, not an error.
+            let navigator = try requireNavigator()
+            if navigator.isAtLastStep { say(CoreText.theEndOfTheLesson(navigator.lesson.title)) } else { try navigate { $0.next() } }
         case .back: try navigate { try $0.back() }
         case .goto(let number): try goto(number)
         case .step: _ = try requireWorkspace(); showStep()
