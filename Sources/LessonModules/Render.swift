@@ -28,15 +28,16 @@ enum Render {
     /// A box around lines; a nil line draws a separator.
     static func box(_ lines: [String?], minWidth: Int = 20) -> String {
         let inner = max(minWidth, (lines.compactMap { $0 }.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
-        var out = ["┌" + String(repeating: "─", count: inner) + "┐"]
+        let rule = String(repeating: "─", count: inner)
+        var out = ["┌" + rule + "┐"]
         for line in lines {
             if let line {
                 out.append("│" + centred(line, width: inner) + "│")
             } else {
-                out.append("├" + String(repeating: "─", count: inner) + "┤")
+                out.append("├" + rule + "┤")
             }
         }
-        out.append("└" + String(repeating: "─", count: inner) + "┘")
+        out.append("└" + rule + "┘")
         return out.joined(separator: "\n")
     }
 }

@@ -38,7 +38,10 @@ public struct SwiftCallParser {
     }
 
     public static func parse(_ line: String) throws(Error) -> SwiftStatement {
-        var parser = SwiftCallParser(tokens: try Lexer.tokenize(line), end: line.count + 1)
+        // The column after the last character: counted as Characters, but a line of ASCII without a CR (all but
+        // a few) has one per byte.
+        let plain = !line.utf8.contains { $0 >= 0x80 || $0 == 0x0D }
+        var parser = SwiftCallParser(tokens: try Lexer.tokenize(line), end: (plain ? line.utf8.count : line.count) + 1)
         return try parser.statement()
     }
 

@@ -16,11 +16,31 @@ public enum StateValue: Equatable, Sendable {
     public var display: String {
         switch self {
         case .plain(let text): return text
-        case .number(let n): return String(n)
-        case .string(let text): return SwiftValue.quoted(text)
-        case .optionalString(let text): return text.map(SwiftValue.quoted) ?? "nil"
         case .enumCase(let name): return "." + name
-        case .options(let names): return "[" + names.map { "." + $0 }.joined(separator: ", ") + "]"
+        default:
+            var out = ""
+            write(to: &out)
+            return out
+        }
+    }
+
+    /// Appends ``display`` to `out`, without making it first.
+    func write(to out: inout String) {
+        switch self {
+        case .plain(let text): out += text
+        case .number(let n): out += String(n)
+        case .string(let text): out += SwiftValue.quoted(text)
+        case .optionalString(let text): out += text.map(SwiftValue.quoted) ?? "nil"
+        case .enumCase(let name):
+            out += "."
+            out += name
+        case .options(let names):
+            out += "["
+            for (index, name) in names.enumerated() {
+                out += index == 0 ? "." : ", ."
+                out += name
+            }
+            out += "]"
         }
     }
 }

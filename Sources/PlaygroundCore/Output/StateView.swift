@@ -1,50 +1,91 @@
-/// The state pane and the change log, as text: the only place a state snapshot becomes lines.
+/// The state pane and the change log, as text: the only place a state snapshot becomes lines. Everything is written
+/// into one string, with no string per field or per line.
 enum StateView {
     /// Each object's title, then its fields aligned, the changed ones marked `*`.
     static func pane(_ groups: [StateGroup], changed: [StateChange]) -> String {
-        render(groups, changed: changed).joined(separator: "\n")
+        var out = ""
+        out.reserveCapacity(256)
+        for (index, group) in groups.enumerated() {
+            if index > 0 { out += "\n" }
+            write(group, changed: changed, to: &out)
+        }
+        return out
     }
 
     /// The stream layout's brief form: the objects that changed, then one line naming the others (nil when every
     /// object changed). Only the changed objects are drawn.
     static func brief(_ groups: [StateGroup], changed: [StateChange], _ lang: Lang) -> String? {
-        var objects = Set<Substring>()
-        for change in changed { objects.insert(change.key.split(separator: ".", maxSplits: 1).first ?? Substring(change.key)) }
-        var shown: [StateGroup] = [], others: [String] = []
+        var out = ""
+        // Room for a few objects: growing a string step by step costs more than the text.
+        out.reserveCapacity(256)
+        var others: [String] = []
+        var shown = 0
         for group in groups {
-            if objects.contains(Substring(group.object)) { shown.append(group) } else { others.append(group.object) }
+            guard changed.contains(where: { $0.belongs(to: group.object) }) else {
+                others.append(group.object)
+                continue
+            }
+            if shown > 0 { out += "\n" }
+            write(group, changed: changed, to: &out)
+            shown += 1
         }
         guard !others.isEmpty else { return nil }
-        guard !shown.isEmpty else { return CoreText.nothingChangedStateShowsAll.text(lang) }
-        return render(shown, changed: changed).joined(separator: "\n") + "\n"
-            + CoreText.unchangedStateShowsAll.text(lang, others.joined(separator: ", "))
+        guard shown > 0 else { return CoreText.nothingChangedStateShowsAll.text(lang) }
+        out += "\n"
+        out += CoreText.unchangedStateShowsAll.text(lang, others.joined(separator: ", "))
+        return out
     }
 
-    /// Each group as its lines of text.
-    static func render(_ groups: [StateGroup], changed: [StateChange]) -> [String] {
-        let keys = Set(changed.map(\.key))
-        return groups.map { group in
-            var out = group.title
-            var width = 0
-            for field in group.fields { width = max(width, DisplayWidth.of(field.name)) }
-            for field in group.fields {
-                let isChanged = !keys.isEmpty && keys.contains(group.object + "." + field.name)
-                out += isChanged ? "\n* " : "\n  "
-                out += DisplayWidth.pad(field.name + ":", to: width + 1)
-                out += " "
-                out += field.value.display
-            }
-            return out
+    /// One group: `builder: HamburgerBuilder`, then a line per field.
+    static func write(_ group: StateGroup, changed: [StateChange], to out: inout String) {
+        out += group.object
+        out += ": "
+        out += group.type
+        var width = 0
+        for field in group.fields { width = max(width, DisplayWidth.of(field.name)) }
+        for field in group.fields {
+            let isChanged = changed.contains { $0.isKey(of: group.object, field.name) }
+            out += isChanged ? "\n* " : "\n  "
+            out += field.name
+            out += ":"
+            for _ in DisplayWidth.of(field.name)..<width { out += " " }
+            out += " "
+            field.value.write(to: &out)
         }
     }
 
     /// One line per changed field: `builder.meat: .beef → .chicken`.
     static func changeLog(_ changes: [StateChange], _ lang: Lang) -> String {
-        func short(_ value: StateValue?) -> String {
-            guard let value else { return CoreText.noneValue.text(lang) }
+        var out = ""
+        out.reserveCapacity(128)
+        func short(_ value: StateValue?) {
+            guard let value else { out += CoreText.noneValue.text(lang); return }
             let text = value.display
-            return DisplayWidth.of(text) > 40 ? DisplayWidth.truncate(text, to: 39) + "…" : text
+            out += DisplayWidth.of(text) > 40 ? DisplayWidth.truncate(text, to: 39) + "…" : text
         }
-        return changes.map { "\($0.key): \(short($0.old)) → \(short($0.new))" }.joined(separator: "\n")
+        for (index, change) in changes.enumerated() {
+            if index > 0 { out += "\n" }
+            out += change.key
+            out += ": "
+            short(change.old)
+            out += " → "
+            short(change.new)
+        }
+        return out
+    }
+}
+
+extension StateChange {
+    /// Whether the key is `object.field`, compared on the bytes (no key is built to compare with).
+    func isKey(of object: String, _ field: String) -> Bool {
+        let key = key.utf8, o = object.utf8, f = field.utf8
+        guard key.count == o.count + 1 + f.count, belongs(to: object) else { return false }
+        return key.suffix(f.count).elementsEqual(f)
+    }
+
+    /// Whether the key is a field of `object` (`object.` starts it).
+    func belongs(to object: String) -> Bool {
+        let key = key.utf8, o = object.utf8
+        return key.count > o.count && key.starts(with: o) && key[key.index(key.startIndex, offsetBy: o.count)] == UInt8(ascii: ".")
     }
 }

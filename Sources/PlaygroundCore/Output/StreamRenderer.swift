@@ -39,96 +39,139 @@ public struct StreamRenderer {
     static let rules = (0...24).map { String(repeating: "─", count: $0) }
 
     public func render(_ events: [Event]) -> String {
-        var out = ""
-        var group: [Delivery] = []
-        for event in events {
+        // Written as UTF-8 bytes into one buffer and made a String once: appending to a String piece by piece costs
+        // more than the text itself.
+        var out = Output()
+        var groupStart = 0
+        for (index, event) in events.enumerated() {
             switch event {
-            case .delivery(let delivery):
-                if delivery.isVisible { group.append(delivery) }
+            case .delivery:
+                continue
             case .input(let prompt, let line):
-                render(group, to: &out)
-                group.removeAll()
+                render(events[groupStart..<index], to: &out)
                 // The command as typed stays one line (the terminal folds it; copied, it is still one command).
-                out += prompt + TextSanitizer.clean(line) + "\n"
+                out.write(prompt)
+                out.write(TextSanitizer.clean(line))
+                out.newline()
             case .reminder(let text):
                 // The session emits it only when `options.reminders` is on.
-                render(group, to: &out)
-                group.removeAll()
+                render(events[groupStart..<index], to: &out)
                 let style = Style(enabled: options.color)
-                out += style.header(DisplayWidth.truncate(TextSanitizer.clean(text), to: options.width)) + "\n"
+                out.write(style.header(DisplayWidth.truncate(TextSanitizer.clean(text), to: options.width)))
+                out.newline()
             case .layout, .quit:
-                break
+                continue
             }
+            groupStart = index + 1
         }
-        render(group, to: &out)
-        return out
+        render(events[groupStart...], to: &out)
+        return out.string
     }
 
-    func render(_ deliveries: [Delivery], to out: inout String) {
-        guard !deliveries.isEmpty else { return }
-        let style = Style(enabled: options.color)
-        // Group by pane; a pane sits where it was when it last received a message (pages are added mid-command).
-        var groups: [(order: Int, deliveries: [Delivery])] = []
-        var index: [String: Int] = [:]
-        for delivery in deliveries {
-            if let at = index[delivery.pane] {
+    /// The output of one render, as bytes.
+    struct Output {
+        var bytes: [UInt8] = []
+        init() { bytes.reserveCapacity(1024) }
+        mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        mutating func write(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
+        mutating func newline() { bytes.append(0x0A) }
+        var string: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// The visible deliveries among `events`, grouped by pane. A pane sits where it was when it last received a
+    /// message (pages are added mid-command). A command reaches a few panes, so each pane's group is its first
+    /// delivery and its last order, found by looking through the groups so far: no dictionary, no copies.
+    func render(_ events: ArraySlice<Event>, to out: inout Output) {
+        func visible(_ event: Event) -> Delivery? {
+            if case .delivery(let delivery) = event, delivery.isVisible { return delivery }
+            return nil
+        }
+        var groups: [(order: Int, first: Int, pane: String)] = []
+        for index in events.indices {
+            guard case .delivery(let delivery) = events[index], delivery.isVisible else { continue }
+            if let at = groups.firstIndex(where: { $0.pane == delivery.pane }) {
                 groups[at].order = delivery.order
-                groups[at].deliveries.append(delivery)
             } else {
-                index[delivery.pane] = groups.count
-                groups.append((delivery.order, [delivery]))
+                groups.append((delivery.order, index, delivery.pane))
             }
         }
-        let ordered = groups.count == 1 ? groups : groups.enumerated().sorted {
-            $0.element.order != $1.element.order ? $0.element.order < $1.element.order : $0.offset < $1.offset
-        }.map(\.element)
-        for group in ordered {
-            let first = group.deliveries[0]
-            if !first.headerless { out += style.header(Self.header(first.pane)) + "\n" }
-            let shown = first.kind == .snapshot ? group.deliveries.suffix(1) : group.deliveries[...]
-            for delivery in shown { appendText(delivery.message, style: style, to: &out) }
+        guard !groups.isEmpty else { return }
+        if groups.count > 1 { groups.sort { $0.order != $1.order ? $0.order < $1.order : $0.first < $1.first } }
+        let style = Style(enabled: options.color)
+        for group in groups {
+            guard let first = visible(events[group.first]) else { continue }
+            if !first.headerless {
+                out.write(style.enabled ? style.header(Self.header(group.pane)) : Self.cachedHeader(group.pane))
+                out.newline()
+            }
+            let rest = events[group.first...]
+            if first.kind == .snapshot {
+                let last = rest.lastIndex { visible($0)?.pane == group.pane } ?? group.first
+                if let delivery = visible(events[last]) { appendText(delivery.message, style: style, to: &out) }
+            } else {
+                for event in rest {
+                    if let delivery = visible(event), delivery.pane == group.pane { appendText(delivery.message, style: style, to: &out) }
+                }
+            }
         }
     }
 
-    func appendText(_ message: PaneMessage, style: Style, to out: inout String) {
-        let text = TextSanitizer.clean(message.brief ?? message.text)
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        // Lines are found by their newline bytes: far cheaper than splitting into Characters.
-        while true {
-            let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
-            let line = text[start..<end]
-            // Code keeps its tokens whole. The code pane and the lesson's code blocks break between tokens, with an
-            // indent (still Swift that compiles); a "Try:" line is a command to copy, so its pieces end in ` \`, which
-            // the REPL joins back into one line.
-            let isTry = message.topic == "lesson" && line.utf8.starts(with: "  > ".utf8)
-            let isCode = message.topic == "code" || (message.topic == "lesson" && line.utf8.starts(with: "    ".utf8))
-            if isTry {
-                for wrapped in DisplayWidth.wrapCommand(String(line), width: options.width) { out += wrapped + "\n" }
-            } else if isCode && line.utf8.count > options.width {
-                for wrapped in DisplayWidth.wrapCode(String(line), width: options.width) {
-                    out += (message.isError ? style.error(wrapped) : wrapped) + "\n"
+    /// The standard panes' headers, made once.
+    static let standardHeaders = ["lesson", "code", "log", "state", "product", "out"].map { ($0, header($0)) }
+
+    static func cachedHeader(_ name: String) -> String {
+        for (pane, header) in standardHeaders where pane == name { return header }
+        return header(name)
+    }
+
+    func appendText(_ message: PaneMessage, style: Style, to out: inout Output) {
+        var text = TextSanitizer.clean(message.brief ?? message.text)
+        let topic = message.topic
+        let isLesson = topic == "lesson", isCodePane = topic == "code"
+        text.withUTF8 { bytes in
+            var start = 0
+            // Lines are found by their newline bytes: far cheaper than splitting into Characters.
+            while true {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                // Code keeps its tokens whole. The code pane and the lesson's code blocks break between tokens, with
+                // an indent (still Swift that compiles); a "Try:" line is a command to copy, so its pieces end in
+                // ` \`, which the REPL joins back into one line.
+                let isTry = isLesson && line.starts(with: "  > ".utf8)
+                let isCode = isCodePane || (isLesson && line.starts(with: "    ".utf8))
+                if isTry {
+                    for wrapped in DisplayWidth.wrapCommand(String(decoding: line, as: UTF8.self), width: options.width) {
+                        out.write(wrapped)
+                        out.newline()
+                    }
+                } else if isCode && line.count > options.width {
+                    for wrapped in DisplayWidth.wrapCode(String(decoding: line, as: UTF8.self), width: options.width) {
+                        out.write(message.isError ? style.error(wrapped) : wrapped)
+                        out.newline()
+                    }
+                } else {
+                    appendLine(line, error: message.isError, style: style, to: &out)
                 }
-            } else {
-                appendLine(line, error: message.isError, style: style, to: &out)
+                guard end < bytes.count else { break }
+                start = end + 1
             }
-            guard end < utf8.endIndex else { break }
-            start = utf8.index(after: end)
         }
     }
 
     /// One line, wrapped to the width, without trailing spaces.
-    func appendLine(_ line: Substring, error: Bool, style: Style, to out: inout String) {
+    func appendLine(_ line: UnsafeBufferPointer<UInt8>, error: Bool, style: Style, to out: inout Output) {
         // No character is wider than its UTF-8 bytes (wide ones take three or four), so a line of at most `width`
         // bytes fits; control characters are gone already.
-        if !error, line.utf8.count <= options.width, line.utf8.last != 0x20 {
-            out += line
-            out += "\n"
+        if !error, line.count <= options.width, line.last != 0x20 {
+            out.write(line)
+            out.newline()
             return
         }
-        for var wrapped in DisplayWidth.wrap(String(line), width: options.width) {
+        for var wrapped in DisplayWidth.wrap(String(decoding: line, as: UTF8.self), width: options.width) {
             while wrapped.last == " " { wrapped.removeLast() }
-            out += (error ? style.error(wrapped) : wrapped) + "\n"
+            out.write(error ? style.error(wrapped) : wrapped)
+            out.newline()
         }
     }
 }

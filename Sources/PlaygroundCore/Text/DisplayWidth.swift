@@ -37,7 +37,15 @@ public enum DisplayWidth {
     }
 
     /// The width of a string: the sum over its grapheme clusters.
-    public static func of<S: StringProtocol>(_ text: S) -> Int {
+    public static func of<S: StringProtocol>(_ text: S) -> Int { measure(text) }
+
+    /// The same for a String, not generic, so that other modules call a version specialised here.
+    public static func of(_ text: String) -> Int { measure(text) }
+
+    /// The same for a Substring.
+    public static func of(_ text: Substring) -> Int { measure(text) }
+
+    private static func measure<S: StringProtocol>(_ text: S) -> Int {
         // Fast path: printable ASCII is one column a byte.
         func printableASCII<C: Collection<UInt8>>(_ bytes: C) -> Bool { !bytes.contains { $0 < 0x20 || $0 >= 0x7F } }
         let allPrintableASCII = text.utf8.withContiguousStorageIfAvailable(printableASCII) ?? printableASCII(text.utf8)
@@ -198,55 +206,76 @@ extension DisplayWidth {
     /// code still compiles.
     public static func wrapCode(_ line: String, width: Int) -> [String] {
         guard width > 0, of(line) > width else { return [line] }
-        let indent = line.prefix { $0 == " " }.count
-        let continuation = String(repeating: " ", count: min(indent + 4, width / 2))
-        // Pieces that end where a break may go.
-        var pieces: [String] = []
-        var current = ""
+        var line = line
+        return line.withUTF8 { wrapCode(bytes: $0, width: width) }
+    }
+
+    /// The work of ``wrapCode(_:width:)`` on the UTF-8 bytes: every place a break may go is next to an ASCII byte
+    /// (a space, a quote, a `.` after `)` or `}`), so pieces are byte ranges, and a piece of printable ASCII is as
+    /// wide as its byte count.
+    private static func wrapCode(bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [String] {
+        let space: UInt8 = 0x20
+        let indent = bytes.prefix { $0 == space }.count
+        let continuation = min(indent + 4, width / 2)
+        // Pieces that end where a break may go, as the byte offsets where they end.
+        var ends: [Int] = []
         var inString = false, escaped = false
-        var previous: Character = " "
-        for c in line.dropFirst(indent) {
+        var previous = space
+        var at = indent
+        while at < bytes.count {
+            let c = bytes[at]
             if inString {
-                current.append(c)
-                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
-                previous = c
-                continue
+                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
+            } else {
+                let pieceStart = ends.last ?? indent
+                if c == UInt8(ascii: "."), previous == UInt8(ascii: ")") || previous == UInt8(ascii: "}"), at > pieceStart { ends.append(at) }
+                if c == UInt8(ascii: "\"") { inString = true }
+                if c == space { ends.append(at + 1) }
             }
-            if c == "." && (previous == ")" || previous == "}") && !current.isEmpty { pieces.append(current); current = "" }
-            current.append(c)
-            if c == "\"" { inString = true }
-            if c == " " { pieces.append(current); current = "" }
             previous = c
+            at += 1
         }
-        if !current.isEmpty { pieces.append(current) }
+        if (ends.last ?? indent) < bytes.count { ends.append(bytes.count) }
         var lines: [String] = []
-        var now = String(repeating: " ", count: indent)
-        // Widths kept as the line grows (measuring the whole line for each piece made long lines quadratic): the
-        // line's width, and how much of it is trailing spaces.
+        // The line being filled, as bytes; made a String (without its trailing spaces) when it is full.
+        var now: [UInt8] = Array(repeating: space, count: indent)
+        now.reserveCapacity(width * 4)
+        func finish() {
+            var end = now.count
+            while end > 0, now[end - 1] == space { end -= 1 }
+            lines.append(String(decoding: now[..<end], as: UTF8.self))
+        }
+        // Widths kept as the line grows: the line's width, and how much of it is trailing spaces.
         var nowWidth = indent, nowTrailing = indent
         var nowHasCode = false
-        for piece in pieces {
-            let pieceWidth = of(piece)
-            let leading = piece.prefix { $0 == " " }.count
+        var start = indent
+        for end in ends {
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            start = end
+            let ascii = !piece.contains { $0 < 0x20 || $0 >= 0x7F }
+            let pieceWidth = ascii ? piece.count : of(String(decoding: piece, as: UTF8.self))
+            let leading = piece.prefix { $0 == space }.count
             let allSpaces = leading == piece.count
-            let trailing = allSpaces ? pieceWidth : piece.reversed().prefix { $0 == " " }.count
+            let trailing = allSpaces ? pieceWidth : piece.reversed().prefix { $0 == space }.count
             // Trimmed widths: the line with the piece, and the piece alone on a continuation line.
             let candidate = allSpaces ? nowWidth - nowTrailing : nowWidth + pieceWidth - trailing
-            let alone = allSpaces ? 0 : continuation.count + pieceWidth - leading - trailing
+            let alone = allSpaces ? 0 : continuation + pieceWidth - leading - trailing
             // Break only when the piece then fits on its own line: a piece too wide anyway stays where it is.
             if nowHasCode && candidate > width && alone <= width {
-                lines.append(now.trimmingTrailingSpaces)
-                now = continuation + piece.dropFirst(leading)
-                nowWidth = continuation.count + pieceWidth - leading
-                nowTrailing = allSpaces ? continuation.count : trailing
+                finish()
+                now.removeAll(keepingCapacity: true)
+                now.append(contentsOf: repeatElement(space, count: continuation))
+                now.append(contentsOf: piece.dropFirst(leading))
+                nowWidth = continuation + pieceWidth - leading
+                nowTrailing = allSpaces ? continuation : trailing
             } else {
-                now += piece
+                now.append(contentsOf: piece)
                 nowWidth += pieceWidth
                 nowTrailing = allSpaces ? nowTrailing + pieceWidth : trailing
             }
             nowHasCode = true
         }
-        if !now.trimmingTrailingSpaces.isEmpty { lines.append(now.trimmingTrailingSpaces) }
+        if now.contains(where: { $0 != space }) { finish() }
         return lines
     }
 }

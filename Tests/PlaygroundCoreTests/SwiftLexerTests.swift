@@ -1,0 +1,120 @@
+import Testing
+@testable import PlaygroundCore
+
+/// The byte-based lexer against the first one, which worked on an array of Unicode scalars: the same tokens, columns
+/// and errors for random lines of Swift, ASCII and not.
+@Suite struct SwiftLexerTests {
+    @Test func agreesWithTheReferenceOnRandomLines() {
+        var rng = SystemRandomNumberGenerator()
+        let parts = ["alert", ".", "setTitle", "(", ")", "\"Hi there\"", " ", "\t", "{ print(\"x\") }", "가나다", "😀", "é",
+                     "\"a.b\\\"c\"", "\"\\n\\t\\0\\'\"", "\"\\u{1F600}\"", "\"\\u{zz}\"", "\"\\u{41", "\"\\q\"", "\"\\(x)\"",
+                     "try ", "try? ", "x: 1, ", "1_000", "2.5", "3.", "99999999999999999999", "[.a, .b]", "= nil", "// note",
+                     "@", "#", "\"", "\"open", "_x9", "-1", "!", ";", "e\u{301}", "\u{FFFD}"]
+        for _ in 0..<5_000 {
+            let line = (0..<Int.random(in: 0...12, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
+            let new = Result { () throws(SwiftCallParser.Error) in try SwiftCallParser.Lexer.tokenize(line) }
+            let old = Result { () throws(SwiftCallParser.Error) in try ReferenceLexer.tokenize(line) }
+            #expect(new == old, "\(line.debugDescription)")
+        }
+    }
+}
+
+/// The first lexer, kept as the reference.
+enum ReferenceLexer {
+        /// ASCII first: Character's Unicode properties are slow, and almost every identifier is ASCII.
+        static func isIdentifierHead(_ c: Unicode.Scalar) -> Bool {
+            if c.isASCII { let a = c.value; return (a >= 0x61 && a <= 0x7A) || (a >= 0x41 && a <= 0x5A) || a == 0x5F }
+            return c.properties.isAlphabetic
+        }
+
+        static func isIdentifierBody(_ c: Unicode.Scalar) -> Bool {
+            if c.isASCII { return (c.value >= 0x30 && c.value <= 0x39) || isIdentifierHead(c) }
+            return c.properties.isAlphabetic || c.properties.numericType != nil
+        }
+
+        static func isDigit(_ c: Unicode.Scalar) -> Bool { c.value >= 0x30 && c.value <= 0x39 }
+
+        static func tokenize(_ line: String) throws(SwiftCallParser.Error) -> [SwiftCallParser.Lexed] {
+            var out: [SwiftCallParser.Lexed] = []
+            // Unicode scalars: much cheaper than Characters, and every token boundary is an ASCII scalar.
+            let chars = Array(line.unicodeScalars)
+            var i = 0
+            while i < chars.count {
+                let c = chars[i]
+                let column = i + 1
+                if c == " " || c == "\t" { i += 1; continue }
+                // `// a comment` to the end of the line.
+                if c == "/", i + 1 < chars.count, chars[i + 1] == "/" { break }
+                if isIdentifierHead(c) {
+                    var j = i
+                    while j < chars.count, isIdentifierBody(chars[j]) { j += 1 }
+                    out.append(SwiftCallParser.Lexed(token: .identifier(String(String.UnicodeScalarView(chars[i..<j]))), column: column))
+                    i = j
+                } else if isDigit(c) {
+                    var j = i
+                    while j < chars.count, isDigit(chars[j]) || chars[j] == "_" { j += 1 }
+                    var isDouble = false
+                    if j + 1 < chars.count, chars[j] == ".", isDigit(chars[j + 1]) {
+                        isDouble = true
+                        j += 1
+                        while j < chars.count, isDigit(chars[j]) { j += 1 }
+                    }
+                    let text = String(String.UnicodeScalarView(chars[i..<j].filter { $0 != "_" }))
+                    if isDouble {
+                        guard let d = Double(text) else { throw SwiftCallParser.Error(message: "bad number '\(text)'", column: column) }
+                        out.append(SwiftCallParser.Lexed(token: .double(d), column: column))
+                    } else {
+                        guard let n = Int(text) else { throw SwiftCallParser.Error(message: "number '\(text)' is too large", column: column) }
+                        out.append(SwiftCallParser.Lexed(token: .int(n), column: column))
+                    }
+                    i = j
+                } else if c == "\"" {
+                    var text = ""
+                    var j = i + 1
+                    var closed = false
+                    while j < chars.count {
+                        let d = chars[j]
+                        if d == "\"" { closed = true; j += 1; break }
+                        if d == "\\" {
+                            guard j + 1 < chars.count else { break }
+                            let e = chars[j + 1]
+                            switch e {
+                            case "n": text.append("\n")
+                            case "t": text.append("\t")
+                            case "\"": text.append("\"")
+                            case "\\": text.append("\\")
+                            case "'": text.append("'")
+                            case "0": text.append("\0")
+                            case "(":
+                                throw SwiftCallParser.Error(message: "string interpolation \\( ) is not supported here; write the text out", column: j + 1)
+                            case "u":
+                                // \u{XXXX}
+                                guard j + 2 < chars.count, chars[j + 2] == "{", let close = chars[(j + 3)...].firstIndex(of: "}"),
+                                      let value = UInt32(String(String.UnicodeScalarView(chars[(j + 3)..<close])), radix: 16),
+                                      let scalar = Unicode.Scalar(value) else {
+                                    throw SwiftCallParser.Error(message: "bad \\u{...} escape", column: j + 1)
+                                }
+                                text.unicodeScalars.append(scalar)
+                                j = close - 1
+                            default:
+                                throw SwiftCallParser.Error(message: "invalid escape sequence '\\\(e)' in string", column: j + 1)
+                            }
+                            j += 2
+                            continue
+                        }
+                        text.unicodeScalars.append(d)
+                        j += 1
+                    }
+                    guard closed else { throw SwiftCallParser.Error(message: "unterminated string literal", column: column) }
+                    out.append(SwiftCallParser.Lexed(token: .string(text), column: column))
+                    i = j
+                } else if ".,:()[]{}=;!?-".unicodeScalars.contains(c) {
+                    out.append(SwiftCallParser.Lexed(token: .punct(Character(c)), column: column))
+                    i += 1
+                } else {
+                    throw SwiftCallParser.Error(message: "unexpected character '\(c)'", column: column)
+                }
+            }
+            return out
+        }
+}
