@@ -118,3 +118,32 @@ enum ReferenceLexer {
             return out
         }
 }
+
+/// Suggestions measured on bytes for ASCII names against the first version, which measured Characters always.
+@Suite struct SuggestReferenceTests {
+    static func reference(to word: String, in candidates: [String]) -> String? {
+        let lower = word.lowercased()
+        let length = lower.count
+        var best: (String, Int)?
+        for candidate in candidates {
+            let candidateLength = candidate.count
+            let limit = max(1, min(3, min(length, candidateLength) / 3))
+            guard abs(length - candidateLength) <= limit else { continue }
+            let d = Suggest.distance(lower, candidate.lowercased())
+            if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        if best == nil, lower.count >= 2, let prefixed = candidates.first(where: { $0.hasPrefix(lower) }) { return prefixed }
+        return best?.0
+    }
+
+    @Test func agreesWithTheReferenceOnRandomNames() {
+        var rng = SystemRandomNumberGenerator()
+        let letters = ["a", "b", "e", "l", "o", "d", "A", "L", "_", "1", "가", "é", "Ö"]
+        func word() -> String { (0..<Int.random(in: 0...8, using: &rng)).map { _ in letters.randomElement(using: &rng)! }.joined() }
+        for _ in 0..<3_000 {
+            let candidates = (0..<Int.random(in: 0...6, using: &rng)).map { _ in word() }
+            let typed = word()
+            #expect(Suggest.closest(to: typed, in: candidates) == Self.reference(to: typed, in: candidates), "\(typed) in \(candidates)")
+        }
+    }
+}

@@ -141,6 +141,10 @@ public indirect enum SwiftValue: Equatable, Sendable {
     }
 
     public static func quoted(_ text: String) -> String {
+        // Most text has nothing to escape.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x09 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for c in text.unicodeScalars {
             switch c {

@@ -135,15 +135,25 @@ struct CallRunner {
 
     /// The arguments as Swift source: the code pane is rendered from the call, not from what was typed.
     static func render(_ arguments: [SwiftArgument], trailingClosure: Bool) -> String {
-        var list = arguments
-        var trailing = ""
-        if trailingClosure, let last = list.last, case .closure = last.value {
-            list.removeLast()
+        var count = arguments.count
+        var trailing: String?
+        if trailingClosure, let last = arguments.last, case .closure = last.value {
+            count -= 1
             trailing = " " + last.value.swiftSource
         }
-        let inside = list.map { ($0.label.map { "\($0): " } ?? "") + $0.value.swiftSource }.joined(separator: ", ")
-        if list.isEmpty && !trailing.isEmpty { return trailing }
-        return "(" + inside + ")" + trailing
+        if count == 0, let trailing { return trailing }
+        var out = "("
+        for (index, argument) in arguments.prefix(count).enumerated() {
+            if index > 0 { out += ", " }
+            if let label = argument.label {
+                out += label
+                out += ": "
+            }
+            out += argument.value.swiftSource
+        }
+        out += ")"
+        if let trailing { out += trailing }
+        return out
     }
 
     func convert(_ arguments: [SwiftArgument], for method: Method, on receiver: LiveObject) throws -> [ArgValue] {

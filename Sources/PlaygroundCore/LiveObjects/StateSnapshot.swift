@@ -18,29 +18,29 @@ public enum StateValue: Equatable, Sendable {
         case .plain(let text): return text
         case .enumCase(let name): return "." + name
         default:
-            var out = ""
+            var out = TextBuffer(capacity: 32)
             write(to: &out)
-            return out
+            return out.string
         }
     }
 
     /// Appends ``display`` to `out`, without making it first.
-    func write(to out: inout String) {
+    func write(to out: inout TextBuffer) {
         switch self {
-        case .plain(let text): out += text
-        case .number(let n): out += String(n)
-        case .string(let text): out += SwiftValue.quoted(text)
-        case .optionalString(let text): out += text.map(SwiftValue.quoted) ?? "nil"
+        case .plain(let text): out.write(text)
+        case .number(let n): out.write(String(n))
+        case .string(let text): out.write(SwiftValue.quoted(text))
+        case .optionalString(let text): out.write(text.map(SwiftValue.quoted) ?? "nil")
         case .enumCase(let name):
-            out += "."
-            out += name
+            out.write(byte: UInt8(ascii: "."))
+            out.write(name)
         case .options(let names):
-            out += "["
+            out.write(byte: UInt8(ascii: "["))
             for (index, name) in names.enumerated() {
-                out += index == 0 ? "." : ", ."
-                out += name
+                out.write(index == 0 ? "." : ", .")
+                out.write(name)
             }
-            out += "]"
+            out.write(byte: UInt8(ascii: "]"))
         }
     }
 }

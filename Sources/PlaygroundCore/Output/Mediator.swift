@@ -79,7 +79,8 @@ public final class Mediator {
                                          headerless: pane.headerless, message: message)))
         switch pane.kind {
         case .snapshot:
-            pane.recent = [message]
+            // The array is reused: a snapshot pane gets a message on nearly every command.
+            if pane.recent.count == 1 { pane.recent[0] = message } else { pane.recent = [message] }
         case .append:
             pane.recent.append(message)
             // Trim in batches so that a busy log does not shift its array on every post.

@@ -3,21 +3,18 @@
 enum StateView {
     /// Each object's title, then its fields aligned, the changed ones marked `*`.
     static func pane(_ groups: [StateGroup], changed: [StateChange]) -> String {
-        var out = ""
-        out.reserveCapacity(256)
+        var out = TextBuffer()
         for (index, group) in groups.enumerated() {
-            if index > 0 { out += "\n" }
+            if index > 0 { out.newline() }
             write(group, changed: changed, to: &out)
         }
-        return out
+        return out.string
     }
 
     /// The stream layout's brief form: the objects that changed, then one line naming the others (nil when every
     /// object changed). Only the changed objects are drawn.
     static func brief(_ groups: [StateGroup], changed: [StateChange], _ lang: Lang) -> String? {
-        var out = ""
-        // Room for a few objects: growing a string step by step costs more than the text.
-        out.reserveCapacity(256)
+        var out = TextBuffer()
         var others: [String] = []
         var shown = 0
         for group in groups {
@@ -25,53 +22,53 @@ enum StateView {
                 others.append(group.object)
                 continue
             }
-            if shown > 0 { out += "\n" }
+            if shown > 0 { out.newline() }
             write(group, changed: changed, to: &out)
             shown += 1
         }
         guard !others.isEmpty else { return nil }
         guard shown > 0 else { return CoreText.nothingChangedStateShowsAll.text(lang) }
-        out += "\n"
-        out += CoreText.unchangedStateShowsAll.text(lang, others.joined(separator: ", "))
-        return out
+        out.newline()
+        out.write(CoreText.unchangedStateShowsAll.text(lang, others.joined(separator: ", ")))
+        return out.string
     }
 
     /// One group: `builder: HamburgerBuilder`, then a line per field.
-    static func write(_ group: StateGroup, changed: [StateChange], to out: inout String) {
-        out += group.object
-        out += ": "
-        out += group.type
+    static func write(_ group: StateGroup, changed: [StateChange], to out: inout TextBuffer) {
+        out.write(group.object)
+        out.write(": ")
+        out.write(group.type)
         var width = 0
         for field in group.fields { width = max(width, DisplayWidth.of(field.name)) }
         for field in group.fields {
             let isChanged = changed.contains { $0.isKey(of: group.object, field.name) }
-            out += isChanged ? "\n* " : "\n  "
-            out += field.name
-            out += ":"
-            for _ in DisplayWidth.of(field.name)..<width { out += " " }
-            out += " "
+            out.newline()
+            out.write(byte: isChanged ? UInt8(ascii: "*") : 0x20)
+            out.write(byte: 0x20)
+            out.write(field.name)
+            out.write(byte: UInt8(ascii: ":"))
+            out.spaces(width - DisplayWidth.of(field.name) + 1)
             field.value.write(to: &out)
         }
     }
 
     /// One line per changed field: `builder.meat: .beef → .chicken`.
     static func changeLog(_ changes: [StateChange], _ lang: Lang) -> String {
-        var out = ""
-        out.reserveCapacity(128)
+        var out = TextBuffer()
         func short(_ value: StateValue?) {
-            guard let value else { out += CoreText.noneValue.text(lang); return }
+            guard let value else { out.write(CoreText.noneValue.text(lang)); return }
             let text = value.display
-            out += DisplayWidth.of(text) > 40 ? DisplayWidth.truncate(text, to: 39) + "…" : text
+            out.write(DisplayWidth.of(text) > 40 ? DisplayWidth.truncate(text, to: 39) + "…" : text)
         }
         for (index, change) in changes.enumerated() {
-            if index > 0 { out += "\n" }
-            out += change.key
-            out += ": "
+            if index > 0 { out.newline() }
+            out.write(change.key)
+            out.write(": ")
             short(change.old)
-            out += " → "
+            out.write(" → ")
             short(change.new)
         }
-        return out
+        return out.string
     }
 }
 

@@ -41,7 +41,7 @@ public struct StreamRenderer {
     public func render(_ events: [Event]) -> String {
         // Written as UTF-8 bytes into one buffer and made a String once: appending to a String piece by piece costs
         // more than the text itself.
-        var out = Output()
+        var out = TextBuffer(capacity: 1024)
         var groupStart = 0
         for (index, event) in events.enumerated() {
             switch event {
@@ -68,20 +68,10 @@ public struct StreamRenderer {
         return out.string
     }
 
-    /// The output of one render, as bytes.
-    struct Output {
-        var bytes: [UInt8] = []
-        init() { bytes.reserveCapacity(1024) }
-        mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        mutating func write(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
-        mutating func newline() { bytes.append(0x0A) }
-        var string: String { String(decoding: bytes, as: UTF8.self) }
-    }
-
     /// The visible deliveries among `events`, grouped by pane. A pane sits where it was when it last received a
     /// message (pages are added mid-command). A command reaches a few panes, so each pane's group is its first
     /// delivery and its last order, found by looking through the groups so far: no dictionary, no copies.
-    func render(_ events: ArraySlice<Event>, to out: inout Output) {
+    func render(_ events: ArraySlice<Event>, to out: inout TextBuffer) {
         func visible(_ event: Event) -> Delivery? {
             if case .delivery(let delivery) = event, delivery.isVisible { return delivery }
             return nil
@@ -124,7 +114,7 @@ public struct StreamRenderer {
         return header(name)
     }
 
-    func appendText(_ message: PaneMessage, style: Style, to out: inout Output) {
+    func appendText(_ message: PaneMessage, style: Style, to out: inout TextBuffer) {
         var text = TextSanitizer.clean(message.brief ?? message.text)
         let topic = message.topic
         let isLesson = topic == "lesson", isCodePane = topic == "code"
@@ -160,7 +150,7 @@ public struct StreamRenderer {
     }
 
     /// One line, wrapped to the width, without trailing spaces.
-    func appendLine(_ line: UnsafeBufferPointer<UInt8>, error: Bool, style: Style, to out: inout Output) {
+    func appendLine(_ line: UnsafeBufferPointer<UInt8>, error: Bool, style: Style, to out: inout TextBuffer) {
         // No character is wider than its UTF-8 bytes (wide ones take three or four), so a line of at most `width`
         // bytes fits; control characters are gone already.
         if !error, line.count <= options.width, line.last != 0x20 {

@@ -2,23 +2,29 @@
 public enum Suggest {
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let lower = word.lowercased()
-        let length = lower.count
+        // Names are almost always ASCII: then the bytes are the characters, and no Character is made.
+        let lowerBytes = Array(lower.utf8)
+        let lowerIsASCII = !lowerBytes.contains { $0 >= 0x80 }
+        let length = lowerIsASCII ? lowerBytes.count : lower.count
         var best: (String, Int)?
         for candidate in candidates {
-            let candidateLength = candidate.count
+            let ascii = lowerIsASCII && !candidate.utf8.contains { $0 >= 0x80 }
+            let candidateLength = ascii ? candidate.utf8.count : candidate.count
             let limit = max(1, min(3, min(length, candidateLength) / 3))
             // Each edit changes the length by at most one: a far longer or shorter word cannot be close enough.
             guard abs(length - candidateLength) <= limit else { continue }
-            let d = distance(lower, candidate.lowercased())
+            let d = ascii ? distance(lowerBytes, candidate.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+                          : distance(Array(lower), Array(candidate.lowercased()))
             if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
         }
-        if best == nil, lower.count >= 2, let prefixed = candidates.first(where: { $0.hasPrefix(lower) }) { return prefixed }
+        if best == nil, length >= 2, let prefixed = candidates.first(where: { $0.hasPrefix(lower) }) { return prefixed }
         return best?.0
     }
 
     /// Edit distance over characters, counting a swap of two neighbours as one edit (optimal string alignment).
-    public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+    public static func distance(_ a: String, _ b: String) -> Int { distance(Array(a), Array(b)) }
+
+    static func distance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         // Three rows of the table are enough: this one, the one above and the one above that (for swaps).

@@ -1,0 +1,17 @@
+/// Text being written, as UTF-8 bytes, made a String once at the end. Appending to a String piece by piece costs a
+/// few hundred instructions a piece, more than most pieces are long; appending bytes to an array is a copy.
+struct TextBuffer {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func write(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
+    mutating func write(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
+    mutating func write(byte: UInt8) { bytes.append(byte) }
+    mutating func newline() { bytes.append(0x0A) }
+    mutating func spaces(_ count: Int) { if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) } }
+
+    var isEmpty: Bool { bytes.isEmpty }
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}
