@@ -1,14 +1,19 @@
 /// Runs a ``SwiftStatement`` on live objects: finds each method, checks the arguments as Swift would (labels, count,
 /// types, enum cases), converts them to typed values, calls the real object and posts the code that ran.
 struct CallRunner {
+    /// The module's live objects, then what `let` bound: looked through in turn (joining them would copy them on
+    /// every call and every replayed one).
     let objects: [LiveObject]
+    var bound: [LiveObject] = []
     let mediator: Mediator
     var lang: Lang = .en
 
     /// Runs the statement; returns the object a `let` bound, if the chain ended on an object (`let burger = builder.build()`).
     @discardableResult
     func run(_ statement: SwiftStatement) throws -> LiveObject? {
-        guard var receiver = objects.first(where: { $0.name == statement.receiver }) else {
+        guard var receiver = objects.first(where: { $0.name == statement.receiver })
+                ?? bound.first(where: { $0.name == statement.receiver }) else {
+            let objects = objects + bound
             var message = SwiftDiagnostic.cannotFindInScope(statement.receiver)
             if let s = Suggest.closest(to: statement.receiver, in: objects.map(\.name)) {
                 message += CoreText.andDidYouMean(s)

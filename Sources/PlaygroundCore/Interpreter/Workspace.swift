@@ -20,15 +20,20 @@ final class Workspace {
     /// Names bound with `let` (`let burger = builder.build()`), usable as receivers afterwards; a replay binds them
     /// again, so they go with the module.
     var bindings: [String: LiveObject] = [:] {
-        didSet {
-            let sorted = bindings.keys.sorted().compactMap { bindings[$0] }
-            boundReceivers = sorted
-            madeObjects = sorted.filter { $0.fields != nil }
-        }
+        didSet { boundCache = nil }
     }
-    /// The bound objects in the order of their names, and those of them with state (made by the learner).
-    private var boundReceivers: [LiveObject] = []
-    private var madeObjects: [LiveObject] = []
+    /// The bound objects in the order of their names, and those of them with state (made by the learner): worked
+    /// out when first asked for after a change of the bindings.
+    private var boundCache: (receivers: [LiveObject], made: [LiveObject])?
+    private var bound: (receivers: [LiveObject], made: [LiveObject]) {
+        if let boundCache { return boundCache }
+        let sorted = bindings.count < 2 ? Array(bindings.values) : bindings.keys.sorted().compactMap { bindings[$0] }
+        let made = (receivers: sorted, made: sorted.filter { $0.fields != nil })
+        boundCache = made
+        return made
+    }
+    var boundReceivers: [LiveObject] { bindings.isEmpty ? [] : bound.receivers }
+    private var madeObjects: [LiveObject] { bindings.isEmpty ? [] : bound.made }
 
     /// The learner's prediction (`predict 2`): part of the journal, so undo and replay treat it like any change.
     var prediction: String?

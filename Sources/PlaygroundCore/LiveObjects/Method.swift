@@ -1,13 +1,14 @@
 /// One method (or property) of a live object, callable from the Swift-call form. Declared with a typed closure:
 /// `Method("setMeat", throws: true) { (meat: Meat) in try builder.setMeat(meat); return .done }`. The parameter
-/// types come from the closure, so what the playground checks is what the closure takes.
-public struct Method {
-    public var name: String
-    public var params: [Param]
-    public var throwsError: Bool
-    public var returns: Returns
-    public var isProperty: Bool
-    public var perform: ([ArgValue]) throws -> CallResult
+/// types come from the closure, so what the playground checks is what the closure takes. A class, because a call
+/// looks its method up on every run and replay: passing it on is then one reference, not six fields.
+public final class Method {
+    public let name: String
+    public let params: [Param]
+    public let throwsError: Bool
+    public let returns: Returns
+    public let isProperty: Bool
+    public let perform: ([ArgValue]) throws -> CallResult
 
     init(name: String, params: [Param], throwsError: Bool, returns: Returns, isProperty: Bool,
          perform: @escaping ([ArgValue]) throws -> CallResult) {
@@ -20,27 +21,27 @@ public struct Method {
     }
 
     /// A method without parameters.
-    public init(_ name: String, throws throwsError: Bool = false, returns: Returns = .void, perform: @escaping () throws -> CallResult) {
+    public convenience init(_ name: String, throws throwsError: Bool = false, returns: Returns = .void, perform: @escaping () throws -> CallResult) {
         self.init(name: name, params: [], throwsError: throwsError, returns: returns, isProperty: false) { _ in try perform() }
     }
 
     /// A read-only property.
-    public init(property name: String, type: String, read: @escaping () throws -> Void) {
+    public convenience init(property name: String, type: String, read: @escaping () throws -> Void) {
         self.init(name: name, params: [], throwsError: false, returns: .value(type), isProperty: true) { _ in try read(); return .done }
     }
 
     /// A read-only property with a plain value (the REPL shows it; `print` prints it).
-    public init(property name: String, type: String, value: @escaping () -> ShownValue) {
+    public convenience init(property name: String, type: String, value: @escaping () -> ShownValue) {
         self.init(name: name, params: [], throwsError: false, returns: .value(type), isProperty: true) { _ in .value(value()) }
     }
 
     /// A read-only property that is another object, so a chain goes on from it: `quizScreen.builder.setTitle(...)`.
-    public init(property name: String, object type: String, get: @escaping () -> LiveObject) {
+    public convenience init(property name: String, object type: String, get: @escaping () -> LiveObject) {
         self.init(name: name, params: [], throwsError: false, returns: .object(type), isProperty: true) { _ in .object(get()) }
     }
 
     /// A method with one parameter, labelled or not.
-    public init<A: ArgumentType>(_ name: String, _ label: String? = nil, throws throwsError: Bool = false, returns: Returns = .void,
+    public convenience init<A: ArgumentType>(_ name: String, _ label: String? = nil, throws throwsError: Bool = false, returns: Returns = .void,
                                  perform: @escaping (A) throws -> CallResult) {
         self.init(name: name, params: [Param(label, A.parameterType)], throwsError: throwsError, returns: returns, isProperty: false) { values in
             try perform(try A(checked: Self.value(0, of: values)))
@@ -48,7 +49,7 @@ public struct Method {
     }
 
     /// A method with two parameters.
-    public init<A: ArgumentType, B: ArgumentType>(_ name: String, _ labels: (String?, String?), throws throwsError: Bool = false,
+    public convenience init<A: ArgumentType, B: ArgumentType>(_ name: String, _ labels: (String?, String?), throws throwsError: Bool = false,
                                                   returns: Returns = .void, perform: @escaping (A, B) throws -> CallResult) {
         self.init(name: name, params: [Param(labels.0, A.parameterType), Param(labels.1, B.parameterType)], throwsError: throwsError,
                   returns: returns, isProperty: false) { values in
