@@ -11,9 +11,26 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The lessons and the mix of commands, shared by the benchmark and the instruction counter.
+        .target(
+            name: "BenchmarkMix",
+            dependencies: [.product(name: "PlaygroundCore", package: "patterns")],
+            path: "Benchmarks/BenchmarkMix"
+        ),
+        // The mix alone, for `Scripts/count-instructions` (valgrind's counts are steady where wall clock is not).
+        .executableTarget(
+            name: "MixedCommands",
+            dependencies: [
+                "BenchmarkMix",
+                .product(name: "PlaygroundCore", package: "patterns"),
+                .product(name: "LessonModules", package: "patterns"),
+            ],
+            path: "Benchmarks/MixedCommands"
+        ),
         .executableTarget(
             name: "PlaygroundBenchmarks",
             dependencies: [
+                "BenchmarkMix",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PlaygroundCore", package: "patterns"),
                 .product(name: "LessonModules", package: "patterns"),

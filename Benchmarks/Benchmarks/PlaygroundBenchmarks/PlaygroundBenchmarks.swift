@@ -1,31 +1,8 @@
 import Benchmark
+import BenchmarkMix
 import Foundation
 import LessonModules
 import PlaygroundCore
-
-/// The lesson files of the repository, read from disk (the benchmarks do not embed them).
-let lessonSources: [LessonSource] = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Lessons")
-    var sources: [LessonSource] = []
-    for lang in ["en", "ko"] {
-        let folder = root.appendingPathComponent(lang)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names.sorted() where name.hasSuffix(".md") {
-            let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
-            sources.append(LessonSource(path: "Lessons/\(lang)/\(name)", lang: lang, text: text, isBuiltIn: true))
-        }
-    }
-    return sources
-}()
-
-/// A mix of the commands learners type: short and Swift-call forms, successes and failures, across lessons.
-let mixedCommands: [String] = [
-    "meat chicken", "sauce add mustard ketchup", "topping add lettuce", "build", "try builder.setMeat(.tofu)",
-    "builder.addToppings([.cheese, .pickles])", "meat kitten", "topping remove lettuce", "state",
-    #"alert.setTitle("Hi").setMessage("There").addConfirmAction("OK") { print("tapped") }.present()"#, "tap OK",
-    "builder.removeSauces(.mustard)", "lod builder", "help meat", "undo",
-]
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
@@ -39,13 +16,7 @@ let benchmarks: @Sendable () -> Void = {
         session.execute("load builder")
         _ = session.takeOutput()
         benchmark.startMeasurement()
-        for i in 0..<100_000 {
-            session.execute(mixedCommands[i % mixedCommands.count])
-            blackHole(session.takeOutput())
-            // Start afresh every 100 commands, as loading the next lesson does: undo replays the lesson's journal,
-            // and a lesson is about 20 commands, so 100 is a generous learner.
-            if i % 100 == 99 { session.execute("reset"); blackHole(session.takeOutput()) }
-        }
+        runMixedCommands(session, count: 100_000) { blackHole($0) }
         benchmark.stopMeasurement()
     }
 
