@@ -224,7 +224,7 @@ public final class BuilderModule: LessonModule {
     }
 
     func alertState(_ name: String, _ title: String?, _ message: String?, _ action: AlertAction?) -> StateGroup {
-        let actionText = action.map { "AlertAction(title: \(Render.optional($0.title)), handler: \($0.handler == nil ? "nil" : "{ ... }"))" } ?? "nil"
+        let actionText = action.map { "AlertAction(title: " + Render.optional($0.title) + ", handler: " + ($0.handler == nil ? "nil" : "{ ... }") + ")" } ?? "nil"
         return StateGroup(name, type: name == "alert" ? "AlertConcreteBuilder" : "BuggyAlertBuilder",
                           [StateField("title", .optionalString(title)), StateField("message", .optionalString(message)),
                            StateField("confirmAction", .plain(actionText))])

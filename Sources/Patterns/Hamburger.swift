@@ -34,7 +34,7 @@ public struct Sauces: OptionSet, Sendable, Hashable {
         ("mayonnaise", .mayonnaise), ("mustard", .mustard), ("ketchup", .ketchup), ("secret", .secret),
     ]
     /// The names of the sauces in this set, in declaration order.
-    public var names: [String] { Self.named.filter { contains($0.value) }.map(\.name) }
+    public var names: [String] { Self.named.compactMap { contains($0.value) ? $0.name : nil } }
 }
 
 /// Toppings: any combination, including none.
@@ -52,5 +52,5 @@ public struct Toppings: OptionSet, Sendable, Hashable {
         ("cheese", .cheese), ("lettuce", .lettuce), ("pickles", .pickles), ("tomatoes", .tomatoes),
     ]
     /// The names of the toppings in this set, in declaration order.
-    public var names: [String] { Self.named.filter { contains($0.value) }.map(\.name) }
+    public var names: [String] { Self.named.compactMap { contains($0.value) ? $0.name : nil } }
 }

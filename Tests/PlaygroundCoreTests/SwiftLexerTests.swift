@@ -147,3 +147,35 @@ enum ReferenceLexer {
         }
     }
 }
+
+/// The byte-level deciders of the reader against their first versions, on random short lines.
+@Suite struct ReaderBytesReferenceTests {
+    static func looksLikeSwift(_ line: String) -> Bool {
+        var bytes = line.utf8.drop { $0 == 0x20 }
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return SwiftCallParser.looksLikeSwift(line) }
+        func starts(_ prefix: StaticString) -> Bool { prefix.withUTF8Buffer { bytes.starts(with: $0) } }
+        if starts("let ") || starts("var ") || starts("try ") || starts("try?") || starts("try!") || starts("_ =") || bytes.elementsEqual("try".utf8) {
+            return true
+        }
+        let isIdentifier = { (b: UInt8) in (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
+        let identifier = bytes.prefix(while: isIdentifier)
+        guard !identifier.isEmpty else { return false }
+        bytes = bytes.dropFirst(identifier.count)
+        if bytes.first == UInt8(ascii: ".") || bytes.first == UInt8(ascii: "(") { return true }
+        let rest = bytes.drop { $0 == 0x20 }
+        return rest.first == UInt8(ascii: "=") && rest.dropFirst().first != UInt8(ascii: "=")
+    }
+
+    @Test func agreeWithTheReferenceOnRandomLines() throws {
+        var rng = SystemRandomNumberGenerator()
+        let parts = [" ", "  ", "let", "var", "try", "?", "!", "_", "=", "==", "meat", "x1", ".", "(", ")", "chicken", "가", "\"", "9"]
+        for _ in 0..<5_000 {
+            let line = (0..<Int.random(in: 0...7, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
+            #expect(SwiftCallParser.looksLikeSwift(line) == Self.looksLikeSwift(line), "\(line.debugDescription)")
+            if !line.contains("\"") {
+                #expect(try Tokenizer.split(line) == line.split(separator: " ").map(String.init), "\(line.debugDescription)")
+            }
+            #expect(line.trimmed == String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()), "\(line.debugDescription)")
+        }
+    }
+}

@@ -9,23 +9,8 @@ public struct SwiftCallParser {
     /// Whether a line looks like Swift rather than a short command: `ident.` / `ident(` / `let` / `try`.
     public static func looksLikeSwift(_ line: String) -> Bool {
         // Most lines are ASCII: decided on the bytes, without Characters.
-        var bytes = line.utf8.drop { $0 == 0x20 }
-        if !bytes.contains(where: { $0 >= 0x80 }) {
-            func starts(_ prefix: StaticString) -> Bool {
-                prefix.withUTF8Buffer { bytes.starts(with: $0) }
-            }
-            if starts("let ") || starts("var ") || starts("try ") || starts("try?") || starts("try!") || starts("_ =") || bytes.elementsEqual("try".utf8) {
-                return true
-            }
-            let isIdentifier = { (b: UInt8) in (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
-            let identifier = bytes.prefix(while: isIdentifier)
-            guard !identifier.isEmpty else { return false }
-            bytes = bytes.dropFirst(identifier.count)
-            if bytes.first == UInt8(ascii: ".") || bytes.first == UInt8(ascii: "(") { return true }
-            // `controller = nil`: an assignment (not a short command's word followed by text).
-            let rest = bytes.drop { $0 == 0x20 }
-            return rest.first == UInt8(ascii: "=") && rest.dropFirst().first != UInt8(ascii: "=")
-        }
+        var line = line
+        if let decided = line.withUTF8({ looksLikeSwift(ascii: $0) }) { return decided }
         let trimmed = line.drop { $0 == " " }
         if trimmed.hasPrefix("let ") || trimmed.hasPrefix("var ") || trimmed.hasPrefix("try ") || trimmed.hasPrefix("try?")
             || trimmed.hasPrefix("try!") || trimmed.hasPrefix("_ =") || trimmed == "try" {
@@ -35,6 +20,27 @@ public struct SwiftCallParser {
         guard !ident.isEmpty else { return false }
         let next = trimmed.dropFirst(ident.count).first
         return next == "." || next == "("
+    }
+
+    /// The same decision on a line of ASCII bytes; nil when the line is not ASCII.
+    static func looksLikeSwift(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        var at = 0
+        while at < bytes.count, bytes[at] == 0x20 { at += 1 }
+        let rest = UnsafeBufferPointer(rebasing: bytes[at...])
+        for prefix in ["let ", "var ", "try ", "try?", "try!", "_ ="] as [StaticString] {
+            if prefix.withUTF8Buffer({ rest.starts(with: $0) }) { return true }
+        }
+        if rest.elementsEqual("try".utf8) { return true }
+        let isIdentifier = { (b: UInt8) in (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
+        var end = at
+        while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
+        guard end > at else { return false }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "(") { return true }
+        // `controller = nil`: an assignment (not a short command's word followed by text).
+        while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "=") else { return false }
+        return end + 1 == bytes.count || bytes[end + 1] != UInt8(ascii: "=")
     }
 
     public static func parse(_ line: String) throws(Error) -> SwiftStatement {

@@ -10,7 +10,16 @@ public enum Tokenizer {
     public static func split(_ line: String) throws(Error) -> [String] {
         // No quote, backslash or tab: words are what the spaces separate.
         if !line.utf8.contains(where: { $0 == 0x22 || $0 == 0x27 || $0 == 0x5C || $0 == 0x09 }) {
-            return line.utf8.split(separator: 0x20).map { String(Substring($0)) }
+            var line = line
+            return line.withUTF8 { bytes in
+                var words: [String] = []
+                var start = 0
+                for at in 0...bytes.count where at == bytes.count || bytes[at] == 0x20 {
+                    if at > start { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)) }
+                    start = at + 1
+                }
+                return words
+            }
         }
         var words: [String] = []
         var current = ""

@@ -205,6 +205,9 @@ extension String {
 
 extension StringProtocol {
     var trimmed: String {
+        // Nearly always there is nothing to trim.
+        let first = unicodeScalars.first, last = unicodeScalars.last
+        if first != " ", first != "\t", last != " ", last != "\t" { return String(self) }
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" { s.removeLast() }
