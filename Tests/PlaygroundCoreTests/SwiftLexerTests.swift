@@ -179,3 +179,26 @@ enum ReferenceLexer {
         }
     }
 }
+
+/// The sanitizer's quick scan against its first version, on random bytes of valid UTF-8.
+@Suite struct SanitizerScanReferenceTests {
+    static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var afterC2 = false
+        for byte in bytes {
+            if byte < 0x20 && byte != 0x0A || byte == 0x7F || afterC2 && byte < 0xA0 { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
+    }
+
+    @Test func agreesWithTheReferenceOnRandomText() {
+        var rng = SystemRandomNumberGenerator()
+        let parts = ["a", " ", "\n", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é", "¢", "가", "😀", "\u{0}", "\r"]
+        for _ in 0..<5_000 {
+            var text = (0..<Int.random(in: 0...10, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
+            let new = text.withUTF8 { TextSanitizer.needsWork($0) }
+            let old = text.withUTF8 { Self.needsWork($0) }
+            #expect(new == old, "\(text.debugDescription)")
+        }
+    }
+}

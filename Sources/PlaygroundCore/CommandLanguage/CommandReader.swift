@@ -71,7 +71,13 @@ public struct CommandReader {
         return global.index[key].map { global.commands[$0] }
     }
 
-    var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases } + objectNames }
+    /// Every name that can start a line, for "did you mean".
+    var allNames: [String] {
+        var names: [String] = []
+        for spec in moduleCommands { names.append(spec.name); names.append(contentsOf: spec.aliases) }
+        for spec in global.commands { names.append(spec.name); names.append(contentsOf: spec.aliases) }
+        return names + objectNames
+    }
 
     /// Counts, choices and numbers checked; each word typed by its spec.
     func check(_ words: [String], of command: CommandSpec) throws -> Arguments {

@@ -176,6 +176,7 @@ struct CallRunner {
             throw PlaygroundError(SwiftDiagnostic.extraArgumentInCallExpected(call))
         }
         var values: [ArgValue] = []
+        values.reserveCapacity(params.count)
         for (index, (argument, param)) in zip(arguments, params).enumerated() {
             let isTrailingClosure = index == arguments.count - 1 && argument.label == nil && param.type == .closure
             if argument.label != param.label && !isTrailingClosure {
@@ -209,6 +210,10 @@ struct CallRunner {
                 throw PlaygroundError(message)
             }
             return name
+        }
+        // The commonest argument, `.chicken` where a Meat is expected, without the general matching below.
+        if case .member(let name) = value, case .enumCase(let t, let cases) = type {
+            return .cases([try member(name, t, cases)])
         }
         // `Meat.tofu` is `.tofu` where a Meat is expected; another type is Swift's mismatch.
         var value = value

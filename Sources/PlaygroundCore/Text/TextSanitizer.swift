@@ -28,10 +28,19 @@ public enum TextSanitizer {
 
     /// Whether any C0 control but the newline, DEL or a C1 control (UTF-8 C2 80 to C2 9F) is in the bytes.
     static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var afterC2 = false
-        for byte in bytes {
-            if byte < 0x20 && byte != 0x0A || byte == 0x7F || afterC2 && byte < 0xA0 { return true }
-            afterC2 = byte == 0xC2
+        // One test a byte on the common path (printable ASCII and the bytes of other letters); the rare candidates
+        // are looked at closely.
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte < 0x20 || byte == 0x7F || byte == 0xC2 else { continue }
+            if byte == 0x0A { continue }
+            if byte == 0xC2 {
+                if index < bytes.count, bytes[index] >= 0x80, bytes[index] < 0xA0 { return true }
+                continue
+            }
+            return true
         }
         return false
     }
