@@ -15,7 +15,7 @@ let package = Package(
         .target(
             name: "BenchmarkMix",
             dependencies: [.product(name: "PlaygroundCore", package: "patterns")],
-            path: "Benchmarks/BenchmarkMix"
+            path: "Sources/BenchmarkMix"
         ),
         // The mix alone, for `Scripts/count-instructions` (valgrind's counts are steady where wall clock is not).
         .executableTarget(
@@ -25,7 +25,7 @@ let package = Package(
                 .product(name: "PlaygroundCore", package: "patterns"),
                 .product(name: "LessonModules", package: "patterns"),
             ],
-            path: "Benchmarks/MixedCommands"
+            path: "Sources/MixedCommands"
         ),
         .executableTarget(
             name: "PlaygroundBenchmarks",
