@@ -18,6 +18,10 @@ public final class BuilderModule: LessonModule {
     var printedDuringTap: [String] = []
     /// Which alert object presented what the screen shows (or showed before its tap).
     var lastPresenter: String?
+    /// The state groups of the two alerts and the screen, kept with what they were drawn from: the state is taken
+    /// after every command, most commands leave these alone, and their text costs more than comparing its parts.
+    var alertMemo = Memo<AlertParts, StateGroup>(), buggyAlertMemo = Memo<AlertParts, StateGroup>()
+    var screenMemo = Memo<ScreenParts, StateGroup>()
 
     public init(context: ModuleContext) {
         self.context = context
@@ -202,18 +206,22 @@ public final class BuilderModule: LessonModule {
 
     public func state() -> [StateGroup] {
         var groups = [StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder))]
+        guard !alertsInUse.isEmpty else { return groups }
         if alertsInUse.contains("alert") {
-            groups.append(alertState("alert", alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction))
+            let parts = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction)
+            groups.append(alertMemo.value(for: parts) { alertState("alert", parts) })
         }
         if alertsInUse.contains("buggyAlert") {
-            groups.append(alertState("buggyAlert", buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction))
+            let parts = AlertParts(buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction)
+            groups.append(buggyAlertMemo.value(for: parts) { alertState("buggyAlert", parts) })
         }
-        if !alertsInUse.isEmpty {
-            groups.append(StateGroup("screen", type: "Screen", [
+        let screenParts = ScreenParts(presented: screen.presented.map { $0.title }, tapRan: lastTap?.ran, printed: lastTap?.printed ?? [])
+        groups.append(screenMemo.value(for: screenParts) {
+            StateGroup("screen", type: "Screen", [
                 StateField("presented", .plain(screen.presented.map { Render.optional($0.title) } ?? "nil")),
                 StateField("lastTap", .plain(lastTap.map(Self.describe) ?? "nil")),
-            ]))
-        }
+            ])
+        })
         return groups
     }
 
@@ -223,10 +231,10 @@ public final class BuilderModule: LessonModule {
         return tap.printed.isEmpty ? "action ran" : "action ran, printed " + tap.printed.map { StateValue.optionalString($0).display }.joined(separator: ", ")
     }
 
-    func alertState(_ name: String, _ title: String?, _ message: String?, _ action: AlertAction?) -> StateGroup {
-        let actionText = action.map { "AlertAction(title: " + Render.optional($0.title) + ", handler: " + ($0.handler == nil ? "nil" : "{ ... }") + ")" } ?? "nil"
+    func alertState(_ name: String, _ parts: AlertParts) -> StateGroup {
+        let actionText = parts.hasAction ? "AlertAction(title: " + Render.optional(parts.actionTitle) + ", handler: " + (parts.hasHandler ? "{ ... }" : "nil") + ")" : "nil"
         return StateGroup(name, type: name == "alert" ? "AlertConcreteBuilder" : "BuggyAlertBuilder",
-                          [StateField("title", .optionalString(title)), StateField("message", .optionalString(message)),
+                          [StateField("title", .optionalString(parts.title)), StateField("message", .optionalString(parts.message)),
                            StateField("confirmAction", .plain(actionText))])
     }
 
@@ -259,37 +267,5 @@ public final class BuilderModule: LessonModule {
         lines.append(nil)
         lines.append("[ " + (alert.confirm?.title ?? "") + " ]")
         return Render.box(lines)
-    }
-}
-
-/// What the builder lesson's objects say, in English and Korean.
-enum BuilderText: String, TextCatalog {
-    case isSoldOut, noAlertOnScreen, nothingToTap, alertHasNoButton, itsButtonHasNoTitle, itsButtonIs, noActionRan, screenEmpty, nothingBuilt
-    case showSummary, tapSummary, whyNoAction, whichActionRan
-
-    var texts: (en: String, ko: String) {
-        switch self {
-        case .isSoldOut: ("{0} is sold out", "{0}은(는) 품절입니다")
-        case .noAlertOnScreen: ("no alert is on the screen; present() one first", "화면에 알림창이 없습니다. 먼저 present() 하세요")
-        case .nothingToTap: ("(no alert on the screen: nothing ran)", "(화면에 알림창이 없어 아무것도 실행되지 않았습니다)")
-        case .alertHasNoButton: ("the alert on screen has no button '{0}'", "화면의 알림창에 '{0}' 버튼이 없습니다")
-        case .itsButtonHasNoTitle: ("; its button has no title", ". 버튼에 제목이 없습니다")
-        case .itsButtonIs: ("; its button is '{0}'", ". 버튼은 '{0}'입니다")
-        case .noActionRan: ("(no action ran: the button has no handler)", "(실행된 동작 없음: 버튼에 핸들러가 없습니다)")
-        case .screenEmpty: ("(the screen is empty)", "(화면이 비어 있습니다)")
-        case .nothingBuilt: ("(nothing built yet: try 'build')", "(아직 만든 버거가 없습니다: 'build'를 해 보세요)")
-        case .showSummary: ("show the last burger built", "마지막으로 만든 버거를 보여 줍니다")
-        case .tapSummary: ("tap the button of the alert on screen: screen.tapConfirm()", "화면에 뜬 알림창의 버튼을 누릅니다: screen.tapConfirm()")
-        case .whichActionRan:
-            ("a tap runs the closure that was given to addConfirmAction: present the alert again with a closure that prints what the goal says",
-             "버튼을 누르면 addConfirmAction에 넘긴 클로저가 실행됩니다. 목표대로 출력하는 클로저를 넘겨 알림창을 다시 띄우세요")
-        case .whyNoAction:
-            ("BuggyAlertBuilder.addConfirmAction writes `confirmAction?.title = title`, but confirmAction is nil: "
-                + "optional chaining on nil does nothing, so no action was ever created. Create it: "
-                + "`confirmAction = AlertAction(title: title, handler: action)`.",
-             "BuggyAlertBuilder.addConfirmAction은 `confirmAction?.title = title`을 쓰지만 confirmAction이 nil입니다: "
-                + "nil에 대한 옵셔널 체이닝은 아무 일도 하지 않으므로 액션은 한 번도 만들어지지 않았습니다. 먼저 만드세요: "
-                + "`confirmAction = AlertAction(title: title, handler: action)`.")
-        }
     }
 }

@@ -248,6 +248,8 @@ public final class Session {
     /// Shows the state after a rebuild, with the fields that differ from `before` marked.
     func postRebuilt(from before: [StateGroup], _ phrase: Phrase) {
         let after = workspace?.state() ?? []
+        // The next command's "before", as after any change.
+        workspace?.stateAfterLastChange = after
         say(phrase)
         postState(after, changed: after.changes(since: before))
     }
