@@ -5,8 +5,6 @@ public struct CommandReader {
     /// every reader of a session, and a new module (undo, reset) makes a new reader.
     let moduleCommands: [CommandSpec]
     let global: CommandTable
-    /// The module's names and aliases, lowercased, to their index (a handful: built for each new module).
-    let moduleIndex: [String: Int]
     /// Names of live objects (for "did you mean" after an unknown word).
     public var objectNames: [String]
 
@@ -19,7 +17,6 @@ public struct CommandReader {
         moduleCommands = module
         self.global = global
         self.objectNames = objectNames
-        moduleIndex = CommandTable.index(module)
     }
 
     /// The command a line holds, or nil for a blank line or a comment.
@@ -67,7 +64,9 @@ public struct CommandReader {
 
     public func command(named name: String) -> CommandSpec? {
         let key = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? name.lowercased() : name
-        if let at = moduleIndex[key] { return moduleCommands[at] }
+        // A module has a score of commands and gets a new reader after every undo: looking through them costs less
+        // than indexing them each time.
+        if let spec = moduleCommands.first(where: { $0.name == key || $0.aliases.contains(key) }) { return spec }
         return global.index[key].map { global.commands[$0] }
     }
 
