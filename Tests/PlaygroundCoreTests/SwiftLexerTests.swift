@@ -193,9 +193,10 @@ enum ReferenceLexer {
 
     @Test func agreesWithTheReferenceOnRandomText() {
         var rng = SystemRandomNumberGenerator()
-        let parts = ["a", " ", "\n", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é", "¢", "가", "😀", "\u{0}", "\r"]
+        let parts = ["a", "abcdefgh", " ", "\n", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é", "¢", "가", "😀", "\u{0}", "\r",
+                     "Hello, world", "builder.meat"]
         for _ in 0..<5_000 {
-            var text = (0..<Int.random(in: 0...10, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
+            var text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
             let new = text.withUTF8 { TextSanitizer.needsWork($0) }
             let old = text.withUTF8 { Self.needsWork($0) }
             #expect(new == old, "\(text.debugDescription)")

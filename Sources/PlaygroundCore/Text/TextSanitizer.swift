@@ -28,10 +28,28 @@ public enum TextSanitizer {
 
     /// Whether any C0 control but the newline, DEL or a C1 control (UTF-8 C2 80 to C2 9F) is in the bytes.
     static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // One test a byte on the common path (printable ASCII and the bytes of other letters); the rare candidates
-        // are looked at closely.
+        // Eight bytes at a time: a word with no byte below 0x20, no 0x7F and no 0xC2 (the lead byte of the C1
+        // controls) needs nothing, and only the other words (those with a newline, mostly) are looked at byte by byte.
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
         var index = 0
-        while index < bytes.count {
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let below20 = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
+                if below20 || hasZero(word ^ 0x7F7F_7F7F_7F7F_7F7F) || hasZero(word ^ 0xC2C2_C2C2_C2C2_C2C2) {
+                    if needsWork(bytes, from: index, to: index + 8) { return true }
+                }
+                index += 8
+            }
+        }
+        return needsWork(bytes, from: index, to: bytes.count)
+    }
+
+    /// The byte-by-byte test, for `bytes[start..<end]` (a C2 at the end looks at the byte after it).
+    static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = start
+        while index < end {
             let byte = bytes[index]
             index += 1
             guard byte < 0x20 || byte == 0x7F || byte == 0xC2 else { continue }
