@@ -119,6 +119,12 @@ public struct StreamRenderer {
         let topic = message.topic
         let isLesson = topic == "lesson", isCodePane = topic == "code"
         text.withUTF8 { bytes in
+            // Most messages are plain lines that fit: then the whole text goes out at once.
+            if !isLesson, !isCodePane, !message.isError, Self.fitsAsItIs(bytes, width: options.width) {
+                out.write(bytes)
+                out.newline()
+                return
+            }
             var start = 0
             // Lines are found by their newline bytes: far cheaper than splitting into Characters.
             while true {
@@ -147,6 +153,16 @@ public struct StreamRenderer {
                 start = end + 1
             }
         }
+    }
+
+    /// Whether every line is at most `width` bytes (so at most `width` columns) and none ends in a space.
+    static func fitsAsItIs(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Bool {
+        var lineStart = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+            if index - lineStart > width || (index > lineStart && bytes[index - 1] == 0x20) { return false }
+            lineStart = index + 1
+        }
+        return true
     }
 
     /// One line, wrapped to the width, without trailing spaces.
