@@ -1,3 +1,5 @@
+// The byte-level versions of the lexer, the reader's deciders, suggestions and the sanitizer, each checked against
+// the first version (kept here as the reference) on random input.
 import Testing
 @testable import PlaygroundCore
 
