@@ -78,7 +78,7 @@ public struct StreamRenderer {
         }
         var groups: [(order: Int, first: Int, pane: String)] = []
         for index in events.indices {
-            guard case .delivery(let delivery) = events[index], delivery.isVisible else { continue }
+            guard let delivery = visible(events[index]) else { continue }
             if let at = groups.firstIndex(where: { $0.pane == delivery.pane }) {
                 groups[at].order = delivery.order
             } else {
@@ -91,7 +91,7 @@ public struct StreamRenderer {
         for group in groups {
             guard let first = visible(events[group.first]) else { continue }
             if !first.headerless {
-                out.write(style.enabled ? style.header(Self.header(group.pane)) : Self.cachedHeader(group.pane))
+                out.write(style.header(Self.cachedHeader(group.pane)))
                 out.newline()
             }
             let rest = events[group.first...]
@@ -155,21 +155,25 @@ public struct StreamRenderer {
         }
     }
 
-    /// Whether every line is at most `width` bytes (so at most `width` columns) and none ends in a space.
+    /// Whether every line of the text goes out as it is (see ``fits(_:width:)``).
     static func fitsAsItIs(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Bool {
         var lineStart = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
-            if index - lineStart > width || (index > lineStart && bytes[index - 1] == 0x20) { return false }
+            if !fits(UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), width: width) { return false }
             lineStart = index + 1
         }
         return true
     }
 
+    /// Whether a line goes out as it is: no character is wider than its UTF-8 bytes (wide ones take three or four),
+    /// so a line of at most `width` bytes fits (control characters are gone already); and it has no trailing space.
+    static func fits(_ line: UnsafeBufferPointer<UInt8>, width: Int) -> Bool {
+        line.count <= width && line.last != 0x20
+    }
+
     /// One line, wrapped to the width, without trailing spaces.
     func appendLine(_ line: UnsafeBufferPointer<UInt8>, error: Bool, style: Style, to out: inout TextBuffer) {
-        // No character is wider than its UTF-8 bytes (wide ones take three or four), so a line of at most `width`
-        // bytes fits; control characters are gone already.
-        if !error, line.count <= options.width, line.last != 0x20 {
+        if !error, Self.fits(line, width: options.width) {
             out.write(line)
             out.newline()
             return
