@@ -27,10 +27,10 @@ final class Workspace {
     private var boundCache: (receivers: [LiveObject], made: [LiveObject])?
     private var bound: (receivers: [LiveObject], made: [LiveObject]) {
         if let boundCache { return boundCache }
-        let sorted = bindings.count < 2 ? Array(bindings.values) : bindings.keys.sorted().compactMap { bindings[$0] }
-        let made = (receivers: sorted, made: sorted.filter { $0.fields != nil })
-        boundCache = made
-        return made
+        let sorted = bindings.keys.sorted().compactMap { bindings[$0] }
+        let bound = (receivers: sorted, made: sorted.filter { $0.fields != nil })
+        boundCache = bound
+        return bound
     }
     var boundReceivers: [LiveObject] { bindings.isEmpty ? [] : bound.receivers }
     private var madeObjects: [LiveObject] { bindings.isEmpty ? [] : bound.made }

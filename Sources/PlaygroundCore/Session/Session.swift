@@ -187,7 +187,7 @@ public final class Session {
                 try assign(statement.receiver, value, in: workspace)
                 return
             }
-            if let bound = try CallRunner(objects: workspace.module.objects, bound: workspace.boundReceivers, mediator: mediator, lang: lang).run(statement) {
+            if let bound = try callRunner(in: workspace).run(statement) {
                 workspace.bindings[bound.name] = bound
             }
         case .native(let name, let arguments, _):
@@ -203,6 +203,11 @@ public final class Session {
         }
     }
 
+    /// A runner for calls on the module's objects and the bound ones.
+    func callRunner(in workspace: Workspace) -> CallRunner {
+        CallRunner(objects: workspace.module.objects, bound: workspace.boundReceivers, mediator: mediator, lang: lang)
+    }
+
     /// `let b2 = HamburgerBuilder()`: a new instance of a lesson type, bound to the name.
     func construct(_ statement: SwiftStatement, _ arguments: [SwiftArgument], in workspace: Workspace) throws {
         let type = statement.receiver
@@ -211,7 +216,7 @@ public final class Session {
             // Maybe valid Swift, but not a type this lesson makes: an honest line rather than a made-up diagnostic.
             throw PlaygroundError(made.isEmpty ? CoreText.thisLessonMakesNoNewObjects(type) : CoreText.thisLessonMakesOnly(type, made.joined(separator: ", ")))
         }
-        let runner = CallRunner(objects: workspace.module.objects, bound: workspace.boundReceivers, mediator: mediator, lang: lang)
+        let runner = callRunner(in: workspace)
         let values = try runner.convert(arguments, params: initializer.params, call: type + "(" + initializer.params.map { ($0.label ?? "_") + ":" }.joined() + ")")
         let name = statement.binding ?? "_"
         let object = try initializer.make(name, values)
