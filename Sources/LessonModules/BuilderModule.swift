@@ -71,7 +71,7 @@ public final class BuilderModule: LessonModule {
                 let burger = builder.build()
                 built(burger)
                 context.post("product", picture(of: burger), source: name)
-                context.post("log", "\(name).build() -> \(burger)", source: name)
+                context.post("log", name + ".build() -> " + burger.description, source: name)
                 return .object(burgerObject(burger))
             },
             Method(property: "meat", type: "Meat") { shown(builder.meat) },
@@ -252,12 +252,22 @@ public final class BuilderModule: LessonModule {
 
     static func picture(of burger: Hamburger) -> String {
         let width = 17
-        var lines = [Render.centred(burger.description, width: width), "  _____________", " /  . . . . .  \\"]
-        for topping in burger.toppings.names.reversed() { lines.append(" " + Render.centred(" \(topping) ", width: width - 2, fill: "~")) }
-        for sauce in burger.sauces.names.reversed() { lines.append(" " + Render.centred(" \(sauce) ", width: width - 2, fill: "=")) }
-        lines.append("[" + Render.centred(" \(burger.meat.rawValue) ", width: width - 2, fill: "#") + "]")
-        lines.append(" \\_____________/")
-        return lines.joined(separator: "\n")
+        var out = ""
+        out.reserveCapacity(24 * 12)
+        Render.appendCentred(burger.description, width: width, to: &out)
+        out += "\n  _____________\n /  . . . . .  \\"
+        for topping in burger.toppings.names.reversed() {
+            out += "\n "
+            Render.appendCentred(" " + topping + " ", width: width - 2, fill: "~", to: &out)
+        }
+        for sauce in burger.sauces.names.reversed() {
+            out += "\n "
+            Render.appendCentred(" " + sauce + " ", width: width - 2, fill: "=", to: &out)
+        }
+        out += "\n["
+        Render.appendCentred(" " + burger.meat.rawValue + " ", width: width - 2, fill: "#", to: &out)
+        out += "]\n \\_____________/"
+        return out
     }
 
     static func picture(of alert: Alert) -> String {

@@ -16,10 +16,33 @@ enum Render {
 
     /// A line centred in `width` columns, filled with `fill`.
     static func centred(_ text: String, width: Int, fill: Character = " ") -> String {
+        var line = ""
+        appendCentred(text, width: width, fill: fill, to: &line)
+        return line
+    }
+
+    /// The same, appended to `out`: a picture is written into one string (a picture is drawn on most commands that
+    /// build or present, and a string for every piece of every line cost more than the picture's text).
+    static func appendCentred(_ text: String, width: Int, fill: Character = " ", to out: inout String) {
         let w = DisplayWidth.of(text)
-        guard w < width else { return text }
+        guard w < width else { out += text; return }
         let left = (width - w) / 2
-        return String(repeating: fill, count: left) + text + String(repeating: fill, count: width - w - left)
+        repeatFill(fill, left, to: &out)
+        out += text
+        repeatFill(fill, width - w - left, to: &out)
+    }
+
+    /// `count` copies of `fill`; an ASCII fill as bytes, not characters.
+    static func repeatFill(_ fill: Character, _ count: Int, to out: inout String) {
+        guard count > 0 else { return }
+        if let ascii = fill.asciiValue {
+            out += String(unsafeUninitializedCapacity: count) { buffer in
+                buffer.initialize(repeating: ascii)
+                return count
+            }
+        } else {
+            out += String(repeating: String(fill), count: count)
+        }
     }
 
     /// The alert the question-group screen shows when building fails.
@@ -27,17 +50,24 @@ enum Render {
 
     /// A box around lines; a nil line draws a separator.
     static func box(_ lines: [String?], minWidth: Int = 20) -> String {
-        let inner = max(minWidth, (lines.compactMap { $0 }.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+        var widest = 0
+        for case let line? in lines { widest = max(widest, DisplayWidth.of(line)) }
+        let inner = max(minWidth, widest + 4)
         let rule = String(repeating: "─", count: inner)
-        var out = ["┌" + rule + "┐"]
+        var out = ""
+        out.reserveCapacity((inner + 2) * 3 * (lines.count + 2) + lines.count + 1)
+        out += "┌"; out += rule; out += "┐"
         for line in lines {
+            out += "\n"
             if let line {
-                out.append("│" + centred(line, width: inner) + "│")
+                out += "│"
+                appendCentred(line, width: inner, to: &out)
+                out += "│"
             } else {
-                out.append("├" + rule + "┤")
+                out += "├"; out += rule; out += "┤"
             }
         }
-        out.append("└" + rule + "┘")
-        return out.joined(separator: "\n")
+        out += "\n└"; out += rule; out += "┘"
+        return out
     }
 }
