@@ -252,23 +252,26 @@ public final class BuilderModule: LessonModule {
 
     static func picture(of burger: Hamburger) -> String {
         let width = 17
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(24 * 12)
         Render.appendCentred(burger.description, width: width, to: &out)
-        out += "\n  _____________\n /  . . . . .  \\"
+        out.append(contentsOf: Self.bunTop)
         for topping in burger.toppings.names.reversed() {
-            out += "\n "
-            Render.appendCentred(" " + topping + " ", width: width - 2, fill: "~", to: &out)
+            out.append(contentsOf: [0x0A, 0x20])
+            Render.appendCentred(" " + topping + " ", width: width - 2, fill: [UInt8(ascii: "~")], to: &out)
         }
         for sauce in burger.sauces.names.reversed() {
-            out += "\n "
-            Render.appendCentred(" " + sauce + " ", width: width - 2, fill: "=", to: &out)
+            out.append(contentsOf: [0x0A, 0x20])
+            Render.appendCentred(" " + sauce + " ", width: width - 2, fill: [UInt8(ascii: "=")], to: &out)
         }
-        out += "\n["
-        Render.appendCentred(" " + burger.meat.rawValue + " ", width: width - 2, fill: "#", to: &out)
-        out += "]\n \\_____________/"
-        return out
+        out.append(contentsOf: [0x0A, UInt8(ascii: "[")])
+        Render.appendCentred(" " + burger.meat.rawValue + " ", width: width - 2, fill: [UInt8(ascii: "#")], to: &out)
+        out.append(contentsOf: Self.bunBottom)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    static let bunTop = Array("\n  _____________\n /  . . . . .  \\".utf8)
+    static let bunBottom = Array("]\n \\_____________/".utf8)
 
     static func picture(of alert: Alert) -> String {
         var lines: [String?] = []

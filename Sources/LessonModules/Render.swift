@@ -16,34 +16,31 @@ enum Render {
 
     /// A line centred in `width` columns, filled with `fill`.
     static func centred(_ text: String, width: Int, fill: Character = " ") -> String {
-        var line = ""
-        appendCentred(text, width: width, fill: fill, to: &line)
-        return line
+        var line: [UInt8] = []
+        appendCentred(text, width: width, fill: Array(fill.utf8), to: &line)
+        return String(decoding: line, as: UTF8.self)
     }
 
-    /// The same, appended to `out`: a picture is written into one string (a picture is drawn on most commands that
-    /// build or present, and a string for every piece of every line cost more than the picture's text).
-    static func appendCentred(_ text: String, width: Int, fill: Character = " ", to out: inout String) {
+    /// The same, appended as UTF-8 to `out`: a picture is written as bytes and made a String once (a picture is
+    /// drawn on most commands that build or present, and appending to a String costs more a piece than the piece).
+    static func appendCentred(_ text: String, width: Int, fill: [UInt8] = [0x20], to out: inout [UInt8]) {
         let w = DisplayWidth.of(text)
-        guard w < width else { out += text; return }
+        guard w < width else { out.append(contentsOf: Array(text.utf8)); return }
         let left = (width - w) / 2
         repeatFill(fill, left, to: &out)
-        out += text
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
         repeatFill(fill, width - w - left, to: &out)
     }
 
-    /// `count` copies of `fill`; an ASCII fill as bytes, not characters.
-    static func repeatFill(_ fill: Character, _ count: Int, to out: inout String) {
+    static func repeatFill(_ fill: [UInt8], _ count: Int, to out: inout [UInt8]) {
         guard count > 0 else { return }
-        if let ascii = fill.asciiValue {
-            out += String(unsafeUninitializedCapacity: count) { buffer in
-                buffer.initialize(repeating: ascii)
-                return count
-            }
-        } else {
-            out += String(repeating: String(fill), count: count)
-        }
+        if fill.count == 1 { out.append(contentsOf: repeatElement(fill[0], count: count)) } else { for _ in 0..<count { out.append(contentsOf: fill) } }
     }
+
+    /// The pieces of a box, as bytes.
+    static let boxBytes = (rule: Array("─".utf8), side: Array("│".utf8), top: (Array("┌".utf8), Array("┐".utf8)),
+                           middle: (Array("├".utf8), Array("┤".utf8)), bottom: (Array("└".utf8), Array("┘".utf8)))
 
     /// The alert the question-group screen shows when building fails.
     static let missingInputs = box(["Missing Inputs", "Please provide all non-optional values", nil, "[ OK ]"])
@@ -53,21 +50,27 @@ enum Render {
         var widest = 0
         for case let line? in lines { widest = max(widest, DisplayWidth.of(line)) }
         let inner = max(minWidth, widest + 4)
-        let rule = String(repeating: "─", count: inner)
-        var out = ""
+        let bytes = boxBytes
+        var out: [UInt8] = []
         out.reserveCapacity((inner + 2) * 3 * (lines.count + 2) + lines.count + 1)
-        out += "┌"; out += rule; out += "┐"
+        func rule(_ ends: ([UInt8], [UInt8])) {
+            out.append(contentsOf: ends.0)
+            repeatFill(bytes.rule, inner, to: &out)
+            out.append(contentsOf: ends.1)
+        }
+        rule(bytes.top)
         for line in lines {
-            out += "\n"
+            out.append(0x0A)
             if let line {
-                out += "│"
+                out.append(contentsOf: bytes.side)
                 appendCentred(line, width: inner, to: &out)
-                out += "│"
+                out.append(contentsOf: bytes.side)
             } else {
-                out += "├"; out += rule; out += "┤"
+                rule(bytes.middle)
             }
         }
-        out += "\n└"; out += rule; out += "┘"
-        return out
+        out.append(0x0A)
+        rule(bytes.bottom)
+        return String(decoding: out, as: UTF8.self)
     }
 }
