@@ -5,8 +5,15 @@ struct TextBuffer {
 
     init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
-    mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
-    mutating func write(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
+    /// Through the string's own bytes (a copy of a buffer), not its UTF-8 view (a generic sequence, element by element).
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+    mutating func write(_ text: Substring) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
     mutating func write(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
     mutating func write(byte: UInt8) { bytes.append(byte) }
     mutating func newline() { bytes.append(0x0A) }

@@ -55,25 +55,28 @@ public struct Phrase: Sendable, Equatable {
         return out
     }
 
-    /// Replaces `{n}` (one digit) by the nth argument, in one pass over the bytes.
+    /// Replaces `{n}` (one digit) by the nth argument, in one pass over the bytes, written into one buffer and made
+    /// a String once.
     static func fill(_ template: String, _ arguments: [String]) -> String {
         guard !arguments.isEmpty else { return template }
-        var out = ""
-        let utf8 = Array(template.utf8)
-        var i = 0, literalStart = 0
-        while i < utf8.count {
-            if utf8[i] == UInt8(ascii: "{"), i + 2 < utf8.count, utf8[i + 2] == UInt8(ascii: "}"),
-               (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[i + 1]), Int(utf8[i + 1] - UInt8(ascii: "0")) < arguments.count {
-                out += String(decoding: utf8[literalStart..<i], as: UTF8.self)
-                out += arguments[Int(utf8[i + 1] - UInt8(ascii: "0"))]
-                i += 3
-                literalStart = i
-            } else {
-                i += 1
+        var template = template
+        return template.withUTF8 { utf8 in
+            var out = TextBuffer(capacity: utf8.count + 32)
+            var i = 0, literalStart = 0
+            while i < utf8.count {
+                if utf8[i] == UInt8(ascii: "{"), i + 2 < utf8.count, utf8[i + 2] == UInt8(ascii: "}"),
+                   (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[i + 1]), Int(utf8[i + 1] - UInt8(ascii: "0")) < arguments.count {
+                    out.write(UnsafeBufferPointer(rebasing: utf8[literalStart..<i]))
+                    out.write(arguments[Int(utf8[i + 1] - UInt8(ascii: "0"))])
+                    i += 3
+                    literalStart = i
+                } else {
+                    i += 1
+                }
             }
+            out.write(UnsafeBufferPointer(rebasing: utf8[literalStart...]))
+            return out.string
         }
-        out += String(decoding: utf8[literalStart...], as: UTF8.self)
-        return out
     }
 }
 
