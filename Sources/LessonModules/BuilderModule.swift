@@ -22,6 +22,8 @@ public final class BuilderModule: LessonModule {
     /// after every command, most commands leave these alone, and their text costs more than comparing its parts.
     var alertMemo = Memo<AlertParts, StateGroup>(), buggyAlertMemo = Memo<AlertParts, StateGroup>()
     var screenMemo = Memo<ScreenParts, StateGroup>()
+    /// The builder's group, kept with its meat and the raw values of its option sets (the names cost an array each).
+    var builderMemo = Memo<BuilderParts, StateGroup>()
 
     public init(context: ModuleContext) {
         self.context = context
@@ -205,7 +207,8 @@ public final class BuilderModule: LessonModule {
     // MARK: state
 
     public func state() -> [StateGroup] {
-        var groups = [StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder))]
+        let builderParts = BuilderParts(meat: builder.meat, sauces: builder.sauces.rawValue, toppings: builder.toppings.rawValue)
+        var groups = [builderMemo.value(for: builderParts) { StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder)) }]
         guard !alertsInUse.isEmpty else { return groups }
         if alertsInUse.contains("alert") {
             let parts = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction)

@@ -15,6 +15,11 @@ struct AlertParts: Equatable {
     }
 }
 
+/// What a burger builder's state group is drawn from.
+struct BuilderParts: Equatable {
+    var meat: Meat, sauces: Int, toppings: Int
+}
+
 /// What the screen's state group is drawn from.
 struct ScreenParts: Equatable {
     var presented: String??
