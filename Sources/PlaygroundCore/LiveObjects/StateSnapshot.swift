@@ -93,6 +93,11 @@ extension Array where Element == StateGroup {
         var out: [StateChange] = []
         for (index, group) in enumerated() {
             let old = index < before.count && before[index].object == group.object ? before[index] : before.first { $0.object == group.object }
+            // A group a module kept from the last state (its parts did not change) shares the fields' storage: equal
+            // without a look at them. Both arrays are alive here, so one address is one buffer.
+            if let old, old.fields.count == group.fields.count, old.fields.withUnsafeBufferPointer({ $0.baseAddress }) == group.fields.withUnsafeBufferPointer({ $0.baseAddress }) {
+                continue
+            }
             for (f, field) in group.fields.enumerated() {
                 let oldValue: StateValue?
                 if let old, f < old.fields.count, old.fields[f].name == field.name {
