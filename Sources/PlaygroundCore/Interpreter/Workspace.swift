@@ -86,11 +86,13 @@ final class Workspace {
         bindings = [:]
         prediction = nil
         stateAfterLastChange = nil
-        for entry in journal {
+        // A local array nothing else can change: its entries are lent to `perform`, not copied one by one.
+        let entries = journal
+        for index in entries.indices {
             do {
-                try perform(entry.command)
+                try perform(entries[index].command)
             } catch {
-                throw InternalError("replaying '\(entry.text)' failed: \(error)")
+                throw InternalError("replaying '\(entries[index].text)' failed: \(error)")
             }
         }
     }
