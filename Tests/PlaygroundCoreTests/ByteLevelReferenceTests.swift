@@ -150,6 +150,25 @@ enum ReferenceLexer {
     }
 }
 
+/// The ASCII distance, which lowercases as it reads and stops past its limit, against the distance over Characters.
+@Suite struct ASCIIDistanceReferenceTests {
+    @Test func agreesWithTheCharacterDistanceUpToTheLimitAndIsOverItBeyond() {
+        var rng = SystemRandomNumberGenerator()
+        let letters = Array("abelodALO_1")
+        func word() -> String { String((0..<Int.random(in: 0...9, using: &rng)).map { _ in letters.randomElement(using: &rng)! }) }
+        for _ in 0..<5_000 {
+            let typed = word().lowercased(), candidate = word(), limit = Int.random(in: 1...3, using: &rng)
+            let reference = Suggest.distance(typed, candidate.lowercased())
+            let fast = Suggest.asciiDistance(Array(typed.utf8), candidate, limit: limit)
+            if reference <= limit {
+                #expect(fast == reference, "\(typed) ~ \(candidate), limit \(limit)")
+            } else {
+                #expect(fast > limit, "\(typed) ~ \(candidate), limit \(limit): \(fast), reference \(reference)")
+            }
+        }
+    }
+}
+
 /// The byte-level deciders of the reader against their first versions, on random short lines.
 @Suite struct ReaderBytesReferenceTests {
     static func looksLikeSwift(_ line: String) -> Bool {
