@@ -255,26 +255,22 @@ public final class BuilderModule: LessonModule {
 
     static func picture(of burger: Hamburger) -> String {
         let width = 17
-        var out: [UInt8] = []
-        out.reserveCapacity(24 * 12)
+        var out = TextBuffer(capacity: 24 * 12)
         Render.appendCentred(burger.description, width: width, to: &out)
-        out.append(contentsOf: Self.bunTop)
+        out.write("\n  _____________\n /  . . . . .  \\")
         for topping in burger.toppings.names.reversed() {
-            out.append(contentsOf: [0x0A, 0x20])
-            Render.appendCentred(" " + topping + " ", width: width - 2, fill: [UInt8(ascii: "~")], to: &out)
+            out.write("\n ")
+            Render.appendCentred(" " + topping + " ", width: width - 2, fill: "~", to: &out)
         }
         for sauce in burger.sauces.names.reversed() {
-            out.append(contentsOf: [0x0A, 0x20])
-            Render.appendCentred(" " + sauce + " ", width: width - 2, fill: [UInt8(ascii: "=")], to: &out)
+            out.write("\n ")
+            Render.appendCentred(" " + sauce + " ", width: width - 2, fill: "=", to: &out)
         }
-        out.append(contentsOf: [0x0A, UInt8(ascii: "[")])
-        Render.appendCentred(" " + burger.meat.rawValue + " ", width: width - 2, fill: [UInt8(ascii: "#")], to: &out)
-        out.append(contentsOf: Self.bunBottom)
-        return String(decoding: out, as: UTF8.self)
+        out.write("\n[")
+        Render.appendCentred(" " + burger.meat.rawValue + " ", width: width - 2, fill: "#", to: &out)
+        out.write("]\n \\_____________/")
+        return out.string
     }
-
-    static let bunTop = Array("\n  _____________\n /  . . . . .  \\".utf8)
-    static let bunBottom = Array("]\n \\_____________/".utf8)
 
     static func picture(of alert: Alert) -> String {
         var lines: [String?] = []
