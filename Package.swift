@@ -18,13 +18,21 @@ let package = Package(
         .executableTarget(
             name: "PatternsCLI",
             dependencies: [
-                "PlaygroundCore", "LessonModules", "Terminal",
+                "PlaygroundCore", "LessonModules", "Terminal", "Patterns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["EmbedLessonsPlugin"]
         ),
         // Lesson model and parser, command parsing, session, mediator, renderers. Never prints.
-        .target(name: "PlaygroundCore"),
+        .target(
+            name: "PlaygroundCore",
+            dependencies: ["PlaygroundBridge"],
+            // Compiled lines are libraries loaded into this process: their references to Patterns and the bridge
+            // resolve to the executable's own definitions, which it must therefore export.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+        ),
+        // What a compiled line sees of the playground: the live objects by name, and where `print` writes.
+        .target(name: "PlaygroundBridge"),
         // The design patterns themselves: plain Swift, knows nothing of the playground.
         .target(name: "Patterns"),
         // One module per lesson: wraps live objects from Patterns, declares commands and panes.

@@ -35,8 +35,9 @@ public final class BuilderModule: LessonModule {
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [builderObject, alertObject(named: "alert", alertBuilder), alertObject(named: "buggyAlert", buggyBuilder),
-                                             screenObject]
+    public lazy var objects: [LiveObject] = [builderObject, alertObject(named: "alert", alertBuilder).holding { [unowned self] in alertBuilder },
+                                             alertObject(named: "buggyAlert", buggyBuilder).holding { [unowned self] in buggyBuilder },
+                                             screenObject.holding { [unowned self] in screen }]
 
     /// The screen both alert builders present on (`Screen`): tapping is its real API, not the builders'.
     lazy var screenObject = LiveObject(name: "screen", typeName: "Screen", methods: [
@@ -44,12 +45,14 @@ public final class BuilderModule: LessonModule {
     ])
 
     lazy var builderObject = LiveObject(name: "builder", typeName: "HamburgerBuilder", methods: builderMethods(builder, name: "builder"))
+        .holding { [unowned self] in builder }
 
     /// `let b2 = HamburgerBuilder()`: a second real builder, with the same API, in the state pane under its name.
     public var initializers: [LiveInitializer] {
         [LiveInitializer("HamburgerBuilder") { [unowned self] name, _ in
             let made = HamburgerBuilder()
             return LiveObject(name: name, typeName: "HamburgerBuilder", methods: builderMethods(made, name: name)) { Self.fields(of: made) }
+                .holding { made }
         }]
     }
 
@@ -102,7 +105,7 @@ public final class BuilderModule: LessonModule {
             Method(property: "sauces", type: "Sauces") { shown(burger.sauces) },
             Method(property: "toppings", type: "Toppings") { shown(burger.toppings) },
             Method(property: "description", type: "String") { ShownValue(source: SwiftValue.quoted(burger.description), printed: burger.description) },
-        ])
+        ]).holding { burger }
     }
 
     /// As Swift writes the value, and as `print` prints it (an enum case by name, an option set by its raw value).

@@ -56,7 +56,21 @@ public final class DelegateModule: LessonModule {
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [boardObject, quizObject, hubObject]
+    public lazy var objects: [LiveObject] = [boardObject.holding { [unowned self] in controller }, quizObject.holding { [unowned self] in quiz },
+                                             hubObject.holding { [unowned self] in hub }]
+
+    /// `controller`, the lesson's own `var` (a `GameBoardController?`): a compiled line sees it and may set it to nil.
+    public lazy var variables: [LiveObject] = [{
+        let object = LiveObject(name: "controller", typeName: "GameBoardController?", methods: [])
+            .holding { [unowned self] in controller as Any }
+        object.swiftType = "Swift.Optional<Patterns.GameBoardController>"
+        object.kind = .var
+        object.assign = { [unowned self] value in
+            guard let new = value as? GameBoardController? else { return }
+            if new == nil, controller != nil { try release() } else if let new, new !== controller { controller = new }
+        }
+        return object
+    }()]
 
     lazy var hubObject = LiveObject(name: "hub", typeName: "CellHub", methods: [
         Method(property: "listenerCount", type: "Int") { [unowned self] in

@@ -33,13 +33,16 @@ public final class DirectorModule: LessonModule {
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [employeeObject, groupObject] + builderObjects + [burgerBuilderObject, receiptBuilderObject]
+    public lazy var objects: [LiveObject] = [employeeObject.holding { [unowned self] in employee }, groupObject.holding { [unowned self] in group }]
+        + builderObjects + [burgerBuilderObject, receiptBuilderObject]
 
     /// The builders the recipes drive, with their real API, as the state pane names them.
     lazy var burgerBuilderObject = LiveObject(name: "burgerBuilder", typeName: "HamburgerBuilder",
                                               methods: BuilderModule.hamburgerMethods(burgerBuilder, name: "burgerBuilder", context: context))
+        .holding { [unowned self] in burgerBuilder }
     lazy var receiptBuilderObject = LiveObject(name: "receiptBuilder", typeName: "ReceiptBuilder",
                                                methods: receiptMethods(receiptBuilder, name: "receiptBuilder"))
+        .holding { [unowned self] in receiptBuilder }
 
     /// The real API of a `ReceiptBuilder`, on `receiptBuilder` or on one the learner made (`let order = ReceiptBuilder()`).
     func receiptMethods(_ builder: ReceiptBuilder, name: String) -> [Method] {
@@ -65,12 +68,13 @@ public final class DirectorModule: LessonModule {
         [LiveInitializer("ReceiptBuilder") { [unowned self] name, _ in
             let made = ReceiptBuilder()
             return LiveObject(name: name, typeName: "ReceiptBuilder", methods: receiptMethods(made, name: name)) { Self.fields(of: made) }
+                .holding { made }
         }]
         + [("RootBuilder", DependencyDemo.Wiring.leaky), ("NameStepBuilder", .middleStep)].map { type, wiring in
             LiveInitializer(type) { [unowned self] name, _ in
                 LiveObject(name: name, typeName: type, methods: [
                     Method("build", "name", returns: .value("Child")) { [unowned self] (child: String) in greet(wiring, child) },
-                ])
+                ]).holding { wiring == .leaky ? RootBuilder() as Any : NameStepBuilder() as Any }
             }
         }
     }
@@ -165,13 +169,13 @@ public final class DirectorModule: LessonModule {
     lazy var builderObjects: [LiveObject] = [
         LiveObject(name: "rootBuilder", typeName: "RootBuilder", methods: [
             Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.leaky, name) },
-        ]),
+        ]).holding { RootBuilder() },
         LiveObject(name: "nameStepBuilder", typeName: "NameStepBuilder", methods: [
             Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.middleStep, name) },
-        ]),
+        ]).holding { NameStepBuilder() },
         LiveObject(name: "dynamicNameBuilder", typeName: "ChildDynamicNameBuilder", methods: [
             Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.dynamicChild, name) },
-        ]),
+        ]).holding { ChildDynamicNameBuilder(dependency: StaticParentComponent()) },
     ]
 
     func greet(_ wiring: DependencyDemo.Wiring, _ name: String) -> CallResult {

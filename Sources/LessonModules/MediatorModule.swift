@@ -38,7 +38,7 @@ public final class MediatorModule: LessonModule {
     var addedSenderObjects: [LiveObject] = []
 
     lazy var fixedObjects: [LiveObject] = [
-        senderObject(red),
+        senderObject(red).holding { [unowned self] in red },
         LiveObject(name: "pager", typeName: "PageViewController", methods: [
             Method("add") { [unowned self] (page: NewPage) in try add(page); return .done },
             // The mediator's own entry point: what a sender calls.
@@ -56,14 +56,14 @@ public final class MediatorModule: LessonModule {
                 ShownValue(source: "[" + receivers.map { "ReceiverPage(name: \(SwiftValue.quoted($0.name)))" }.joined(separator: ", ") + "]",
                            printed: "[" + receivers.map { _ in "Patterns.ReceiverPage" }.joined(separator: ", ") + "]")
             },
-        ]),
+        ]).holding { [unowned self] in pager },
         LiveObject(name: "blue", typeName: "ReceiverPage", methods: [
             Method("receive", "message") { [unowned self] (message: String) in
                 receivers.first { $0.name == "blue" }?.receive(message: message)
                 return .done
             },
             Method(property: "name", type: "String") { ShownValue(source: "\"blue\"", printed: "blue") },
-        ]),
+        ]).holding { [unowned self] in receivers.first { $0.name == "blue" } },
     ]
 
     /// A sender page as a live object: `red`, or one the learner added.

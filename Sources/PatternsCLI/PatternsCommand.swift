@@ -45,7 +45,21 @@ struct GlobalOptions: ParsableArguments {
         let catalog = try LessonLoader.catalog(extra: lessons)
         let language = Lang.detect(flag: lang, environment: environment.variables)
         let options = SessionOptions(render: RenderOptions(width: environment.width(width), color: environment.colorEnabled(color)), lang: language)
-        return Session(catalog: catalog, modules: LessonModules.all, options: options)
+        let session = Session(catalog: catalog, modules: LessonModules.all, options: options)
+        switch LineCompiler.find(environment: environment.variables) {
+        case .success(let compiler):
+            if let limit = environment.variables["PATTERNS_LINE_TIME_LIMIT"].flatMap(Double.init), limit > 0 { compiler.timeLimit = limit }
+            // Ctrl-C while a compiled line runs in its dry run stops it; the REPL's handler leaves the signal here.
+            compiler.interrupted = {
+                guard Signals.pending == SIGINT else { return false }
+                Signals.pending = 0
+                return true
+            }
+            session.compiler = compiler
+        case .failure(let reason):
+            session.compilerUnavailable = reason
+        }
+        return session
     }
 
     /// Starts recording when `--record` was given.

@@ -4,13 +4,15 @@ public enum Command: Equatable, Sendable {
     case global(GlobalCommand)
     /// A call (or chain) on live objects.
     case call(SwiftStatement)
+    /// Swift the built-in interpreter does not run: compiled by the Swift compiler and run on the live objects.
+    case compiled(String)
     /// A lesson module's own command, by name, with its checked arguments.
     case native(name: String, Arguments, changesState: Bool)
 
     /// Whether running it may change live objects, panes or routes: such commands are journaled and replayed.
     public var changesState: Bool {
         switch self {
-        case .call: return true
+        case .call, .compiled: return true
         case .native(_, _, let changes): return changes
         case .global(let command): return command.changesState
         }

@@ -19,8 +19,8 @@ public struct CommandReader {
         self.objectNames = objectNames
     }
 
-    /// The command a line holds, or nil for a blank line or a comment.
-    public func read(_ line: String) throws -> Command? {
+    /// The line checked (length, control characters) and trimmed; nil for a blank line or a comment.
+    public static func clean(_ line: String) throws -> String? {
         if line.utf8.count > Self.maximumLineLength {
             throw PlaygroundError(CoreText.lineTooLongBytesTheLimit(String(line.utf8.count), String(Self.maximumLineLength)))
         }
@@ -29,6 +29,37 @@ public struct CommandReader {
         guard cleaned == untabbed else { throw PlaygroundError(CoreText.theLineHoldsControlCharactersOr.phrase) }
         let trimmed = cleaned.trimmed
         if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { return nil }
+        return trimmed
+    }
+
+    /// Whether a clean line is Swift rather than a command: it starts with a Swift keyword or a name of the live
+    /// objects, or it is not a list of plain words (`meta chicken` stays a mistyped command with a suggestion).
+    public func isSwift(_ trimmed: String, names: Set<String>) -> Bool {
+        if SwiftCallParser.looksLikeSwift(trimmed) { return true }
+        let first = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !first.isEmpty else { return true }
+        let word = String(first)
+        if Self.swiftKeywords.contains(word) || names.contains(word) { return true }
+        if command(named: word) != nil { return false }
+        let rest = trimmed.dropFirst(first.count)
+        guard let next = rest.first else { return false }
+        if next == " " {
+            let after = rest.drop { $0 == " " }
+            return !(after.first.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "'" || $0 == "\"" } ?? true)
+        }
+        return true
+    }
+
+    static let swiftKeywords: Set<String> = [
+        "let", "var", "if", "guard", "for", "while", "repeat", "do", "switch", "func", "struct", "class", "enum",
+        "protocol", "extension", "try", "await", "defer", "return", "throw", "import", "weak", "unowned", "lazy",
+        "print", "debugPrint", "dump", "assert", "precondition", "fatalError", "true", "false", "nil", "self", "Self",
+        "typealias", "actor", "final", "private", "fileprivate", "public", "internal", "static", "_",
+    ]
+
+    /// The command a line holds, or nil for a blank line or a comment.
+    public func read(_ line: String) throws -> Command? {
+        guard let trimmed = try Self.clean(line) else { return nil }
         if SwiftCallParser.looksLikeSwift(trimmed) {
             do {
                 return .call(try SwiftCallParser.parse(trimmed))

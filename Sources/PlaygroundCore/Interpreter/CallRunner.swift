@@ -108,6 +108,10 @@ struct CallRunner {
         }
         postCode()
         switch ended {
+        case .value(let value)? where statement.binding.map({ $0 != "_" }) ?? false:
+            // `let m = builder.meat`: the interpreter keeps objects, not values; the compiler binds it.
+            _ = value
+            throw BeyondTheInterpreter()
         case .value(let value)?:
             // `print(x)` prints (to the log pane, where every print of the lesson goes); a bare read shows the value.
             if statement.isPrint {
@@ -118,7 +122,7 @@ struct CallRunner {
         case .object(let object)?:
             if statement.isPrint { mediator.post(PaneMessage(topic: "log", source: "print", text: object.typeName)) }
             if let binding = statement.binding, binding != "_" {
-                return LiveObject(name: binding, typeName: object.typeName, methods: object.methods)
+                return LiveObject(name: binding, typeName: object.typeName, methods: object.methods).holding(object.instance)
             }
         default:
             if statement.isPrint { mediator.post(PaneMessage(topic: "log", source: "print", text: "()")) }

@@ -17,6 +17,8 @@ public protocol LessonModule: AnyObject {
     /// The lesson's types a learner can make with `let b2 = HamburgerBuilder()`: a new real instance, as a live object
     /// named by the binding, with its state.
     var initializers: [LiveInitializer] { get }
+    /// Names beyond ``objects`` that a compiled line sees, e.g. a `var` the lesson declares (`controller`).
+    var variables: [LiveObject] { get }
     /// `controller = nil` and the like: an assignment to a variable the lesson declares. Nil when there is none.
     func assign(_ name: String, _ value: SwiftValue) throws -> Bool?
 }
@@ -25,6 +27,7 @@ extension LessonModule {
     public var panes: [(name: String, topics: [String])] { [] }
     public func explain(field: String, expected: String, actual: String) -> Phrase? { nil }
     public var initializers: [LiveInitializer] { [] }
+    public var variables: [LiveObject] { [] }
     public func assign(_ name: String, _ value: SwiftValue) throws -> Bool? { nil }
 }
 

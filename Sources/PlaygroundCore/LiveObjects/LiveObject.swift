@@ -93,12 +93,29 @@ public final class LiveObject {
     public let methods: [Method]
     /// The object's fields for the state pane, when it is one the learner made (`let b2 = HamburgerBuilder()`).
     public let fields: (() -> [StateField])?
+    /// The real instance (or value) behind the name, for compiled lines: they see it with its real type. Nil when it
+    /// is gone (a released controller); then a compiled line does not see the name.
+    public var instance: () -> Any? = { nil }
+    /// The static type a compiled line declares it with, qualified (`Swift.Optional<Patterns.Cell>`); nil: the
+    /// instance's own type.
+    public var swiftType: String?
+    /// How Swift holds the name: `let`, `var` or `weak var`.
+    public var kind: TopLevelNames.Kind = .let
+    /// A `var` the module owns (`controller`): what a compiled line's new value does to it.
+    public var assign: ((Any?) throws -> Void)?
 
     public init(name: String, typeName: String, methods: [Method], fields: (() -> [StateField])? = nil) {
         self.name = name
         self.typeName = typeName
         self.methods = methods
         self.fields = fields
+    }
+
+    /// The same object, with the real instance behind it (for compiled lines).
+    @discardableResult
+    public func holding(_ instance: @escaping () -> Any?) -> LiveObject {
+        self.instance = instance
+        return self
     }
 
     public func method(named name: String) -> Method? { methods.first { $0.name == name } }

@@ -98,6 +98,22 @@ public final class Mediator {
         events.append(event)
     }
 
+    /// Where the events and the panes' recent messages stand: a line the interpreter gave up on is taken back to it.
+    public struct Mark {
+        let events: Int
+        let recent: [String: [PaneMessage]]
+    }
+
+    public func mark() -> Mark {
+        Mark(events: events.count, recent: Dictionary(panes.map { ($0.name, $0.recent) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// Forgets what was posted since `mark`.
+    public func rollback(to mark: Mark) {
+        if events.count > mark.events { events.removeSubrange(mark.events...) }
+        for pane in panes { if let recent = mark.recent[pane.name] { pane.recent = recent } }
+    }
+
     /// The events since the last call, and clears them.
     public func takeEvents() -> [Event] {
         let taken = events

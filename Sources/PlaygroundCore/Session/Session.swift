@@ -34,6 +34,13 @@ public final class Session {
     var commandCache: (module: ObjectIdentifier?, lang: Lang, reader: CommandReader)?
     /// The global commands, built once per language: replacing the module (undo, reset, rollback) keeps them.
     var globalCache: (lang: Lang, table: CommandTable)?
+    /// The Swift compiler as the second engine, when this process can use one; else why not.
+    public var compiler: LineCompiler? {
+        didSet { if compiler != nil { compilerUnavailable = nil } }
+    }
+    public var compilerUnavailable: LineCompiler.Unavailable?
+    /// What compiled code printed and the panes have not shown yet.
+    var printedByCompiledCode = ""
 
     public init(catalog: LessonCatalog, modules: [ModuleFactory], options: SessionOptions = SessionOptions()) {
         self.catalog = catalog
@@ -93,6 +100,10 @@ public final class Session {
         case let error as PlaygroundError: text = error.text(lang)
         case let error as ThrownError: text = CoreText.wasThrown.text(lang, error.swiftName, error.explanation.text(lang))
         case let error as InternalError: text = CoreText.internalError.text(lang, error.description)
+        case let diagnostics as CompilerDiagnostics:
+            // The compiler's own words and layout, as swiftc prints them.
+            mediator.post(PaneMessage(topic: "error", source: "swiftc", text: diagnostics.text, isError: true))
+            return
         case let trap as Trap:
             // A trap is not an error value: the runtime's words, then what it means here.
             let why = trap.explanation.map { $0.text(lang) + "\n" } ?? ""
@@ -114,10 +125,23 @@ public final class Session {
     }
 
     func perform(_ line: String) -> Bool {
+        if compiler != nil { connectCompiledOutput() }
+        defer { flushPrinted() }
+        var swift = false
         do {
+            guard let trimmed = try CommandReader.clean(line) else { return true }
+            swift = isSwiftLine(trimmed)
+            if swift, let compiler {
+                try runSwift(trimmed, with: compiler)
+                return true
+            }
             guard let command = try reader.read(line) else { return true }
-            try run(command, text: line.trimmed)
+            try run(command, text: trimmed)
             return true
+        } catch let error as PlaygroundError where swift && compiler == nil {
+            // Without a compiler the interpreter's refusal is its own, and says what would lift it.
+            report(PlaygroundError(CoreText.interpreterOnly(error.text(lang))))
+            return false
         } catch {
             report(error)
             return false
@@ -131,7 +155,7 @@ public final class Session {
         case .native(_, _, changesState: false):
             // Looks (show, memory, links): not journaled, so undo never "undoes" a look.
             try apply(command)
-        case .call, .native:
+        case .call, .native, .compiled:
             try change(text, command)
         }
     }
@@ -163,6 +187,8 @@ public final class Session {
            statement.isPrint || statement.calls.last?.hasParens == false {
             return
         }
+        // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too.
+        if changes.isEmpty, case .compiled = command { return }
         workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key)))
         if case .global = command { return }
         if !changes.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: StateView.changeLog(changes, lang))) }
@@ -190,6 +216,8 @@ public final class Session {
             if let bound = try callRunner(in: workspace).run(statement) {
                 workspace.bindings[bound.name] = bound
             }
+        case .compiled(let text):
+            try runCompiled(text, in: workspace)
         case .native(let name, let arguments, _):
             guard let spec = workspace.module.commands.first(where: { $0.name == name }), case .native(let run) = spec.meaning else {
                 throw InternalError("the module has no command '\(name)'")

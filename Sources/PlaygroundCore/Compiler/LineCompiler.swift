@@ -1,0 +1,314 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PlaygroundBridge
+
+/// The Swift compiler as the playground's second engine: a line the built-in interpreter does not run is compiled
+/// into a small shared library against the `Patterns` module this program was built with, loaded into the running
+/// process, tried once in a forked copy of the process (a trap, a crash or an endless loop there leaves the session
+/// and its live objects untouched), and then run on the live objects.
+///
+/// Libraries and the compiler's answers are cached by the generated source, which holds the line and the names and
+/// types of everything it sees: in memory for the session, and on disk (`${XDG_CACHE_HOME:-~/.cache}/patterns/lines`)
+/// for the next one, keyed also by the modules' files, so a rebuilt playground never loads a stale library.
+public final class LineCompiler {
+    public let swiftc: String
+    /// The folder with `Patterns.swiftmodule` and `PlaygroundBridge.swiftmodule` (beside the executable).
+    public let modules: String
+    let cacheDirectory: String
+    /// What the cache key mixes in beside the source: the compiler and the modules' sizes and times.
+    let identity: String
+    /// How long a line may run in the dry run before it is stopped.
+    public var timeLimit: Double = 5
+    /// Asked while a line runs in the dry run: true stops it (Ctrl-C).
+    public var interrupted: () -> Bool = { false }
+
+    typealias Entry = @convention(c) (UnsafeMutableRawPointer) -> Void
+    private var loaded: [String: Entry] = [:]
+    private var rejected: [String: String] = [:]
+    /// Compiles done and compile time spent (for benchmarks and `--verbose` figures).
+    public private(set) var compiles = 0
+
+    /// Why compiled Swift is not available in this process.
+    public enum Unavailable: Error, Equatable, Sendable {
+        case turnedOff
+        case noCompiler
+        case noModules(String)
+        case notExported
+    }
+
+    init(swiftc: String, modules: String, cacheDirectory: String, identity: String) {
+        self.swiftc = swiftc
+        self.modules = modules
+        self.cacheDirectory = cacheDirectory
+        self.identity = identity
+    }
+
+    /// The compiler on PATH (or `PATTERNS_SWIFTC`; empty turns compiled Swift off) and the modules beside this
+    /// executable, when this process exports its symbols to loaded libraries.
+    public static func find(environment: [String: String]) -> Result<LineCompiler, Unavailable> {
+        let swiftc: String
+        if let chosen = environment["PATTERNS_SWIFTC"] {
+            guard !chosen.isEmpty else { return .failure(.turnedOff) }
+            swiftc = chosen
+        } else {
+            guard let found = (environment["PATH"] ?? "").split(separator: ":").map({ String($0) + "/swiftc" })
+                .first(where: { access($0, X_OK) == 0 }) else { return .failure(.noCompiler) }
+            swiftc = found
+        }
+        guard let executable = realpath("/proc/self/exe", nil) else { return .failure(.noModules("?")) }
+        let exePath = String(cString: executable)
+        free(executable)
+        let modules = String(exePath[..<(exePath.lastIndex(of: "/") ?? exePath.endIndex)]) + "/Modules"
+        var identity = swiftc
+        for file in ["Patterns.swiftmodule", "PlaygroundBridge.swiftmodule"] {
+            var info = stat()
+            guard stat(modules + "/" + file, &info) == 0 else { return .failure(.noModules(modules)) }
+            identity += "|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }
+        var info = stat()
+        if stat(exePath, &info) == 0 { identity += "|\(info.st_mtim.tv_sec)" }
+        // A library's references to Patterns and the bridge resolve to this process's own definitions.
+        guard let me = dlopen(nil, RTLD_NOW), dlsym(me, "$s16PlaygroundBridge11LineContextCMa") != nil,
+              dlsym(me, "$s8Patterns16HamburgerBuilderCMa") != nil else { return .failure(.notExported) }
+        let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"].map { $0 + "/.cache" }) ?? "/tmp")
+        let cache = environment["PATTERNS_LINE_CACHE"] ?? (cacheHome + "/patterns/lines")
+        return .success(LineCompiler(swiftc: swiftc, modules: modules, cacheDirectory: cache, identity: identity))
+    }
+
+    // MARK: - Compiling
+
+    /// A compiled line ready to run, or the compiler's diagnostics for it.
+    enum Compiled {
+        case ready(Entry)
+        case rejected(String)
+    }
+
+    /// Compiles `source` (or takes it from a cache). Diagnostics are those in the learner's text (`repl:`), in the
+    /// compiler's words and layout.
+    func compile(_ source: String) throws(InternalError) -> Compiled {
+        let key = Self.hash(identity + "\n" + source)
+        if let entry = loaded[key] { return .ready(entry) }
+        if let diagnostics = rejected[key] { return .rejected(diagnostics) }
+        let base = cacheDirectory + "/" + key
+        if let entry = load(base + ".so") {
+            loaded[key] = entry
+            return .ready(entry)
+        }
+        if let diagnostics = Self.read(base + ".err") {
+            rejected[key] = diagnostics
+            return .rejected(diagnostics)
+        }
+        try makeDirectory(cacheDirectory)
+        let sourcePath = base + ".swift"
+        guard Self.write(source, to: sourcePath) else { throw InternalError("cannot write '\(sourcePath)'") }
+        let temporary = base + ".\(getpid()).so"
+        let arguments = [swiftc, "-emit-library", "-swift-version", "6", "-suppress-warnings", "-diagnostic-style", "llvm",
+                         "-Onone", "-module-name", "PatternsLine_" + key, "-I", modules, "-o", temporary, sourcePath]
+        let (status, output) = Self.spawn(arguments)
+        compiles += 1
+        if status == 0 {
+            rename(temporary, base + ".so")
+            unlink(sourcePath)
+            guard let entry = load(base + ".so") else { throw InternalError("cannot load the compiled line: \(Self.dlerrorText())") }
+            loaded[key] = entry
+            return .ready(entry)
+        }
+        unlink(temporary)
+        let diagnostics = Self.learnerDiagnostics(output)
+        guard !diagnostics.isEmpty else {
+            throw InternalError("the compiler failed outside the line:\n" + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
+        }
+        unlink(sourcePath)
+        _ = Self.write(diagnostics, to: base + ".err")
+        rejected[key] = diagnostics
+        return .rejected(diagnostics)
+    }
+
+    /// The diagnostics located in the learner's text, each with the source line and caret swiftc prints after it;
+    /// those in the generated code around it (notes on the playground's declarations) are left out.
+    static func learnerDiagnostics(_ output: String) -> String {
+        var kept: [Substring] = []
+        var keeping = false
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let range = line.firstRange(of: ": error: ") ?? line.firstRange(of: ": note: ") ?? line.firstRange(of: ": warning: "),
+               !line[..<range.lowerBound].contains(" ") {
+                keeping = line.hasPrefix(LineSource.file + ":")
+            } else if line.hasPrefix("error: ") || line.hasPrefix("<unknown>:") {
+                keeping = false
+            }
+            if keeping { kept.append(line) }
+        }
+        while kept.last?.isEmpty == true { kept.removeLast() }
+        return kept.joined(separator: "\n")
+    }
+
+    private func load(_ path: String) -> Entry? {
+        guard access(path, R_OK) == 0, let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
+              let symbol = dlsym(handle, LineSource.entryPoint) else { return nil }
+        return unsafeBitCast(symbol, to: Entry.self)
+    }
+
+    // MARK: - Running
+
+    /// How a dry run ended.
+    enum DryRun: Equatable {
+        case finished
+        /// The runtime's message (`Fatal error: …`), and what the line printed before it.
+        case trapped(String, printed: String)
+        case crashed(signal: Int32, printed: String)
+        case timedOut(printed: String)
+        case interrupted(printed: String)
+    }
+
+    /// Runs the line in a forked copy of this process, which then ends: nothing it does reaches the live objects.
+    func dryRun(_ entry: Entry, _ context: LineContext) -> DryRun {
+        var output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        guard pipe(&output) == 0, pipe(&errors) == 0 else { return .finished }
+        fflush(nil)
+        let pid = fork()
+        if pid == 0 {
+            close(output[0]); close(errors[0])
+            dup2(errors[1], 2)
+            for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = { _exit(64 + $0) }
+                sigemptyset(&action.sa_mask)
+                action.sa_flags = 0
+                sigaction(signal, &action, nil)
+            }
+            signal(SIGINT, SIG_IGN)
+            let fd = output[1]
+            LineOutput.write = { text in
+                var text = text
+                text.withUTF8 { bytes in _ = Glibc.write(fd, bytes.baseAddress, bytes.count) }
+            }
+            entry(Unmanaged.passUnretained(context).toOpaque())
+            _exit(0)
+        }
+        close(output[1]); close(errors[1])
+        guard pid > 0 else { close(output[0]); close(errors[0]); return .finished }
+        var printed: [UInt8] = [], errorText: [UInt8] = []
+        var open = [output[0], errors[0]]
+        var stopped: DryRun?
+        let deadline = Self.now() + timeLimit
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !open.isEmpty {
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), 50)
+            for item in fds where item.revents != 0 {
+                let count = Glibc.read(item.fd, &buffer, buffer.count)
+                if count > 0 {
+                    if item.fd == output[0] { if printed.count < 1 << 20 { printed += buffer[0..<count] } } else { errorText += buffer[0..<count] }
+                } else if count == 0 || (count < 0 && errno != EINTR) {
+                    open.removeAll { $0 == item.fd }
+                }
+            }
+            let text = String(decoding: printed, as: UTF8.self)
+            if interrupted() { stopped = .interrupted(printed: text) } else if Self.now() > deadline { stopped = .timedOut(printed: text) }
+            if stopped != nil { kill(pid, SIGKILL); break }
+        }
+        close(output[0]); close(errors[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let stopped { return stopped }
+        let text = String(decoding: printed, as: UTF8.self)
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
+        if exited && code == 0 { return .finished }
+        let signal = exited ? code - 64 : status & 0x7f
+        let stderrText = String(decoding: errorText, as: UTF8.self)
+        if let range = stderrText.firstRange(of: "Fatal error: ") {
+            let message = stderrText[range.lowerBound...].prefix { $0 != "\n" }
+            return .trapped(String(message), printed: text)
+        }
+        return .crashed(signal: signal, printed: text)
+    }
+
+    /// Runs the line in this process, on the live objects.
+    func run(_ entry: Entry, _ context: LineContext) {
+        entry(Unmanaged.passUnretained(context).toOpaque())
+    }
+
+    // MARK: - Helpers
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits.
+    static func hash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    static func dlerrorText() -> String { dlerror().map { String(cString: $0) } ?? "?" }
+
+    private func makeDirectory(_ path: String) throws(InternalError) {
+        var built = ""
+        for part in path.split(separator: "/") {
+            built += "/" + part
+            if mkdir(built, 0o700) != 0 && errno != EEXIST { throw InternalError("cannot make the folder '\(built)' for compiled lines") }
+        }
+    }
+
+    static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = Glibc.read(fd, &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func write(_ text: String, to path: String) -> Bool {
+        let temporary = path + ".\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { return false }
+        var text = text
+        let ok = text.withUTF8 { Glibc.write(fd, $0.baseAddress, $0.count) == $0.count }
+        close(fd)
+        return ok && rename(temporary, path) == 0
+    }
+
+    /// Runs a program and gives its exit status and what it wrote to standard output and error.
+    static func spawn(_ arguments: [String]) -> (Int32, String) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return (-1, "cannot make a pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        close(fds[1])
+        guard spawned == 0 else { close(fds[0]); return (-1, "cannot start '\(arguments[0])': \(String(cString: strerror(spawned)))") }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let count = Glibc.read(fds[0], &buffer, buffer.count)
+            if count > 0 { bytes += buffer[0..<count]; continue }
+            if count < 0 && errno == EINTR { continue }
+            break
+        }
+        close(fds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status, String(decoding: bytes, as: UTF8.self))
+    }
+}

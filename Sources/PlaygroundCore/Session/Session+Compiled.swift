@@ -1,0 +1,197 @@
+import PlaygroundBridge
+
+/// The compiler's diagnostics for a line, as swiftc prints them (its English, its layout).
+public struct CompilerDiagnostics: Error, Equatable, Sendable {
+    public var text: String
+}
+
+/// The built-in interpreter ran part of a line it cannot finish as Swift would (a value bound with `let`): the line
+/// goes to the compiler instead.
+struct BeyondTheInterpreter: Error {}
+
+extension Session {
+    /// Whether a line is Swift (for either engine), given the names in scope.
+    func isSwiftLine(_ trimmed: String) -> Bool {
+        var names = Set(workspace?.receivers.map(\.name) ?? [])
+        for variable in workspace?.module.variables ?? [] { names.insert(variable.name) }
+        return reader.isSwift(trimmed, names: names)
+    }
+
+    /// A Swift line: the interpreter runs what it reads and checks completely; anything else, or anything it refuses,
+    /// goes to the compiler, whose verdict is the answer.
+    func runSwift(_ text: String, with compiler: LineCompiler) throws {
+        if let statement = try? SwiftCallParser.parse(text) {
+            let mark = mediator.mark()
+            do {
+                try run(.call(statement), text: text)
+                return
+            } catch is PlaygroundError {
+                mediator.rollback(to: mark)
+            } catch is BeyondTheInterpreter {
+                mediator.rollback(to: mark)
+            }
+        }
+        try change(text, .compiled(text))
+    }
+
+    /// Compiles and runs a line on the live objects (a replay skips the dry run: the line ran before).
+    func runCompiled(_ text: String, in workspace: Workspace) throws {
+        guard let compiler else { throw PlaygroundError(CoreText.compiledNotHere(compilerUnavailable.map(Self.describe) ?? "?")) }
+        let declared = TopLevelNames(text)
+        let context = LineContext()
+        var visible: [LineSource.Visible] = []
+        var seen = Set<String>()
+        for object in workspace.module.objects + workspace.module.variables + workspace.boundReceivers {
+            guard !seen.contains(object.name), let value = object.instance() else { continue }
+            let type = object.swiftType ?? _typeName(Swift.type(of: value), qualified: true)
+            guard LineSource.isWritable(type) else { continue }
+            seen.insert(object.name)
+            visible.append(LineSource.Visible(name: object.name, type: type, kind: object.kind))
+            if object.kind == .weakVar { context.weakValues[object.name] = WeakBox(value as AnyObject) } else { context.values[object.name] = value }
+        }
+        let source = LineSource.make(text, visible: visible, declared: declared)
+        let entry: LineCompiler.Entry
+        switch try compiler.compile(source) {
+        case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
+        case .ready(let ready): entry = ready
+        }
+        if !mediator.isMuted {
+            let dry = compiler.dryRun(entry, context)
+            switch dry {
+            case .finished: break
+            case .trapped(let message, let printed):
+                postPrinted(printed)
+                throw Trap(message: message)
+            case .crashed(let signal, let printed):
+                postPrinted(printed)
+                throw PlaygroundError(CoreText.compiledCrashed(String(signal)))
+            case .timedOut(let printed):
+                postPrinted(printed)
+                throw PlaygroundError(CoreText.compiledTimedOut(Self.seconds(compiler.timeLimit)))
+            case .interrupted(let printed):
+                postPrinted(printed)
+                throw PlaygroundError(CoreText.compiledInterrupted.phrase)
+            }
+            mediator.post(PaneMessage(topic: "code", source: "swift", text: text))
+        }
+        compiler.run(entry, context)
+        flushPrinted()
+        if let thrown = context.thrown { throw PlaygroundError(CoreText.compiledThrown(thrown)) }
+        let kinds = Dictionary(declared.names.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
+        let variables = workspace.module.variables
+        for stored in context.stored {
+            if let variable = variables.first(where: { $0.name == stored.name }) {
+                try variable.assign?(stored.value)
+                continue
+            }
+            guard LineSource.isWritable(stored.type) else {
+                mediator.post(PaneMessage(topic: "log", source: "session", text: CoreText.compiledBindingNotKept.text(lang, stored.name)))
+                continue
+            }
+            let previous = workspace.bindings[stored.name]
+            let kind = kinds[stored.name] ?? previous?.kind ?? .var
+            workspace.bindings[stored.name] = Self.binding(stored, kind: kind, in: workspace)
+        }
+        if declared.declaresTypeOrFunction {
+            mediator.post(PaneMessage(topic: "log", source: "session", text: CoreText.compiledDeclarationsNotKept.text(lang)))
+        }
+    }
+
+    /// A binding a compiled line made: its real value (or a weak reference), its fields read by reflection.
+    static func binding(_ stored: LineContext.Stored, kind: TopLevelNames.Kind, in workspace: Workspace) -> LiveObject {
+        let shortType = Self.shortTypeName(stored.type)
+        let value = stored.value
+        let object: LiveObject
+        if stored.isWeak {
+            let box = WeakBox(value.map { $0 as AnyObject })
+            object = LiveObject(name: stored.name, typeName: shortType + "?", methods: []) { [weak workspace] in
+                Reflection.fields(of: box.object, objects: workspace?.module.objects ?? [])
+            }
+            object.instance = { box.object }
+        } else {
+            object = LiveObject(name: stored.name, typeName: shortType, methods: []) { [weak workspace] in
+                Reflection.fields(of: value, objects: workspace?.module.objects ?? [])
+            }
+            object.instance = { value }
+        }
+        object.swiftType = stored.type
+        object.kind = kind
+        return object
+    }
+
+    /// `Patterns.HamburgerBuilder` → `HamburgerBuilder`, `Swift.Optional<Swift.Int>` → `Optional<Int>`.
+    static func shortTypeName(_ type: String) -> String {
+        type.replacingOccurrences(of: "Swift.", with: "").replacingOccurrences(of: "Patterns.", with: "")
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    static func describe(_ reason: LineCompiler.Unavailable) -> String {
+        switch reason {
+        case .turnedOff: return "PATTERNS_SWIFTC is empty"
+        case .noCompiler: return "swiftc is not on PATH"
+        case .noModules(let folder): return "no Patterns module in '\(folder)' (a packaged binary)"
+        case .notExported: return "this build does not export its symbols (a statically linked binary)"
+        }
+    }
+
+    /// What compiled code printed, in the log pane as the interpreter's `print` does.
+    func postPrinted(_ text: String) {
+        guard !text.isEmpty else { return }
+        var text = text
+        if text.hasSuffix("\n") { text.removeLast() }
+        mediator.post(PaneMessage(topic: "log", source: "print", text: text))
+    }
+
+    /// Posts what compiled code printed since the last call (a closure a compiled line left in a live object prints
+    /// when the interpreter runs it later).
+    func flushPrinted() {
+        guard !printedByCompiledCode.isEmpty else { return }
+        let text = printedByCompiledCode
+        printedByCompiledCode = ""
+        postPrinted(text)
+    }
+
+    /// Where `print` in compiled code writes while this session runs a line.
+    func connectCompiledOutput() {
+        LineOutput.write = { [weak self] text in self?.printedByCompiledCode += text }
+    }
+}
+
+/// The fields of a value a compiled line made, read from its stored properties.
+enum Reflection {
+    static func fields(of value: Any?, objects: [LiveObject]) -> [StateField] {
+        guard let value = unwrapped(value) else { return [StateField("value", .plain("nil"))] }
+        if Swift.type(of: value) is AnyClass {
+            let object = value as AnyObject
+            if let same = objects.first(where: { ($0.instance()).map { $0 as AnyObject } === object }) {
+                return [StateField("same object as", .plain(same.name))]
+            }
+        }
+        let mirror = Mirror(reflecting: value)
+        guard !mirror.children.isEmpty, mirror.displayStyle != .enum, mirror.displayStyle != .collection,
+              mirror.displayStyle != .set, mirror.displayStyle != .dictionary else {
+            return [StateField("value", .plain(cut(String(reflecting: value))))]
+        }
+        var fields: [StateField] = []
+        for (index, child) in mirror.children.enumerated() {
+            if index == 12 { fields.append(StateField("…", .plain("\(mirror.children.count - 12) more"))); break }
+            fields.append(StateField(child.label ?? "\(index)", .plain(cut(String(reflecting: child.value)))))
+        }
+        return fields
+    }
+
+    static func unwrapped(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional { return mirror.children.first.map { unwrapped($0.value) } ?? nil }
+        return value
+    }
+
+    static func cut(_ text: String) -> String {
+        let line = text.replacingOccurrences(of: "\n", with: " ")
+        return line.count > 70 ? String(line.prefix(69)) + "…" : line
+    }
+}
