@@ -18,6 +18,7 @@ public final class BuilderModule: LessonModule {
     var printedDuringTap: [String] = []
     /// Which alert object presented what the screen shows (or showed before its tap).
     var lastPresenter: String?
+    var lastDrawnStore: [String?]?
     /// The state groups of the two alerts and the screen, kept with what they were drawn from: the state is taken
     /// after every command, most commands leave these alone, and their text costs more than comparing its parts.
     var alertMemo = Memo<AlertParts, StateGroup>(), buggyAlertMemo = Memo<AlertParts, StateGroup>()
@@ -149,6 +150,24 @@ public final class BuilderModule: LessonModule {
                 return .done
             },
         ])
+    }
+
+    /// A compiled line may have used the alert builders or presented an alert: they join the state pane, and a
+    /// newly presented alert is drawn in the product pane, as after the module's own `present()`.
+    public func compiledLineRan() {
+        if alertBuilder.title != nil || alertBuilder.message != nil { alertsInUse.insert("alert") }
+        if buggyBuilder.title != nil || buggyBuilder.message != nil { alertsInUse.insert("buggyAlert") }
+        let shown = screen.presented.map { [$0.title, $0.message, $0.confirm?.title ?? nil] }
+        if let shown, let alert = screen.presented, shown != lastDrawn {
+            lastTap = nil
+            context.post("product", Self.picture(of: alert), source: "screen")
+        }
+        lastDrawn = shown
+    }
+    /// The alert the product pane last drew after a compiled line (its title, message and button).
+    var lastDrawn: [String?]? {
+        get { lastDrawnStore }
+        set { lastDrawnStore = newValue }
     }
 
     /// `screen.tapConfirm()`, as the real screen does it: with nothing presented it returns false and nothing runs.

@@ -33,9 +33,37 @@ public final class MediatorModule: LessonModule {
         context.addPane(name, topic: "page.\(name)")
     }
 
-    /// The module's objects, then the sender pages added since.
-    public var objects: [LiveObject] { fixedObjects + addedSenderObjects }
-    var addedSenderObjects: [LiveObject] = []
+    /// The module's objects. A page added later has no name in Swift's scope unless the learner binds it
+    /// (`let teal = SenderPage(name: "teal")`).
+    public var objects: [LiveObject] { fixedObjects }
+
+    /// `let teal = SenderPage(name: "teal")`: a real sender page, not yet in the pager; `pager.add(teal)` adds it.
+    public var initializers: [LiveInitializer] {
+        [LiveInitializer("SenderPage", [Param("name", .string)]) { [unowned self] binding, arguments in
+            guard case .text(let name)? = arguments.first else { throw InternalError("SenderPage(name:) without a name") }
+            let page = SenderPage(name: name)
+            return senderObject(page, named: binding).holding { page }
+        }]
+    }
+
+    /// A compiled line may have added pages to the real pager: each gets its pane, a receiver its listener, and the
+    /// link table is drawn again, as when the module adds a page itself.
+    public func compiledLineRan() {
+        var added = false
+        for page in pager.pages where !context.paneNames.contains(page.name) {
+            if let receiver = page as? ReceiverPage {
+                let name = receiver.name
+                let context = self.context
+                receiver.onReceive = { [weak self] text in
+                    self?.lastDelivery += 1
+                    context.post("page.\(name)", text, source: name)
+                }
+            }
+            context.addPane(page.name, topic: "page.\(page.name)")
+            added = true
+        }
+        if added { context.post("product", linkTable(), source: "pager") }
+    }
 
     lazy var fixedObjects: [LiveObject] = [
         senderObject(red).holding { [unowned self] in red },
@@ -67,9 +95,9 @@ public final class MediatorModule: LessonModule {
     ]
 
     /// A sender page as a live object: `red`, or one the learner added.
-    func senderObject(_ page: SenderPage) -> LiveObject {
+    func senderObject(_ page: SenderPage, named binding: String? = nil) -> LiveObject {
         let name = page.name
-        return LiveObject(name: name, typeName: "SenderPage", methods: [
+        return LiveObject(name: binding ?? name, typeName: "SenderPage", methods: [
             Method("viewDidDisappear") { [unowned self, unowned page] in
                 speak(page, "viewDidDisappear() -> mediator.send(message:)") { page.viewDidDisappear() }
                 return .done
@@ -103,10 +131,8 @@ public final class MediatorModule: LessonModule {
         case "ReceiverPage":
             addReceiver(name)
         case "SenderPage":
-            // A sender talks to the pager like red does, and is a live object like red.
-            let sender = SenderPage(name: name)
-            pager.add(sender)
-            addedSenderObjects.append(senderObject(sender))
+            // A sender talks to the pager like red does; Swift has no name for it unless the learner bound one.
+            pager.add(SenderPage(name: name))
             context.addPane(name, topic: "page.\(name)")
         default:
             // A plain page neither sends nor receives: the pager holds it, and it hears nothing.

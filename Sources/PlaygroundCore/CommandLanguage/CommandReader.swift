@@ -36,6 +36,8 @@ public struct CommandReader {
     /// objects, or it is not a list of plain words (`meta chicken` stays a mistyped command with a suggestion).
     public func isSwift(_ trimmed: String, names: Set<String>) -> Bool {
         if SwiftCallParser.looksLikeSwift(trimmed) { return true }
+        // A command's name as typed, hyphens and all (`kitten-special`, `remove-question 0`).
+        if command(named: String(trimmed.prefix { $0 != " " })) != nil { return false }
         let first = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard !first.isEmpty else { return true }
         let word = String(first)

@@ -36,11 +36,13 @@ public struct Handout {
     var lang: Lang { Lang(rawValue: lesson.lang) ?? .en }
 
     /// Runs every step of `lesson` in a fresh session (no colour, fixed width) and keeps what it printed.
-    public init(lesson: Lesson, catalog: LessonCatalog, modules: [ModuleFactory], width: Int = 80, audience: Audience = .presenters) throws {
+    public init(lesson: Lesson, catalog: LessonCatalog, modules: [ModuleFactory], width: Int = 80, audience: Audience = .presenters,
+                compiler: LineCompiler? = nil) throws {
         self.lesson = lesson
         self.audience = audience
         let session = Session(catalog: catalog, modules: modules,
                               options: SessionOptions(render: RenderOptions(width: width), lang: Lang(rawValue: lesson.lang) ?? .en))
+        session.compiler = compiler
         try session.load(lesson.id, exact: lesson)
         _ = session.takeOutput()
         sections = []

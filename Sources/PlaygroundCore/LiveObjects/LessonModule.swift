@@ -17,6 +17,9 @@ public protocol LessonModule: AnyObject {
     /// The lesson's types a learner can make with `let b2 = HamburgerBuilder()`: a new real instance, as a live object
     /// named by the binding, with its state.
     var initializers: [LiveInitializer] { get }
+    /// A compiled line ran on the real objects, past the module's own methods: the module shows what it changed
+    /// that the state pane does not (a presented alert in the product pane).
+    func compiledLineRan()
     /// Names beyond ``objects`` that a compiled line sees, e.g. a `var` the lesson declares (`controller`).
     var variables: [LiveObject] { get }
     /// `controller = nil` and the like: an assignment to a variable the lesson declares. Nil when there is none.
@@ -28,6 +31,7 @@ extension LessonModule {
     public func explain(field: String, expected: String, actual: String) -> Phrase? { nil }
     public var initializers: [LiveInitializer] { [] }
     public var variables: [LiveObject] { [] }
+    public func compiledLineRan() {}
     public func assign(_ name: String, _ value: SwiftValue) throws -> Bool? { nil }
 }
 

@@ -38,6 +38,8 @@ public final class Session {
     public var compiler: LineCompiler? {
         didSet { if compiler != nil { compilerUnavailable = nil } }
     }
+    /// Set by a front end that looked for a compiler and found none: the interpreter's refusals then say that they
+    /// are its own. (A session made in-process without looking, as tests do, shows them as they are.)
     public var compilerUnavailable: LineCompiler.Unavailable?
     /// What compiled code printed and the panes have not shown yet.
     var printedByCompiledCode = ""
@@ -138,7 +140,7 @@ public final class Session {
             guard let command = try reader.read(line) else { return true }
             try run(command, text: trimmed)
             return true
-        } catch let error as PlaygroundError where swift && compiler == nil {
+        } catch let error as PlaygroundError where swift && compilerUnavailable != nil {
             // Without a compiler the interpreter's refusal is its own, and says what would lift it.
             report(PlaygroundError(CoreText.interpreterOnly(error.text(lang))))
             return false

@@ -153,8 +153,8 @@ public enum CoreText: String, TextCatalog {
                                     "Ctrl-C로 중지했습니다. 라이브 객체는 이 줄 전의 상태 그대로입니다")
         case .compiledCrashed: ("this line would crash the program (signal {0}); the live objects are as they were before it",
                                 "이 줄은 프로그램을 비정상 종료시킵니다(시그널 {0}). 라이브 객체는 이 줄 전의 상태 그대로입니다")
-        case .interpreterOnly: ("the playground's own interpreter does not run this line ({0}); with a Swift toolchain on PATH (swiftc), the compiler judges and runs any Swift",
-                                "플레이그라운드 자체 인터프리터는 이 줄을 실행하지 않습니다({0}). PATH에 Swift 툴체인(swiftc)이 있으면 컴파일러가 어떤 Swift든 판단하고 실행합니다")
+        case .interpreterOnly: ("the playground's own interpreter does not run this: {0} (with a Swift toolchain on PATH, the compiler judges any Swift)",
+                                "플레이그라운드 자체 인터프리터는 이 줄을 실행하지 않습니다: {0} (PATH에 Swift 툴체인이 있으면 컴파일러가 어떤 Swift든 판단합니다)")
         case .compiledBindingNotKept: ("note: the type of '{0}' is declared on this line, so later lines cannot use '{0}'",
                                        "참고: '{0}'의 타입이 이 줄에서 선언되어, 다음 줄에서는 '{0}'을 쓸 수 없습니다")
         case .compiledDeclarationsNotKept: ("note: a type or function declared on a line lasts for that line; the playground keeps only its let and var bindings",
