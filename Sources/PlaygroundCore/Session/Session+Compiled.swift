@@ -42,7 +42,15 @@ extension Session {
         var visible: [LineSource.Visible] = []
         var seen = Set<String>()
         for object in workspace.module.objects + workspace.module.variables + workspace.boundReceivers {
-            guard !seen.contains(object.name), let value = object.instance() else { continue }
+            guard !seen.contains(object.name) else { continue }
+            if object.kind == .weakVar, let type = object.swiftType {
+                // A weak variable is in scope whether or not its object is still alive.
+                seen.insert(object.name)
+                visible.append(LineSource.Visible(name: object.name, type: type, kind: .weakVar))
+                context.weakValues[object.name] = WeakBox(object.instance().map { $0 as AnyObject })
+                continue
+            }
+            guard let value = object.instance() else { continue }
             let type = object.swiftType ?? _typeName(Swift.type(of: value), qualified: true)
             guard LineSource.isWritable(type) else { continue }
             seen.insert(object.name)

@@ -137,6 +137,11 @@ public final class Session {
                 try runSwift(trimmed, with: compiler)
                 return true
             }
+            if swift, compilerUnavailable != nil, !SwiftCallParser.looksLikeSwift(trimmed) {
+                // `for`, `do`, `weak var`, `"text"`: not a command, and not the interpreter's shape of Swift.
+                let word = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                throw PlaygroundError(CoreText.beyondTheSubset(word.isEmpty ? String(trimmed.prefix(1)) : String(word)))
+            }
             guard let command = try reader.read(line) else { return true }
             try run(command, text: trimmed)
             return true

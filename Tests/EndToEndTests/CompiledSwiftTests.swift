@@ -1,0 +1,143 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// The folder of the `swiftc` this test process sees, for a PATH that has the toolchain (the other end-to-end tests
+/// run with PATH=/usr/bin:/bin, as a machine without a toolchain).
+func toolchainPath() -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let folder = path.split(separator: ":").first { FileManager.default.isExecutableFile(atPath: "\($0)/swiftc") }
+    return (folder.map(String.init) ?? "/opt/swift/usr/bin") + ":/usr/bin:/bin"
+}
+
+/// Lines the built-in interpreter does not run, judged and run by the Swift compiler in the running playground:
+/// whole transcripts of the real binary with the toolchain on PATH.
+@Suite(.serialized) struct CompiledSwiftTests {
+    let cache = NSTemporaryDirectory() + "patterns-lines-\(getpid())"
+
+    func run(_ input: String, extra: [String: String] = [:]) throws -> ProcessResult {
+        var environment = ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "PATTERNS_LINE_TIME_LIMIT": "2"]
+        for (key, value) in extra { environment[key] = value }
+        return try runPatterns(["--width", "100"], input: input, environment: environment)
+    }
+
+    /// The answers after `load`: the lesson's text is another test's business.
+    func answers(_ output: String) -> String {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("  > ") }) else { return output }
+        return lines[(start + 1)...].joined(separator: "\n")
+    }
+
+    @Test func swiftTheInterpreterDoesNotRunIsCompiledAndRunsOnTheLiveObjects() throws {
+        let result = try run("""
+        load builder
+        builder.sauces.contains(.mustard)
+        let n = builder.sauces.contains(.mustard) ? 1 : 0
+        print(n)
+        try builder.setMeat(.tofu); builder.addSauces(.ketchup)
+        let same = builder
+        same.addToppings([.cheese, .lettuce])
+        print(builder.toppings.contains(.cheese), "\\(builder.meat)")
+        for meat in Meat.allCases { print(meat) }
+        do { try builder.setMeat(.kitten) } catch { print("Sorry: \\(error)") }
+        alert.addConfirmAction("OK") { print("tapped \\(1 + 1)") }.present()
+        screen.tapConfirm()
+        var count = 0
+        count += 2
+        print(count)
+        state
+
+        """)
+        #expect(result.status == 0, "\(result.output)")
+        expectGolden("compiled-builder", answers(result.output))
+    }
+
+    @Test func theCompilerJudgesWhatSwiftRejectsInItsOwnWords() throws {
+        let result = try run("""
+        load builder
+        builder.setMeat(.tofu)
+        try builder.setMeat(.tofu); builder.addSauces(.bbq)
+        print(teal)
+        builder.meat = .tofu
+        let builder = HamburgerBuilder()
+        state
+
+        """)
+        #expect(result.status == 1)
+        expectGolden("compiled-rejected", answers(result.output))
+    }
+
+    @Test func trapsAndEndlessLoopsLeaveTheSessionAndItsObjectsAsTheyWere() throws {
+        let result = try run("""
+        load builder
+        try builder.setMeat(.tofu); try! builder.setMeat(.kitten)
+        let parts = [1, 2]; print("before"); print(parts[2])
+        while true {}
+        var spins = 0; while true { spins += 1 }
+        state
+        meat chicken
+
+        """)
+        #expect(result.status == 1)
+        expectGolden("compiled-traps", answers(result.output))
+    }
+
+    @Test func theOtherLessonsObjectsAreThereWithTheirRealAPI() throws {
+        let result = try run("""
+        load mediator
+        print(pager.recipients.count)
+        pager.add(SenderPage(name: "teal"))
+        teal.viewDidDisappear()
+        let teal = SenderPage(name: "teal2")
+        pager.add(teal)
+        teal.viewDidDisappear()
+        load director
+        print(receiptBuilder.lines)
+        group.setTitle("Swift basics"); print(group.title)
+        load delegate
+        print(board.cell(1, 1).text, board.cell(0, 0).delegate != nil)
+        weak var watcher = board
+        controller = nil
+        print(watcher == nil)
+        state
+
+        """)
+        expectGolden("compiled-lessons", answers(result.output))
+    }
+
+    @Test func withoutAToolchainTheInterpreterSaysWhatItDoesNotRun() throws {
+        let result = try runPatterns(["--width", "100"], input: "load builder\nfor meat in Meat.allCases { print(meat) }\nmeat tofu\n",
+                                     environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 1)
+        expectSame(answers(result.output), """
+        builder 1/12> for meat in Meat.allCases { print(meat) }
+        error: the playground's own interpreter does not run this: 'for' is beyond its subset of Swift (with a Swift
+        toolchain on PATH, the compiler judges any Swift)
+        builder 1/12> meat tofu
+        ── code ────────────────────
+        try builder.setMeat(.tofu)
+        ── log ─────────────────────
+        builder.meat: .beef → .tofu
+        ── state ───────────────────
+        builder: HamburgerBuilder
+        * meat:     .tofu
+          sauces:   []
+          toppings: []
+
+        """)
+    }
+
+    @Test func undoAndReplayRunACompiledLineAgainFromTheCache() throws {
+        let result = try run("""
+        load builder
+        let same = builder; try same.setMeat(.chicken)
+        builder.addSauces(.mustard)
+        undo
+        undo
+        state
+
+        """)
+        #expect(result.status == 0)
+        expectGolden("compiled-undo", answers(result.output))
+    }
+}
