@@ -36,12 +36,15 @@ public final class MediatorModule: LessonModule {
     /// The module's objects. A page added later has no name in Swift's scope unless the learner binds it
     /// (`let teal = SenderPage(name: "teal")`).
     public var objects: [LiveObject] { fixedObjects }
+    /// The sender pages the learner made, by the name they were bound to, until `pager.add(_:)` takes them.
+    var madeSenders: [String: SenderPage] = [:]
 
     /// `let teal = SenderPage(name: "teal")`: a real sender page, not yet in the pager; `pager.add(teal)` adds it.
     public var initializers: [LiveInitializer] {
         [LiveInitializer("SenderPage", [Param("name", .string)]) { [unowned self] binding, arguments in
             guard case .text(let name)? = arguments.first else { throw InternalError("SenderPage(name:) without a name") }
             let page = SenderPage(name: name)
+            madeSenders[binding] = page
             return senderObject(page, named: binding).holding { page }
         }]
     }
@@ -128,6 +131,14 @@ public final class MediatorModule: LessonModule {
             throw PlaygroundError(MediatorText.alreadyThere(name))
         }
         switch page.type {
+        case "bound":
+            // `pager.add(teal)`: the page the learner made with `let teal = SenderPage(name: "teal")`.
+            guard let made = madeSenders[page.name] else { throw InternalError("no page bound to '\(page.name)'") }
+            guard !pager.pages.contains(where: { $0 === made }), !context.paneNames.contains(made.name) else {
+                throw PlaygroundError(MediatorText.alreadyThere(made.name))
+            }
+            pager.add(made)
+            context.addPane(made.name, topic: "page.\(made.name)")
         case "ReceiverPage":
             addReceiver(name)
         case "SenderPage":
@@ -195,6 +206,12 @@ struct NewPage: ArgumentType {
     }
 
     init(checked value: ArgValue) throws(InternalError) {
+        if case .object(let binding) = value {
+            // A page the learner made and bound: its binding's name.
+            name = binding
+            type = "bound"
+            return
+        }
         guard case .constructed(let type, let arguments) = value, case .text(let name)? = arguments.first else {
             throw InternalError("a checked argument \(value) is not a Page")
         }

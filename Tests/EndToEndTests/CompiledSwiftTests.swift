@@ -111,8 +111,8 @@ func toolchainPath() -> String {
         #expect(result.status == 1)
         expectSame(answers(result.output), """
         builder 1/12> for meat in Meat.allCases { print(meat) }
-        error: the playground's own interpreter does not run this: 'for' is beyond its subset of Swift (with a Swift
-        toolchain on PATH, the compiler judges any Swift)
+        error: the playground's own interpreter does not run this: 'for' is beyond its subset of Swift (with
+        a Swift toolchain on PATH, the compiler judges any Swift)
         builder 1/12> meat tofu
         ── code ────────────────────
         try builder.setMeat(.tofu)

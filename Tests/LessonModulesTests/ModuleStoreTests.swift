@@ -46,7 +46,20 @@ import Testing
 
     @Test func anAddedSenderIsALiveObjectThatTalksThroughThePager() {
         var store = ModuleTestStore(RepositoryLessons.loaded("mediator"))
-        store.send(#"pager.add(SenderPage(name: "teal"))"#) {
+        // A page made inside the call has no name in Swift's scope: `teal` is nothing yet.
+        store.send(#"pager.add(SenderPage(name: "note"))"#) {
+            $0["pager.pages"] = "red, blue, note"
+            $0["pager.linksWithout"] = "3"
+            $0["pager.linksWith"] = "3"
+        }
+        store.send("note.viewDidDisappear()", succeeds: false)
+        store.send("undo") {
+            $0["pager.pages"] = "red, blue"
+            $0["pager.linksWithout"] = "1"
+            $0["pager.linksWith"] = "2"
+        }
+        store.send(#"let teal = SenderPage(name: "teal")"#)
+        store.send("pager.add(teal)") {
             $0["pager.pages"] = "red, blue, teal"
             $0["pager.linksWithout"] = "3"
             $0["pager.linksWith"] = "3"

@@ -266,6 +266,12 @@ struct CallRunner {
             }
             let signature = type + "(" + initializer.params.map { ($0.label ?? "_") + ":" }.joined() + ")"
             return .constructed(type: type, try convert(arguments, params: initializer.params, call: signature))
+        case (.instance(_, let initializers), .reference(let name)):
+            // `pager.add(teal)`: an object the learner made and bound, of a type the parameter takes.
+            guard let bound = bound.first(where: { $0.name == name }), initializers.contains(where: { $0.type == bound.typeName }) else {
+                throw PlaygroundError(SwiftDiagnostic.isNotAValueHereUse(name))
+            }
+            return .object(name)
         case (_, .reference(let name)):
             throw PlaygroundError(SwiftDiagnostic.isNotAValueHereUse(name))
         default: throw mismatch()
