@@ -84,4 +84,46 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(session.takeOutput())
         }
     }
+
+    // A line the interpreter does not run: compiled by swiftc into a library, loaded, tried in a forked dry run,
+    // then run on the live builder. Cold: a line never seen (a fresh cache folder, a new line each time).
+    // Cached: the same line again (the library is loaded once; the dry run and the run remain).
+    func compilingSession(cache: String) -> Session? {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATTERNS_LINE_CACHE"] = cache
+        guard case .success(let compiler) = LineCompiler.find(environment: environment) else { return nil }
+        let catalog = LessonCatalog(sources: lessonSources, modules: LessonModules.names)
+        let session = Session(catalog: catalog, modules: LessonModules.all)
+        session.compiler = compiler
+        session.execute("load builder")
+        _ = session.takeOutput()
+        return session
+    }
+    Benchmark("compiled line, cold: swiftc, load, dry run, run",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(60), maxIterations: 15)) { benchmark in
+        let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard let session = compilingSession(cache: cache) else { fatalError("no Swift compiler for the compiled-line benchmark") }
+        var n = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            n += 1
+            session.execute("let n\(n) = builder.sauces.contains(.mustard) ? \(n) : 0")
+            blackHole(session.takeOutput())
+        }
+        benchmark.stopMeasurement()
+        try? FileManager.default.removeItem(atPath: cache)
+    }
+    Benchmark("compiled line, cached: dry run and run of a loaded line",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 200)) { benchmark in
+        let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-cached"
+        guard let session = compilingSession(cache: cache) else { fatalError("no Swift compiler for the compiled-line benchmark") }
+        session.execute("for meat in Meat.allCases where meat != .kitten { try builder.setMeat(meat) }")
+        _ = session.takeOutput()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            session.execute("for meat in Meat.allCases where meat != .kitten { try builder.setMeat(meat) }")
+            blackHole(session.takeOutput())
+        }
+        benchmark.stopMeasurement()
+    }
 }
