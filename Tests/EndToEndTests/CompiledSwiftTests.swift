@@ -16,7 +16,9 @@ func toolchainPath() -> String {
     let cache = NSTemporaryDirectory() + "patterns-lines-\(getpid())"
 
     func run(_ input: String, extra: [String: String] = [:]) throws -> ProcessResult {
-        var environment = ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "PATTERNS_LINE_TIME_LIMIT": "2"]
+        // Progress of its own, fresh each time: a lesson always starts at step 1 here.
+        let state = NSTemporaryDirectory() + "patterns-compiled-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var environment = ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state, "PATTERNS_LINE_TIME_LIMIT": "2"]
         for (key, value) in extra { environment[key] = value }
         return try runPatterns(["--width", "100"], input: input, environment: environment)
     }
