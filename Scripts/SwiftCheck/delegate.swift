@@ -1,5 +1,16 @@
-// The delegate lesson's live objects, declared as the playground makes them.
-var controller: GameBoardController? = GameBoardController()
+// The delegate lesson's live objects, declared as the playground makes them: the controller watches its cells' and
+// its own deinit, the hub has a second listener (a counter) and the quiz screen a delegate (a presenter). Those two
+// have no name in the playground: here their names begin with an underscore.
+var controller: GameBoardController? = GameBoardController(onCellDeinit: { _ in })
 let board = controller!
+board.onDeinit = { _ in }
 let quizScreen = QuestionGroupScreen()
 let hub = CellHub()
+let _counter = CellCounter()
+hub.register(_counter)
+final class _QuizPresenter: QuestionGroupScreenDelegate {
+    func questionGroupScreen(didCreate group: QuestionGroup) {}
+    func questionGroupScreenDidCancel() {}
+}
+let _presenter = _QuizPresenter()
+quizScreen.delegate = _presenter

@@ -6,5 +6,3 @@ let group = QuestionGroupBuilder()
 let rootBuilder = RootBuilder()
 let nameStepBuilder = NameStepBuilder()
 let dynamicNameBuilder = ChildDynamicNameBuilder(dependency: StaticParentComponent())
-// Made by the lesson itself: `let order = ReceiptBuilder()` (the "be the director" exercise).
-let order = ReceiptBuilder()

@@ -1,6 +1,8 @@
-// The mediator lesson's live objects, declared as the playground makes them.
+// The mediator lesson's live objects, declared as the playground makes them: the pager holds red and blue, and blue
+// has a listener (the playground's pane for it).
 let pager = PageViewController()
 let red = SenderPage(name: "red")
 let blue = ReceiverPage(name: "blue")
-// Made by the lesson itself: `pager.add(SenderPage(name: "teal"))` (the second-sender exercise).
-let teal = SenderPage(name: "teal")
+pager.add(red)
+pager.add(blue)
+blue.onReceive = { _ in }

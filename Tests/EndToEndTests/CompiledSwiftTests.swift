@@ -142,4 +142,30 @@ func toolchainPath() -> String {
         #expect(result.status == 0)
         expectGolden("compiled-undo", answers(result.output))
     }
+
+    /// At a terminal, Ctrl-C stops a compiled line that does not end, at once, and the session goes on.
+    @Test func controlCStopsAnEndlessLoopAndTheSessionGoesOn() throws {
+        let state = NSTemporaryDirectory() + "patterns-compiled-pty-\(getpid())"
+        let environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "XDG_CACHE_HOME": cache, "LANG": "C.UTF-8",
+                           "NO_COLOR": "1", "PATH": toolchainPath(), "PATTERNS_LINE_TIME_LIMIT": "60"]
+        let terminal = try PseudoTerminal(patternsBinary(), environment: environment, columns: 100, rows: 30)
+        #expect(terminal.waitFor("patterns> "))
+        usleep(200_000)
+        terminal.send("load builder\r")
+        #expect(terminal.waitFor("builder 1/12> "))
+        usleep(200_000)
+        let mark = terminal.transcript.count
+        terminal.send("var spins = 0; while true { spins += 1 }\r")
+        // Compiled and running in its dry run: no prompt until it is stopped.
+        #expect(!terminal.waitFor("builder 1/12> ", after: mark + 45, timeout: 3))
+        terminal.send("\u{3}")
+        #expect(terminal.waitFor("stopped by Ctrl-C", after: mark, timeout: 5), "\(terminal.plainText)")
+        #expect(terminal.waitFor("builder 1/12> ", after: mark + 45, timeout: 5))
+        usleep(200_000)
+        let before = terminal.transcript.count
+        terminal.send("state\r")
+        #expect(terminal.waitFor("meat:     .beef", after: before, timeout: 5), "the session goes on, the builder as it was")
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
 }
