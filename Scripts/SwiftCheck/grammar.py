@@ -9,13 +9,14 @@ The grammar, per lesson:
     cases, qualified cases, arrays, strings, ints, closures, missing and extra arguments) × statement forms (plain
     call, `try`, `try?`, `try!`, `let x =`, `_ =`, `print(...)`, chains, property reads, assignments to `private(set)`
     and `let` properties);
-  - compound statements built from the same lesson's pieces: for-in loops, closures with parameters, do/catch,
-    `if let`, `guard let ... else { return }`, ternaries and computed values, string interpolation, aliases, `weak var`,
-    `;`-separated statements, `allCases`, `.count`, `.contains`, `map`/`filter`, `switch`, and a few malformed lines
-    (an unbalanced brace, an unterminated string).
-Every production is expanded; a deterministic subset is kept (ordered by a SHA-1 of the text, round-robin over the
-members and templates, so every member and template is represented): no randomness, no hand-picking. The output is
-the same on every run.
+  - compound statements built from the same lesson's pieces: a lesson's steps run together on one line, for-in
+    loops, closures with parameters, do/catch, `if let`, `guard let ... else { return }`, ternaries and computed
+    values, string interpolation, aliases, `weak var`, `;`-separated statements, the forms of output (`print` with a
+    separator, a terminator or `to:`, `debugPrint`, `dump`), `allCases`, `.count`, `.contains`, `map`/`filter`,
+    `switch`, traps, and a few malformed lines (a brace left open or closed once too often, an unterminated string).
+Every production is expanded; a deterministic subset is kept: all of the traps, the malformed lines and the weak
+variables, and for the rest, round-robin over the members and templates (so every one is represented), each one's
+statements in the order of a SHA-1 of their text. No randomness, no hand-picking: the output is the same on every run.
 """
 import hashlib, os, sys
 from itertools import product
@@ -157,6 +158,12 @@ HUB = [
 # The lessons: receivers (expression, members), misspelled receivers, and the pieces compound statements are made of.
 LESSONS = {
     "builder": dict(
+        flows=[["alert.setTitle(\"Delete?\")", "alert.addConfirmAction(\"OK\") { print(\"deleted\") }", "alert.present()",
+                "screen.tapConfirm()", "print(screen.tapConfirm())"],
+               ["buggyAlert.setTitle(\"Oops\")", "buggyAlert.addConfirmAction(\"OK\") { print(\"never\") }", "buggyAlert.present()",
+                "print(screen.presented?.confirm?.title as Any)", "screen.tapConfirm()"],
+               ["try builder.setMeat(.chicken)", "builder.addSauces([.mustard, .ketchup])", "let burger = builder.build()",
+                "print(burger, burger.sauces.names)", "builder.removeSauces(.ketchup)"]],
         receivers=[("builder", BURGER), ("alert", ALERT), ("buggyAlert", ALERT[:4]), ("screen", SCREEN)],
         typos=["bulider.addSauces(.mustard)", "Builder.addSauces(.mustard)", "burger.build()"],
         objects=["builder", "alert", "screen"],
@@ -190,6 +197,12 @@ LESSONS = {
                    "alert.addConfirmAction(\"OK\") { print(\"confirmed\") }"],
     ),
     "director": dict(
+        flows=[["let order = ReceiptBuilder()", "try order.setMeat(.tofu)", "order.addSauces(.ketchup)", "order.addToppings(.cheese)",
+                "print(order.build().totalCents)"],
+               ["group.setTitle(\"Swift\")", "group.question(0).setPrompt(\"let?\").setAnswer(\"constant\")",
+                "let questionGroup = try group.build()", "print(questionGroup.questions.count, questionGroup.title)"],
+               ["let burger = try employee.createCombo1(with: burgerBuilder)", "print(burger)",
+                "let receipt = try employee.createCombo1(with: receiptBuilder)", "print(receipt.totalCents)"]],
         receivers=[("employee", EMPLOYEE), ("burgerBuilder", BURGER[:6] + BURGER[6:8]), ("receiptBuilder", RECEIPT),
                    ("group", GROUP), ("group.question(0)", QUESTION), ("rootBuilder", NAMED_BUILDER),
                    ("nameStepBuilder", NAMED_BUILDER), ("dynamicNameBuilder", NAMED_BUILDER)],
@@ -229,6 +242,10 @@ LESSONS = {
                    "let child = rootBuilder.build(name: \"Mina\")"],
     ),
     "mediator": dict(
+        flows=[["let teal = SenderPage(name: \"teal\")", "pager.add(teal)", "teal.viewDidDisappear()", "print(blue.received)"],
+               ["pager.add(ReceiverPage(name: \"green\"))", "red.viewDidDisappear()", "print(pager.recipients.count)",
+                "print((pager.pages.last as? ReceiverPage)?.received ?? [])"],
+               ["let orphan = SenderPage(name: \"orphan\")", "orphan.send(message: \"lost\")", "print(blue.received.count)"]],
         receivers=[("pager", PAGER), ("red", SENDER), ("blue", RECEIVER)],
         typos=["Pager.add(ReceiverPage(name: \"green\"))", "teal.viewDidDisappear()", "red.mediator.send(message: \"x\")"],
         objects=["pager", "red", "blue"],
@@ -259,6 +276,11 @@ LESSONS = {
                    "red.mediator = nil"],
     ),
     "delegate": dict(
+        flows=[["board.listenThroughClosures(capturing: .strongSelf)", "board.cell(1, 2).endEditing(\"Q\")", "print(board.received)",
+                "controller = nil", "print(controller == nil)"],
+               ["board.listenThroughHub(hub)", "board.cell(0, 0).endEditing(\"H\")", "print(hub.listenerCount, board.received)"],
+               ["quizScreen.builder.setTitle(\"Quiz\")", "quizScreen.builder.question(0).setPrompt(\"p\").setAnswer(\"a\")",
+                "print(quizScreen.save() as Any)", "quizScreen.cancel()"]],
         receivers=[("board", BOARD), ("board.cell(2, 3)", CELL), ("quizScreen", QUIZ), ("quizScreen.builder", GROUP[:4] + GROUP[5:6]),
                    ("hub", HUB)],
         typos=["controller.cell(0, 0).endEditing(\"A\")", "Board.cell(0, 0)", "board.cell[0][0].endEditing(\"A\")"],
@@ -402,12 +424,18 @@ def compound(lesson):
     t["sequence3"] = [f"{a}; {b}; print(\"and\", {c})" for a, b, c in zip(L["sequences"], L["sequences"][1:] + L["sequences"][:1], L["shown"])]
     t["switch"] = [f"switch {e} {{ {' '.join(cases)} }}" for e, cases in L["switches"]]
     t["switch-partial"] = [f"switch {e} {{ {cases[0]} }}" for e, cases in L["switches"]]
+    t["flow"] = ["; ".join(flow[a:a + n]) for flow in L["flows"] for n in (2, 3, 4)
+                 for a in range(len(flow) - n + 1)] + ["; ".join(flow) for flow in L["flows"]]
+    e = L["shown"][0]
+    t["output"] = [f"print({e}, {L['shown'][1]}, separator: \" | \")", f"print({e}, terminator: \"\")", f"debugPrint({e})",
+                   f"var out = \"\"; print({e}, to: &out); print(out.count)", f"dump({e})", f"print()",
+                   f"print(String(describing: {e}), String(reflecting: {e}))"]
     t["while"] = [f"var i = 0; while i < 3 {{ i += 1 }}; print(i)", f"var k = 3; repeat {{ k -= 1 }} while k > 0; print(k)"]
     t["func"] = [f"func twice(_ n: Int) -> Int {{ n * 2 }}; print(twice({len(lesson)}))",
                  f"func show() {{ print({L['shown'][0]}) }}; show()"]
     t["defer"] = [f"defer {{ print(\"after\") }}; print(\"before\", {L['shown'][1]})"]
     t["tuple"] = [f"let (a, b) = ({L['shown'][0]}, {L['shown'][1]}); print(a, b)"]
-    t["trap"] = [f"let xs = [1, 2]; print(xs[{len(lesson)}])", "let none: Int? = nil; print(none!)",
+    t["trap"] = [f"try! {call}" for call in L["throwing"]] + [f"let xs = [1, 2]; print(xs[{len(lesson)}])", "let none: Int? = nil; print(none!)",
                  f"print(Array({L['mapped'][0][0]})[99])", "_ = [Int]().first!", "print(1 / Int(\"0\")!)"]
     t["malformed"] = [f"for {L['collections'][0][1]} in {L['collections'][0][0]} {{ {L['collections'][0][2][0]}",
                       f"{L['sequences'][0]} }}", f"print(\"unterminated)", f"{L['sequences'][0]})",
@@ -431,7 +459,10 @@ def pick_round_robin(groups, count):
 
 
 SIMPLE_PER_LESSON = 82
-COMPOUND_PER_LESSON = 58
+# Templates taken whole: the lines that trap, the malformed ones (a brace or a string left open, one too many), and
+# `weak var w = <object>`.
+ALWAYS = ["trap", "malformed", "weak"]
+COMPOUND_PER_LESSON = 72
 
 
 def corpus():
@@ -443,7 +474,9 @@ def corpus():
                 groups[f"{receiver}.{member.name}"] = simple(receiver, member)
         groups["typos"] = L["typos"]
         simple_chosen = pick_round_robin(groups, SIMPLE_PER_LESSON)
-        compound_chosen = pick_round_robin(compound(lesson), COMPOUND_PER_LESSON)
+        templates = compound(lesson)
+        always = [c for name in ALWAYS for c in templates.pop(name)]
+        compound_chosen = always + pick_round_robin(templates, COMPOUND_PER_LESSON - len(always))
         seen = set(simple_chosen)
         compound_chosen = [c for c in compound_chosen if c not in seen]
         lines.append(f"# {lesson}: {len(simple_chosen)} call-shaped statements, then {len(compound_chosen)} compound ones")
