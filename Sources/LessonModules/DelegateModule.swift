@@ -66,7 +66,9 @@ public final class DelegateModule: LessonModule {
         object.swiftType = "Swift.Optional<Patterns.GameBoardController>"
         object.kind = .var
         object.assign = { [unowned self] value in
-            guard let new = value as? GameBoardController? else { return }
+            // The line's value, an Optional inside `Any?`: nil, or the controller it now holds.
+            let new = value.flatMap { Mirror(reflecting: $0).displayStyle == .optional ? Mirror(reflecting: $0).children.first?.value : $0 }
+                as? GameBoardController
             if new == nil, controller != nil { try release() } else if let new, new !== controller { controller = new }
         }
         return object

@@ -141,6 +141,18 @@ public final class LineCompiler {
             if keeping { kept.append(line) }
         }
         while kept.last?.isEmpty == true { kept.removeLast() }
+        if kept.isEmpty {
+            // An error Swift places outside the line (a brace it leaves open or closes too often): its words, without
+            // the generated file's place.
+            for line in output.split(separator: "\n") {
+                guard let range = line.firstRange(of: ": error: "), !line[..<range.lowerBound].contains(" ") else { continue }
+                let message = "error: " + line[range.upperBound...]
+                if !kept.contains(message[...]) { kept.append(message[...]) }
+            }
+            // The brace is what the learner can fix: its error first, as the compiler gives it for a file of its own.
+            let braces = kept.filter { $0.contains("'}'") }
+            kept = braces + kept.filter { !$0.contains("'}'") }
+        }
         return kept.joined(separator: "\n")
     }
 

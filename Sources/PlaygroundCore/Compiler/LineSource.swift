@@ -20,6 +20,20 @@ enum LineSource {
             "import Patterns",
             "import PlaygroundBridge",
             "",
+            // Before the line, so that a brace the line leaves open cannot swallow them.
+            "private func print(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {",
+            "    LineOutput.print(items, separator: separator, terminator: terminator)",
+            "}",
+            "private func debugPrint(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {",
+            "    LineOutput.debugPrint(items, separator: separator, terminator: terminator)",
+            "}",
+            "@discardableResult private func dump<T>(_ value: T, name: String? = nil, indent: Int = 0, maxDepth: Int = .max, maxItems: Int = .max) -> T {",
+            "    var text = \"\"",
+            "    Swift.dump(value, to: &text, name: name, indent: indent, maxDepth: maxDepth, maxItems: maxItems)",
+            "    LineOutput.write(text)",
+            "    return value",
+            "}",
+            "",
             "@_cdecl(\"\(entryPoint)\") public func __patternsEntry(_ context: UnsafeMutableRawPointer) {",
             "    let __context = Unmanaged<LineContext>.fromOpaque(context).takeUnretainedValue()",
             "    __context.run { try __patternsLine(__context) }",
@@ -44,18 +58,7 @@ enum LineSource {
         for (name, kind) in stores {
             lines.append(kind == .weakVar ? "    __context.storeWeak(\(quoted(name)), \(name))" : "    __context.store(\(quoted(name)), \(name))")
         }
-        lines += [
-            "}",
-            "",
-            "private func print(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {",
-            "    LineOutput.print(items, separator: separator, terminator: terminator)",
-            "}",
-            "",
-            "private func debugPrint(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {",
-            "    LineOutput.debugPrint(items, separator: separator, terminator: terminator)",
-            "}",
-            "",
-        ]
+        lines += ["}", ""]
         return lines.joined(separator: "\n")
     }
 

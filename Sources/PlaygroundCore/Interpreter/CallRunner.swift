@@ -106,6 +106,11 @@ struct CallRunner {
                 }
             }
         }
+        // `print(alert.setTitle("Hi"))`, `print(builder.build())`: Swift prints the object or value itself, which
+        // the interpreter does not know how to word; the compiler runs it.
+        if statement.isPrint, ended == nil || { if case .object = ended { true } else { false } }() {
+            throw BeyondTheInterpreter()
+        }
         postCode()
         switch ended {
         case .value(let value)? where statement.binding.map({ $0 != "_" }) ?? false:
