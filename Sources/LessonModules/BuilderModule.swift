@@ -18,7 +18,8 @@ public final class BuilderModule: LessonModule {
     var printedDuringTap: [String] = []
     /// Which alert object presented what the screen shows (or showed before its tap).
     var lastPresenter: String?
-    var lastDrawnStore: [String?]?
+    /// The alert the product pane last drew after a compiled line (its title, message and button).
+    var lastDrawn: [String?]?
     /// The state groups of the two alerts and the screen, kept with what they were drawn from: the state is taken
     /// after every command, most commands leave these alone, and their text costs more than comparing its parts.
     var alertMemo = Memo<AlertParts, StateGroup>(), buggyAlertMemo = Memo<AlertParts, StateGroup>()
@@ -163,11 +164,6 @@ public final class BuilderModule: LessonModule {
             context.post("product", Self.picture(of: alert), source: "screen")
         }
         lastDrawn = shown
-    }
-    /// The alert the product pane last drew after a compiled line (its title, message and button).
-    var lastDrawn: [String?]? {
-        get { lastDrawnStore }
-        set { lastDrawnStore = newValue }
     }
 
     /// `screen.tapConfirm()`, as the real screen does it: with nothing presented it returns false and nothing runs.

@@ -67,8 +67,7 @@ public final class DelegateModule: LessonModule {
         object.kind = .var
         object.assign = { [unowned self] value in
             // The line's value, an Optional inside `Any?`: nil, or the controller it now holds.
-            let new = value.flatMap { Mirror(reflecting: $0).displayStyle == .optional ? Mirror(reflecting: $0).children.first?.value : $0 }
-                as? GameBoardController
+            let new = Reflection.unwrapped(value) as? GameBoardController
             if new == nil, controller != nil { try release() } else if let new, new !== controller { controller = new }
         }
         return object

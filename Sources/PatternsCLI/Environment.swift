@@ -25,6 +25,15 @@ struct Environment {
         }
     }
 
+    /// The Swift compiler for the lines the interpreter does not run (`PATTERNS_LINE_TIME_LIMIT` applied), or why
+    /// there is none.
+    func lineCompiler() -> Result<LineCompiler, LineCompiler.Unavailable> {
+        LineCompiler.find(environment: variables).map { compiler in
+            if let limit = variables["PATTERNS_LINE_TIME_LIMIT"].flatMap(Double.init), limit > 0 { compiler.timeLimit = limit }
+            return compiler
+        }
+    }
+
     func width(_ flag: Int?) -> Int {
         let widths = GlobalOptions.widths
         if let flag { return min(max(widths.lowerBound, flag), widths.upperBound) }

@@ -30,7 +30,7 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let handout = try Handout(lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80, audience: audience,
-                                   compiler: try? LineCompiler.find(environment: environment.variables).get())
+                                   compiler: try? environment.lineCompiler().get())
         // The handout quotes lesson files: control sequences go, as everywhere else.
         let text = TextSanitizer.clean(handoutFormat == .html ? handout.html : handout.markdown)
         guard let output, output != "-" else {

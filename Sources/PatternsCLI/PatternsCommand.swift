@@ -46,9 +46,8 @@ struct GlobalOptions: ParsableArguments {
         let language = Lang.detect(flag: lang, environment: environment.variables)
         let options = SessionOptions(render: RenderOptions(width: environment.width(width), color: environment.colorEnabled(color)), lang: language)
         let session = Session(catalog: catalog, modules: LessonModules.all, options: options)
-        switch LineCompiler.find(environment: environment.variables) {
+        switch environment.lineCompiler() {
         case .success(let compiler):
-            if let limit = environment.variables["PATTERNS_LINE_TIME_LIMIT"].flatMap(Double.init), limit > 0 { compiler.timeLimit = limit }
             // Ctrl-C while a compiled line runs in its dry run stops it; the REPL's handler leaves the signal here.
             compiler.interrupted = {
                 guard Signals.pending == SIGINT else { return false }

@@ -37,7 +37,7 @@ struct TestCommand: ParsableCommand {
         }
         var tester = LessonTester(catalog: catalog, modules: LessonModules.all)
         if let width = global.width { tester.width = width }
-        tester.compiler = try? LineCompiler.find(environment: Environment.current().variables).get()
+        tester.compiler = try? Environment.current().lineCompiler().get()
         var needCompiler = 0
         for lesson in catalog.lessons where ids.isEmpty || ids.contains(lesson.id) {
             let result = tester.test(lesson)

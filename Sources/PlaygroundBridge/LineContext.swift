@@ -23,7 +23,6 @@ public final class LineContext: @unchecked Sendable {
     public private(set) var stored: [Stored] = []
     /// An error the line threw and did not handle: Swift's own description (`String(reflecting:)`).
     public private(set) var thrown: String?
-    public private(set) var thrownValue: Error?
 
     public init() {}
 
@@ -52,7 +51,6 @@ public final class LineContext: @unchecked Sendable {
             try body()
         } catch {
             thrown = String(reflecting: error)
-            thrownValue = error
         }
     }
 }

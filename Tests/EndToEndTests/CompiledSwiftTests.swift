@@ -129,7 +129,7 @@ func toolchainPath() -> String {
         """)
     }
 
-    @Test func undoAndReplayRunACompiledLineAgainFromTheCache() throws {
+    @Test func undoReplaysACompiledLineIntoFreshObjects() throws {
         let result = try run("""
         load builder
         let same = builder; try same.setMeat(.chicken)

@@ -34,14 +34,14 @@ public struct CommandReader {
 
     /// Whether a clean line is Swift rather than a command: it starts with a Swift keyword or a name of the live
     /// objects, or it is not a list of plain words (`meta chicken` stays a mistyped command with a suggestion).
-    public func isSwift(_ trimmed: String, names: Set<String>) -> Bool {
+    public func isSwift(_ trimmed: String, isName: (String) -> Bool) -> Bool {
         if SwiftCallParser.looksLikeSwift(trimmed) { return true }
         // A command's name as typed, hyphens and all (`kitten-special`, `remove-question 0`).
         if command(named: String(trimmed.prefix { $0 != " " })) != nil { return false }
         let first = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard !first.isEmpty else { return true }
         let word = String(first)
-        if Self.swiftKeywords.contains(word) || names.contains(word) { return true }
+        if Self.swiftKeywords.contains(word) || isName(word) { return true }
         if command(named: word) != nil { return false }
         let rest = trimmed.dropFirst(first.count)
         guard let next = rest.first else { return false }
@@ -62,6 +62,11 @@ public struct CommandReader {
     /// The command a line holds, or nil for a blank line or a comment.
     public func read(_ line: String) throws -> Command? {
         guard let trimmed = try Self.clean(line) else { return nil }
+        return try read(clean: trimmed)
+    }
+
+    /// The command a line that ``clean(_:)`` has checked and trimmed holds.
+    func read(clean trimmed: String) throws -> Command? {
         if SwiftCallParser.looksLikeSwift(trimmed) {
             do {
                 return .call(try SwiftCallParser.parse(trimmed))

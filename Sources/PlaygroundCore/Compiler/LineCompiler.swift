@@ -26,8 +26,6 @@ public final class LineCompiler {
     typealias Entry = @convention(c) (UnsafeMutableRawPointer) -> Void
     private var loaded: [String: Entry] = [:]
     private var rejected: [String: String] = [:]
-    /// Compiles done and compile time spent (for benchmarks and `--verbose` figures).
-    public private(set) var compiles = 0
 
     /// Why compiled Swift is not available in this process.
     public enum Unavailable: Error, Equatable, Sendable {
@@ -107,7 +105,6 @@ public final class LineCompiler {
         let arguments = [swiftc, "-emit-library", "-swift-version", "6", "-suppress-warnings", "-diagnostic-style", "llvm",
                          "-Onone", "-module-name", "PatternsLine_" + key, "-I", modules, "-o", temporary, sourcePath]
         let (status, output) = Self.spawn(arguments)
-        compiles += 1
         if status == 0 {
             rename(temporary, base + ".so")
             unlink(sourcePath)

@@ -37,7 +37,7 @@ public struct TopLevelNames: Equatable, Sendable {
             let token = tokens[index]
             switch token {
             case .punct(let c) where c == "(" || c == "[" || c == "{":
-                depth += 1; atStart = c == "{" ? false : false; index += 1; continue
+                depth += 1; atStart = false; index += 1; continue
             case .punct(let c) where c == ")" || c == "]" || c == "}":
                 depth = max(0, depth - 1); atStart = depth == 0 && c == "}"; index += 1; continue
             case .punct(";"), .newline:

@@ -113,9 +113,8 @@ struct CallRunner {
         }
         postCode()
         switch ended {
-        case .value(let value)? where statement.binding.map({ $0 != "_" }) ?? false:
+        case .value? where statement.binding.map({ $0 != "_" }) ?? false:
             // `let m = builder.meat`: the interpreter keeps objects, not values; the compiler binds it.
-            _ = value
             throw BeyondTheInterpreter()
         case .value(let value)?:
             // `print(x)` prints (to the log pane, where every print of the lesson goes); a bare read shows the value.

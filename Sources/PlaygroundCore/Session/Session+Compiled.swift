@@ -12,9 +12,10 @@ struct BeyondTheInterpreter: Error {}
 extension Session {
     /// Whether a line is Swift (for either engine), given the names in scope.
     func isSwiftLine(_ trimmed: String) -> Bool {
-        var names = Set(workspace?.receivers.map(\.name) ?? [])
-        for variable in workspace?.module.variables ?? [] { names.insert(variable.name) }
-        return reader.isSwift(trimmed, names: names)
+        reader.isSwift(trimmed) { [workspace] name in
+            guard let workspace else { return false }
+            return workspace.receivers.contains { $0.name == name } || workspace.module.variables.contains { $0.name == name }
+        }
     }
 
     /// A Swift line: the interpreter runs what it reads and checks completely; anything else, or anything it refuses,
@@ -36,7 +37,7 @@ extension Session {
 
     /// Compiles and runs a line on the live objects (a replay skips the dry run: the line ran before).
     func runCompiled(_ text: String, in workspace: Workspace) throws {
-        guard let compiler else { throw PlaygroundError(CoreText.compiledNotHere(compilerUnavailable.map(Self.describe) ?? "?")) }
+        guard let compiler else { throw InternalError("a compiled line in a session without a compiler: '\(text)'") }
         let declared = TopLevelNames(text)
         let context = LineContext()
         var visible: [LineSource.Visible] = []
@@ -55,7 +56,7 @@ extension Session {
             guard LineSource.isWritable(type) else { continue }
             seen.insert(object.name)
             visible.append(LineSource.Visible(name: object.name, type: type, kind: object.kind))
-            if object.kind == .weakVar { context.weakValues[object.name] = WeakBox(value as AnyObject) } else { context.values[object.name] = value }
+            context.values[object.name] = value
         }
         let source = LineSource.make(text, visible: visible, declared: declared)
         let entry: LineCompiler.Entry
@@ -137,15 +138,6 @@ extension Session {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
-    static func describe(_ reason: LineCompiler.Unavailable) -> String {
-        switch reason {
-        case .turnedOff: return "PATTERNS_SWIFTC is empty"
-        case .noCompiler: return "swiftc is not on PATH"
-        case .noModules(let folder): return "no Patterns module in '\(folder)' (a packaged binary)"
-        case .notExported: return "this build does not export its symbols (a statically linked binary)"
-        }
-    }
-
     /// What compiled code printed, in the log pane as the interpreter's `print` does.
     func postPrinted(_ text: String) {
         guard !text.isEmpty else { return }
@@ -170,7 +162,7 @@ extension Session {
 }
 
 /// The fields of a value a compiled line made, read from its stored properties.
-enum Reflection {
+public enum Reflection {
     static func fields(of value: Any?, objects: [LiveObject]) -> [StateField] {
         guard let value = unwrapped(value) else { return [StateField("value", .plain("nil"))] }
         if Swift.type(of: value) is AnyClass {
@@ -192,7 +184,8 @@ enum Reflection {
         return fields
     }
 
-    static func unwrapped(_ value: Any?) -> Any? {
+    /// The value inside any number of Optionals (a compiled line's `var` of an Optional type arrives as `Any?`).
+    public static func unwrapped(_ value: Any?) -> Any? {
         guard let value else { return nil }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return mirror.children.first.map { unwrapped($0.value) } ?? nil }

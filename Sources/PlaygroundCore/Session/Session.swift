@@ -132,7 +132,8 @@ public final class Session {
         var swift = false
         do {
             guard let trimmed = try CommandReader.clean(line) else { return true }
-            swift = isSwiftLine(trimmed)
+            // Which engine a Swift line goes to matters only once a front end has looked for a compiler.
+            swift = (compiler != nil || compilerUnavailable != nil) && isSwiftLine(trimmed)
             if swift, let compiler {
                 try runSwift(trimmed, with: compiler)
                 return true
@@ -142,7 +143,7 @@ public final class Session {
                 let word = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 throw PlaygroundError(CoreText.beyondTheSubset(word.isEmpty ? String(trimmed.prefix(1)) : String(word)))
             }
-            guard let command = try reader.read(line) else { return true }
+            guard let command = try reader.read(clean: trimmed) else { return true }
             try run(command, text: trimmed)
             return true
         } catch let error as PlaygroundError where swift && compilerUnavailable != nil {
