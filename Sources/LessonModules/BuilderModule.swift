@@ -89,8 +89,9 @@ public final class BuilderModule: LessonModule {
 
     /// `setMeat(_:)` on any burger builder, its sold-out error named as Swift prints it.
     static func setMeat(_ meat: Meat, on builder: some BurgerBuilding) throws {
-        do { try builder.setMeat(meat) } catch HamburgerBuilder.Error.soldOut(let m) {
-            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue))
+        do { try builder.setMeat(meat) } catch let error as HamburgerBuilder.Error {
+            guard case .soldOut(let m) = error else { throw error }
+            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue), reflecting: error)
         }
     }
 

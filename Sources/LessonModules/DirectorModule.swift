@@ -104,7 +104,8 @@ public final class DirectorModule: LessonModule {
                 context.post("product", BuilderModule.picture(of: burger), source: "burgerBuilder")
             }
         } catch HamburgerBuilder.Error.soldOut(let meat) {
-            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", DirectorText.sorryNoBurgers(meat.rawValue))
+            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", DirectorText.sorryNoBurgers(meat.rawValue),
+                              reflecting: HamburgerBuilder.Error.soldOut(meat))
         }
         return .done
     }
@@ -132,7 +133,7 @@ public final class DirectorModule: LessonModule {
                 context.post("log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
             } catch {
                 context.post("product", Render.missingInputs, source: "group")
-                throw ThrownError(Self.swiftName(of: error), Self.explain(error))
+                throw ThrownError(Self.swiftName(of: error), Self.explain(error), reflecting: error)
             }
             return .done
         },

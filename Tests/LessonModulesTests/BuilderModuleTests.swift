@@ -187,7 +187,7 @@ import Testing
         ── code ────────────────────
         try! builder.setMeat(.kitten)
         Fatal error: 'try!' expression unexpectedly raised an error:
-        HamburgerBuilder.Error.soldOut(.kitten)
+        Patterns.HamburgerBuilder.Error.soldOut(Patterns.Meat.kitten)
         (a trap: a real program stops here; the playground keeps the live objects as
         they were)
 

@@ -77,7 +77,7 @@ struct CallRunner {
                 return nil
             } catch let error as ThrownError where statement.tryMark == .forced {
                 postCode()
-                throw Trap(message: SwiftDiagnostic.tryExpressionUnexpectedlyRaisedAnError.text(.en, error.swiftName))
+                throw Trap(message: SwiftDiagnostic.tryExpressionUnexpectedlyRaisedAnError.text(.en, error.reflected ?? error.swiftName))
             } catch {
                 postCode()
                 throw error

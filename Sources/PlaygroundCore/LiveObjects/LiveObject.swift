@@ -132,9 +132,13 @@ public struct ThrownError: Error, Equatable, Sendable, CustomStringConvertible {
     public var swiftName: String
     /// A sentence for the learner, e.g. "kitten is sold out", in the session's language when shown.
     public var explanation: Phrase
-    public init(_ swiftName: String, _ explanation: Phrase) {
+    /// The error as the Swift runtime prints it (`String(reflecting:)`: `Patterns.HamburgerBuilder.Error.soldOut(
+    /// Patterns.Meat.kitten)`), for the trap of a `try!`; nil when the module has no real error to show.
+    public var reflected: String?
+    public init(_ swiftName: String, _ explanation: Phrase, reflecting error: (any Error)? = nil) {
         self.swiftName = swiftName
         self.explanation = explanation
+        reflected = error.map { String(reflecting: $0) }
     }
 
     /// English, for reports of internal errors and test failures.
