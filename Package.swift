@@ -36,7 +36,7 @@ let package = Package(
         // The design patterns themselves: plain Swift, knows nothing of the playground.
         .target(name: "Patterns"),
         // One module per lesson: wraps live objects from Patterns, declares commands and panes.
-        .target(name: "LessonModules", dependencies: ["PlaygroundCore", "Patterns"]),
+        .target(name: "LessonModules", dependencies: ["PlaygroundCore", "Patterns", "PlaygroundBridge"]),
         // libedit line reader, history, completion, signals, window size.
         .target(name: "Terminal", dependencies: ["CEditLine"]),
         .systemLibrary(

@@ -1,4 +1,5 @@
 import Patterns
+import PlaygroundBridge
 import PlaygroundCore
 
 /// The `builder` lesson: a live ``HamburgerBuilder`` and the fluent alert builders.
@@ -162,6 +163,8 @@ public final class BuilderModule: LessonModule {
         let shown = screen.presented.map { [$0.title, $0.message, $0.confirm?.title ?? nil] }
         if let shown, let alert = screen.presented, shown != lastDrawn {
             lastTap = nil
+            // Presented by Swift the learner compiled, maybe from a builder they wrote.
+            lastPresenter = nil
             context.post("product", Self.picture(of: alert), source: "screen")
         }
         lastDrawn = shown
@@ -172,7 +175,14 @@ public final class BuilderModule: LessonModule {
         let shown = screen.presented
         if let shown { context.post("log", "tap \(Render.optional(shown.confirm?.title))", source: source) }
         printedDuringTap = []
+        // An action compiled from the learner's Swift prints through the compiled lines' output: heard here too.
+        let printing = LineOutput.write
+        LineOutput.write = { [unowned self] text in
+            printedDuringTap += text.split(separator: "\n").map(String.init)
+            printing(text)
+        }
         let ran = screen.tapConfirm()
+        LineOutput.write = printing
         lastTap = (ran, printedDuringTap)
         context.post("log", "screen.tapConfirm() -> \(ran)", source: source)
         if !ran { context.post("log", shown == nil ? BuilderText.nothingToTap.phrase : BuilderText.noActionRan.phrase, source: source) }
@@ -263,6 +273,9 @@ public final class BuilderModule: LessonModule {
     public func explain(field: String, expected: String, actual: String) -> Phrase? {
         if field == "buggyAlert.confirmAction" || (field == "screen.lastTap" && lastPresenter == "buggyAlert" && buggyBuilder.confirmAction == nil) {
             return BuilderText.whyNoAction.phrase
+        }
+        if field == "screen.lastTap", lastPresenter == nil, lastTap?.ran == false {
+            return BuilderText.actionNotKept.phrase
         }
         if field == "screen.lastTap", lastTap?.ran == true {
             return BuilderText.whichActionRan.phrase

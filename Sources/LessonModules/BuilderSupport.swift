@@ -48,6 +48,9 @@ enum BuilderText: String, TextCatalog {
         case .whichActionRan:
             ("a tap runs the closure that was given to addConfirmAction: present the alert again with a closure that prints what the goal says",
              "버튼을 누르면 addConfirmAction에 넘긴 클로저가 실행됩니다. 목표대로 출력하는 클로저를 넘겨 알림창을 다시 띄우세요")
+        case .actionNotKept:
+            ("the button's action never ran: does addConfirmAction keep the action it is given? Look at confirmAction after the chain.",
+             "버튼의 액션이 실행되지 않았습니다: addConfirmAction이 받은 액션을 간직하나요? 체인 뒤의 confirmAction을 보세요.")
         case .whyNoAction:
             ("BuggyAlertBuilder.addConfirmAction writes `confirmAction?.title = title`, but confirmAction is nil: "
                 + "optional chaining on nil does nothing, so no action was ever created. Create it: "

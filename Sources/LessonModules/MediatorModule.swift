@@ -20,6 +20,8 @@ public final class MediatorModule: LessonModule {
     public static let factory = ModuleFactory(name: "mediator", messages: MediatorText.allCases.map(\.phrase)) { MediatorModule(context: $0) }
 
     var receivers: [ReceiverPage] { pager.pages.compactMap { $0 as? ReceiverPage } }
+    /// Receivers of a type the learner wrote (a code exercise): the pager delivers to them like to any recipient.
+    var otherRecipients: [Receiver] { pager.recipients.filter { !($0 is ReceiverPage) } }
 
     func addReceiver(_ name: String) {
         let page = ReceiverPage(name: name)
@@ -76,6 +78,7 @@ public final class MediatorModule: LessonModule {
             Method("send", "message") { [unowned self] (message: String) in
                 lastDelivery = 0
                 pager.send(message: message)
+                countOtherDeliveries()
                 context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
                 return .done
             },
@@ -119,7 +122,16 @@ public final class MediatorModule: LessonModule {
         lastSender = page.name
         context.post("page.\(page.name)", how, source: page.name)
         talk()
+        countOtherDeliveries()
         context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
+    }
+
+    /// The pager called `receive(message:)` on each recipient of the learner's types too: counted, and said in its pane.
+    func countOtherDeliveries() {
+        for case let page as Page in otherRecipients {
+            lastDelivery += 1
+            context.post("page.\(page.name)", MediatorText.receiveCalled.phrase, source: page.name)
+        }
     }
 
     func add(_ page: NewPage) throws {
@@ -133,7 +145,8 @@ public final class MediatorModule: LessonModule {
         switch page.type {
         case "bound":
             // `pager.add(teal)`: the page the learner made with `let teal = SenderPage(name: "teal")`.
-            guard let made = madeSenders[page.name] else { throw InternalError("no page bound to '\(page.name)'") }
+            // A page of a type the learner wrote is the compiler's to add.
+            guard let made = madeSenders[page.name] else { throw PlaygroundError(MediatorText.notAPageThisLessonMade(page.name)) }
             guard !pager.pages.contains(where: { $0 === made }), !context.paneNames.contains(made.name) else {
                 throw PlaygroundError(MediatorText.alreadyThere(made.name))
             }
@@ -184,7 +197,7 @@ public final class MediatorModule: LessonModule {
         return [
             StateGroup("pager", type: "PageViewController", [
                 StateField("pages", .plain(pager.pages.map(\.name).joined(separator: ", "))),
-                StateField("receivers", .number(receivers.count)),
+                StateField("receivers", .number(pager.recipients.count)),
                 StateField("lastSender", .plain(lastSender)),
                 StateField("lastDelivery", .plain("\(lastDelivery) page(s)")),
                 StateField("linksWithout", .number(PageViewController.directLinks(n))),
@@ -222,12 +235,14 @@ struct NewPage: ArgumentType {
 
 /// What the mediator lesson's objects say, in English and Korean.
 enum MediatorText: String, TextCatalog {
-    case pageName, alreadyThere, delivered, colleagues, linksWithout, oneSenderDirect, linksWith, now, linksSummary
+    case pageName, alreadyThere, notAPageThisLessonMade, receiveCalled, delivered, colleagues, linksWithout, oneSenderDirect, linksWith, now, linksSummary
 
     var texts: (en: String, ko: String) {
         switch self {
         case .pageName: ("a page name is 1 to 12 letters or digits", "페이지 이름은 글자나 숫자 1–12자입니다")
         case .alreadyThere: ("there is already a page or pane called '{0}'", "'{0}'라는 페이지나 패널이 이미 있습니다")
+        case .notAPageThisLessonMade: ("'{0}' is not a page this lesson made", "'{0}'은(는) 이 레슨이 만든 페이지가 아닙니다")
+        case .receiveCalled: ("receive(message:) called by the mediator", "중재자가 receive(message:)를 호출했습니다")
         case .delivered: ("mediator delivered to {0} page(s)", "중재자가 페이지 {0}개에 전달했습니다")
         case .colleagues: ("colleagues", "동료 수")
         case .linksWithout: ("all talk, direct", "모두 직접 연결")

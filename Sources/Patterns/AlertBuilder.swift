@@ -4,6 +4,11 @@ public struct Alert: Sendable {
     public let message: String?
     /// The confirm button; `nil` when the builder never made one.
     public let confirm: AlertAction?
+    public init(title: String?, message: String?, confirm: AlertAction?) {
+        self.title = title
+        self.message = message
+        self.confirm = confirm
+    }
 }
 
 /// A button and what happens when it is tapped.

@@ -16,7 +16,7 @@ public protocol PageMediator: AnyObject {
 }
 
 /// A page of a paged screen.
-public class Page {
+open class Page {
     public let name: String
     public init(name: String) { self.name = name }
 }

@@ -74,6 +74,32 @@ struct InteractiveLoop {
                 console.layout = .stream
             }
         }
+        // A code exercise's file is watched while its step is on: each save is checked, as `check` would.
+        var watched: (path: String, stamp: [Int])?
+        func noteFile() {
+            guard let path = session.exerciseFile else { watched = nil; return }
+            watched = (path, Editor.stamp(path))
+        }
+        reader.onIdle = {
+            guard let (path, stamp) = watched else { return false }
+            let now = Editor.stamp(path)
+            guard now != stamp, !now.isEmpty else { return false }
+            watched = (path, now)
+            let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
+            Output.write("\n" + Style(enabled: session.options.render.color).dim(CodeText.fileChanged.text(lang, name)) + "\n")
+            _ = console.run("check", echo: format == .jsonl)
+            draw()
+            return true
+        }
+        if let editor = Editor.command(environment: environment.variables) {
+            // The dashboard gives the terminal back to the editor while it runs.
+            session.openEditor = { path in
+                Editor.open(path, with: editor) { before in
+                    guard console.layout == .dashboard else { return }
+                    if before { AlternateScreen.leave() } else { AlternateScreen.enter() }
+                }
+            }
+        }
         if let warning = reader.warning { Output.error(warning) }
         let style = Style(enabled: session.options.render.color)
         if layout == .dashboard { use(.dashboard) }
@@ -86,6 +112,7 @@ struct InteractiveLoop {
         while true {
             if !fixedWidth { session.options.render.width = environment.width(nil) }
             if pending == nil { draw() }
+            noteFile()
             // The terminal shows the prompt and echoes the typing itself: a recording gets them as they appear.
             let prompt = pending == nil ? coloredPrompt(style) : "... "
             Output.recorder?.record(prompt.filter { $0 != "\u{1}" })

@@ -58,6 +58,10 @@ struct GlobalOptions: ParsableArguments {
         case .failure(let reason):
             session.compilerUnavailable = reason
         }
+        session.exercisesDirectory = Editor.exercisesDirectory(environment: environment.variables)
+        if let editor = Editor.command(environment: environment.variables) {
+            session.openEditor = { path in Editor.open(path, with: editor) }
+        }
         return session
     }
 

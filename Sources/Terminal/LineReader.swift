@@ -88,6 +88,9 @@ public final class LineReader {
     public var onPage: ((Int) -> Void)?
     /// Called when the terminal was resized while a line is being typed; the front end redraws, then the line is.
     public var onResize: (() -> Void)?
+    /// Called about five times a second while nothing is typed; returns true when it printed something, so that the
+    /// prompt and the line typed so far are drawn again below it.
+    public var onIdle: (() -> Bool)?
 
     func page(_ direction: Int) -> UInt8 {
         guard let onPage else { return UInt8(CC_NORM) }
@@ -112,6 +115,11 @@ public final class LineReader {
             // Wait with a timeout: a signal that lands between the checks above and the wait is seen at the next turn.
             var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             let polled = poll(&ready, 1, 200)
+            if polled == 0, bytes.isEmpty, let onIdle {
+                // Nothing typed for a moment: the front end may print something above the line (a file was saved).
+                if onIdle() { shim_el_refresh(editLine) }
+                continue
+            }
             if polled == 0 || (polled < 0 && errno == EINTR) { continue }
             var byte: UInt8 = 0
             let n = Glibc.read(0, &byte, 1)

@@ -28,6 +28,8 @@ public enum GlobalCommand: Equatable, Sendable {
     /// 1-based, as typed; any Int, checked against the lesson when run.
     case goto(Int)
     case step, run, hint, check, solution, state, undo, reset, restart, history, panes
+    /// A code exercise's file: open it (`--reset`: from the starter again).
+    case edit(reset: Bool)
     case addPane(String), showPane(String), hidePane(String)
     case route(topic: String, pane: String)
     /// The learner's prediction for an exercise, kept with the live objects (a goal can ask for it).

@@ -15,10 +15,14 @@ enum LineSource {
         var kind: TopLevelNames.Kind
     }
 
-    static func make(_ text: String, visible: [Visible], declared: TopLevelNames) -> String {
+    static func make(_ text: String, visible: [Visible], declared: TopLevelNames, imports: [String] = []) -> String {
         var lines = [
             "import Patterns",
             "import PlaygroundBridge",
+        ]
+        // The learner's own file, compiled with testing on: its types need no `public`.
+        lines += imports.map { "@testable import " + $0 }
+        lines += [
             "",
             // Before the line, so that a brace the line leaves open cannot swallow them.
             "private func print(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {",

@@ -8,6 +8,8 @@ public struct TopLevelNames: Equatable, Sendable {
     public var names: [(name: String, kind: Kind)] = []
     /// A `func`, `struct`, `class`, `enum`, `protocol`, `extension` or `actor` at the top level.
     public var declaresTypeOrFunction = false
+    /// The types and functions declared at the top level, as `class FixedAlertBuilder`, `func lunchSpecial`.
+    public var declarations: [String] = []
 
     public static func == (a: Self, b: Self) -> Bool {
         a.declaresTypeOrFunction == b.declaresTypeOrFunction && a.names.map(\.name) == b.names.map(\.name)
@@ -61,7 +63,12 @@ public struct TopLevelNames: Equatable, Sendable {
                 break
             }
             guard let first = word(at) else { index = at; continue }
-            if typeWords.contains(first) { declaresTypeOrFunction = true; index = at + 1; continue }
+            if typeWords.contains(first) {
+                declaresTypeOrFunction = true
+                if first != "extension", let name = word(at + 1) { declarations.append(first + " " + name) }
+                index = at + 1
+                continue
+            }
             if first == "let" || first == "var" {
                 let kind: Kind = first == "let" ? .let : (isWeak ? .weakVar : .var)
                 index = collect(tokens, from: at + 1, kind: kind, stopAtElse: false)

@@ -45,9 +45,17 @@ final class Workspace {
 
     /// The state pane's objects: the module's, then those the learner made (in the order of their names).
     func state() -> [StateGroup] {
-        guard !madeObjects.isEmpty else { return module.state() }
-        return module.state() + madeObjects.map { StateGroup($0.name, type: $0.typeName, $0.fields!()) }
+        var groups = module.state()
+        if !madeObjects.isEmpty { groups += madeObjects.map { StateGroup($0.name, type: $0.typeName, $0.fields!()) } }
+        if let exerciseObjects {
+            let roots = (module.objects + module.variables + boundReceivers).compactMap { $0.instance() }
+            if let arc = exerciseObjects.group(roots: roots) { groups.append(arc) }
+        }
+        return groups
     }
+
+    /// The learner's class instances, watched while a code exercise's file is loaded.
+    var exerciseObjects: ExerciseObjects?
 
     /// What goals and hints look at: the state, and the prediction (`prediction.answer`), which is the learner's, not
     /// a live object's, so the state pane leaves it out.
@@ -84,6 +92,8 @@ final class Workspace {
         defer { mediator.isMuted = wasMuted }
         module = Self.make(factory, mediator, lang)
         bindings = [:]
+        // What the old module's objects did is gone with them: their freeing is not the learner's doing.
+        exerciseObjects = exerciseObjects.map { ExerciseObjects(module: $0.module) }
         prediction = nil
         stateAfterLastChange = nil
         // A local array nothing else can change: its entries are lent to `perform`, not copied one by one.

@@ -13,6 +13,12 @@ public struct Lesson: Sendable {
     public var steps: [Step]
     /// Carried by the binary (Lessons/ in the repository), as opposed to `--lessons DIR`.
     public var isBuiltIn = false
+    /// Whether the live objects are set up afresh on entering step `index`: an exercise starts from what the earlier
+    /// steps leave, and so does the step after a code exercise (whose objects were made from the learner's types).
+    public func startsFresh(_ index: Int) -> Bool {
+        guard steps.indices.contains(index) else { return false }
+        return steps[index].isExercise || (index > 0 && steps[index - 1].code != nil)
+    }
     /// The indices of the exercise steps.
     public var exerciseIndices: [Int] { steps.indices.filter { steps[$0].isExercise } }
 
@@ -48,6 +54,9 @@ public struct Step: Sendable {
     /// A ```` ```goal unmet ```` block: the step shows a goal its own commands cannot meet (a bug to explain);
     /// `patterns test` checks that it stays unmet.
     public var goalStaysUnmet = false
+    /// A code exercise: the learner writes a Swift file, which is compiled and loaded into the session; the step's
+    /// commands then drive the types it declares.
+    public var code: CodeExercise?
     /// An exercise: the learner works towards the goal; the transcript is the solution, hidden until asked.
     public var isExercise: Bool { !goal.isEmpty }
 
@@ -57,6 +66,17 @@ public struct Step: Sendable {
     /// What walking the step runs (`patterns run`, handouts): its commands, then `check` for an exercise that does
     /// not end with one already.
     public var walkthrough: [String] { isExercise && commands.last != "check" ? commands + ["check"] : commands }
+}
+
+/// The Swift file of a code exercise: what the learner starts from and the lesson's reference solution.
+public struct CodeExercise: Sendable, Equatable {
+    /// The file's name, e.g. `FixedAlertBuilder.swift`: what `edit` makes in the learner's exercise folder.
+    public var file: String
+    public var starter: String
+    public var solution: String
+    /// 1-based lines of the opening fences.
+    public var starterLine: Int
+    public var solutionLine: Int
 }
 
 public struct GoalLine: Sendable, Equatable {

@@ -71,7 +71,16 @@ public enum LessonParser {
                 continue
             }
             if line.hasPrefix("```") {
-                let kind = String(line.dropFirst(3)).trimmed
+                var kind = String(line.dropFirst(3)).trimmed
+                if kind.hasPrefix("swift "), !steps.isEmpty {
+                    // ```swift starter File.swift``` or ```swift solution```: a code exercise's two files.
+                    let words = kind.split(separator: " ").map(String.init)
+                    if words.count >= 2, words[1] == "starter" || words[1] == "solution" {
+                        kind = try codeFence(words, number: number, step: &steps[steps.count - 1], language: lang, issue: issue)
+                        fence = (kind, number)
+                        continue
+                    }
+                }
                 guard !steps.isEmpty else {
                     if kind == "patterns" || kind.hasPrefix("goal") { throw issue(number, "'\(kind)' block before the first '## ' step") }
                     fence = (kind, number)
@@ -95,6 +104,12 @@ public enum LessonParser {
         }
         if let open = fence { throw issue(open.line, "code block is not closed") }
         guard !steps.isEmpty else { throw issue(max(1, lines.count - (lines.last == "" ? 1 : 0)), "the lesson has no steps ('## ' headings)") }
+        for step in steps {
+            guard let code = step.code else { continue }
+            if code.solutionLine == 0 { throw issue(code.starterLine, "the code exercise '\(code.file)' has a starter but no ```swift solution``` block") }
+            if step.goal.isEmpty { throw issue(step.line, "the code exercise '\(code.file)' has no goal: `check` needs one to judge the learner's file") }
+            if step.commands.isEmpty { throw issue(step.line, "the code exercise '\(code.file)' has no transcript: its commands drive the learner's types") }
+        }
         for i in steps.indices {
             while steps[i].body.last?.trimmed.isEmpty == true { steps[i].body.removeLast() }
             let leading = steps[i].body.prefix { $0.trimmed.isEmpty }.count
@@ -128,6 +143,15 @@ public enum LessonParser {
             }
             guard !entries.isEmpty else { throw issue(openLine, "empty transcript block") }
             steps[last].transcripts.append(Transcript(openLine: openLine, closeLine: closeLine, entries: entries))
+        case "swift starter", "swift solution":
+            let text = lines.map(\.1).joined(separator: "\n") + "\n"
+            if kind == "swift starter" {
+                steps[last].code?.starter = text
+                steps[last].body.append(contentsOf: lines.map(\.1))
+                steps[last].body.append("```")
+            } else {
+                steps[last].code?.solution = text
+            }
         case "goal":
             guard steps[last].goal.isEmpty else { throw issue(openLine, "a step has at most one goal block") }
             for (number, line) in lines where !line.trimmed.isEmpty {
@@ -141,6 +165,32 @@ public enum LessonParser {
             steps[last].body.append(contentsOf: lines.map(\.1))
             steps[last].body.append("```")
         }
+    }
+
+    /// The opening fence of a code exercise's starter or solution: checks it and records it on the step. Returns the
+    /// fence's kind for ``finishFence``.
+    static func codeFence(_ words: [String], number: Int, step: inout Step, language: String,
+                          issue: (Int, String) -> LessonIssue) throws(LessonIssue) -> String {
+        if words[1] == "starter" {
+            guard words.count == 3 else { throw issue(number, "a starter block names its file: ```swift starter FileName.swift```") }
+            let file = words[2]
+            let stem = file.hasSuffix(".swift") ? file.dropLast(6) : ""
+            guard let first = stem.first, first.isASCII, first.isLetter,
+                  stem.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+                throw issue(number, "the starter's file name '\(file)' must be a Swift file name: letters, digits and '_', ending in '.swift'")
+            }
+            guard step.code == nil else { throw issue(number, "a step has at most one code exercise (one starter block)") }
+            step.code = CodeExercise(file: file, starter: "", solution: "", starterLine: number, solutionLine: 0)
+            // The learner sees the starter in the step, under its file name.
+            step.body.append(CodeText.starterCaption.text(Lang(rawValue: language) ?? .en, file))
+            step.body.append("```swift")
+            return "swift starter"
+        }
+        guard words.count == 2 else { throw issue(number, "a solution block names no file: ```swift solution``` (the starter's file)") }
+        guard step.code != nil else { throw issue(number, "a ```swift solution``` block comes after the step's ```swift starter File.swift``` block") }
+        guard step.code?.solutionLine == 0 else { throw issue(number, "a code exercise has one solution block") }
+        step.code?.solutionLine = number
+        return "swift solution"
     }
 
     static func parseGoalLine(_ line: String, number: Int) -> GoalLine? {

@@ -17,6 +17,8 @@ extension Session {
             CommandSpec("hint", summary: T.theNextHintForThisStep.phrase, changesState: false, .global { _ in .hint }),
             CommandSpec("check", summary: T.doesTheLiveStateMeetThis.phrase, changesState: false, .global { _ in .check }),
             CommandSpec("solution", summary: T.showTheCommandsThatSolveThis.phrase, changesState: false, .global { _ in .solution }),
+            CommandSpec("edit", [ArgumentSpec("reset", .choice(["--reset"]), optional: true)], summary: CodeText.editSummary.phrase,
+                        changesState: false, .global { .edit(reset: try $0.optionalWord(0) != nil) }),
             CommandSpec("state", summary: T.showTheLiveObjects.phrase, changesState: false, .global { _ in .state }),
             CommandSpec("predict", [ArgumentSpec("answer")], summary: T.predictSummary.phrase, .global { .predict(try $0.word(0)) }),
             CommandSpec("undo", summary: T.undoTheLastCommandThatChanged.phrase, .global { _ in .undo }),

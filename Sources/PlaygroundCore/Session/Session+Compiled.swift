@@ -53,12 +53,12 @@ extension Session {
             }
             guard let value = object.instance() else { continue }
             let type = object.swiftType ?? _typeName(Swift.type(of: value), qualified: true)
-            guard LineSource.isWritable(type) else { continue }
+            guard LineSource.isWritable(type), Self.inScope(type, exercise: currentExercise) else { continue }
             seen.insert(object.name)
             visible.append(LineSource.Visible(name: object.name, type: type, kind: object.kind))
             context.values[object.name] = value
         }
-        let source = LineSource.make(text, visible: visible, declared: declared)
+        let source = LineSource.make(text, visible: visible, declared: declared, imports: currentExercise.map { [$0.module] } ?? [])
         let entry: LineCompiler.Entry
         switch try compiler.compile(source) {
         case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
@@ -107,6 +107,18 @@ extension Session {
         }
     }
 
+    /// Whether a type can be named in a line: a learner's type only while its file is loaded for the step.
+    static func inScope(_ type: String, exercise: LoadedExercise?) -> Bool {
+        guard type.contains("Exercise_") else { return true }
+        guard let exercise else { return false }
+        var rest = Substring(type)
+        while let range = rest.firstRange(of: "Exercise_") {
+            if !rest[range.lowerBound...].hasPrefix(exercise.module + ".") { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
+    }
+
     /// A binding a compiled line made: its real value (or a weak reference), its fields read by reflection.
     static func binding(_ stored: LineContext.Stored, kind: TopLevelNames.Kind, in workspace: Workspace) -> LiveObject {
         let shortType = Self.shortTypeName(stored.type)
@@ -131,7 +143,7 @@ extension Session {
 
     /// `Patterns.HamburgerBuilder` → `HamburgerBuilder`, `Swift.Optional<Swift.Int>` → `Optional<Int>`.
     static func shortTypeName(_ type: String) -> String {
-        type.replacingOccurrences(of: "Swift.", with: "").replacingOccurrences(of: "Patterns.", with: "")
+        Reflection.unqualified(type.replacingOccurrences(of: "Swift.", with: "").replacingOccurrences(of: "Patterns.", with: ""))
     }
 
     static func seconds(_ value: Double) -> String {
@@ -176,12 +188,37 @@ public enum Reflection {
               mirror.displayStyle != .set, mirror.displayStyle != .dictionary else {
             return [StateField("value", .plain(cut(String(reflecting: value))))]
         }
+        // A subclass's stored properties come after its superclass's, as a debugger lists them.
+        var levels: [Mirror] = []
+        var level: Mirror? = mirror
+        while let current = level { levels.insert(current, at: 0); level = current.superclassMirror }
+        let children = levels.flatMap { Array($0.children) }
         var fields: [StateField] = []
-        for (index, child) in mirror.children.enumerated() {
-            if index == 12 { fields.append(StateField("…", .plain("\(mirror.children.count - 12) more"))); break }
-            fields.append(StateField(child.label ?? "\(index)", .plain(cut(String(reflecting: child.value)))))
+        for (index, child) in children.enumerated() {
+            if index == 12 { fields.append(StateField("…", .plain("\(children.count - 12) more"))); break }
+            fields.append(StateField(child.label ?? "\(index)", .plain(cut(describe(child.value, objects: objects)))))
         }
         return fields
+    }
+
+    /// A stored property's value as a debugger shows it: an optional's content or `nil`, a lesson object by its
+    /// name, a plain struct by its properties; anything else as `debugPrint` prints it.
+    static func describe(_ value: Any, objects: [LiveObject], depth: Int = 0) -> String {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            guard let inner = mirror.children.first?.value else { return "nil" }
+            return describe(inner, objects: objects, depth: depth)
+        case .class:
+            let object = value as AnyObject
+            if let same = objects.first(where: { ($0.instance()).map { $0 as AnyObject } === object }) { return "same object as " + same.name }
+            return String(reflecting: value)
+        case .struct where depth < 2 && !mirror.children.isEmpty && !(value is any CustomDebugStringConvertible) && !(value is any CustomStringConvertible):
+            let fields = mirror.children.map { ($0.label.map { $0 + ": " } ?? "") + describe($0.value, objects: objects, depth: depth + 1) }
+            return String(reflecting: Swift.type(of: value)) + "(" + fields.joined(separator: ", ") + ")"
+        default:
+            return String(reflecting: value)
+        }
     }
 
     /// The value inside any number of Optionals (a compiled line's `var` of an Optional type arrives as `Any?`).
@@ -192,8 +229,21 @@ public enum Reflection {
         return value
     }
 
+    /// A type or a value as the runtime writes it, without the module the playground made of the learner's file
+    /// (`Exercise_<hash>.`): a name the learner never wrote.
+    public static func unqualified(_ text: String) -> String {
+        var out = text
+        while let range = out.firstRange(of: "Exercise_") {
+            let rest = out[range.upperBound...]
+            let digits = rest.prefix { $0.isHexDigit }
+            guard digits.count == 16, rest.dropFirst(16).first == "." else { break }
+            out.removeSubrange(range.lowerBound...out.index(range.upperBound, offsetBy: 16))
+        }
+        return out
+    }
+
     static func cut(_ text: String) -> String {
-        let line = text.replacingOccurrences(of: "\n", with: " ")
+        let line = unqualified(text).replacingOccurrences(of: "\n", with: " ")
         return line.count > 70 ? String(line.prefix(69)) + "…" : line
     }
 }

@@ -21,6 +21,7 @@ extension Session {
         case .hint: try hint()
         case .check: try check()
         case .solution: try solution()
+        case .edit(let reset): try edit(reset: reset)
         case .state: postState(try requireWorkspace().state())
         case .undo: try undo()
         case .reset: try reset()
@@ -86,7 +87,7 @@ extension Session {
         self.navigator = navigator
         saveProgress()
         // An exercise starts from the state the lesson's earlier steps leave, whatever the learner did before.
-        if navigator.step.isExercise { try setUpLiveObjects(before: navigator.stepIndex) }
+        if navigator.lesson.startsFresh(navigator.stepIndex) { try setUpLiveObjects(before: navigator.stepIndex) }
         showStep()
     }
 
@@ -103,15 +104,18 @@ extension Session {
     /// Rebuilds the live objects as the lesson's own commands leave them at the start of step `index + 1`: a fresh
     /// module, then every command of the earlier steps that changes something (never a look such as `check`),
     /// quietly. A command the lesson itself expects to fail (a sold-out meat) fails here too and changes nothing.
-    public func setUpLiveObjects(before index: Int) throws {
+    public func setUpLiveObjects(before index: Int, quietly: Bool = false) throws {
         let workspace = try requireWorkspace()
         guard let lesson else { return }
         workspace.journal = []
+        // The learner's types are watched while their file is loaded for this step.
+        workspace.exerciseObjects = currentExercise.map { ExerciseObjects(module: $0.module) }
         try rebuild()
         let wasMuted = mediator.isMuted
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
-        for step in lesson.steps.prefix(index) {
+        // A code exercise's commands need the learner's types: its objects are that step's only.
+        for step in lesson.steps.prefix(index) where step.code == nil {
             for line in step.commands {
                 // A line that does not read, or a call the lesson shows failing, changes nothing: the same happens on
                 // every path to this step. A broken promise inside the playground still surfaces.
@@ -130,6 +134,7 @@ extension Session {
             }
         }
         mediator.isMuted = wasMuted
+        if quietly { return }
         say(index == 0 ? CoreText.theLiveObjectsStartAfresh.phrase : CoreText.theLiveObjectsAreSetUp(String(index)))
         postState(workspace.state())
     }
@@ -156,6 +161,11 @@ extension Session {
     func runStep() throws {
         let step = try requireNavigator().step
         guard !step.commands.isEmpty else { say(CoreText.thisStepHasNoCommandsTo.phrase); return }
+        if let code = step.code, !judgesLoadedCode {
+            // The commands drive the learner's types: `check` compiles the file first.
+            try checkCode(code)
+            return
+        }
         // From the step's own start, so that the commands do what the lesson shows whatever came before.
         try setUpLiveObjects(before: try requireNavigator().stepIndex)
         for command in step.commands {
@@ -174,11 +184,21 @@ extension Session {
     /// Whether the current step's goal is met, without saying anything (for the lesson tester).
     public var goalMet: Bool { goalDifferences().isEmpty }
 
-    /// Compares the live state with the step's goal; says what differs, or marks the step done.
+    /// `check`: a code exercise compiles and tries the learner's file first; then the live state is judged.
     func check() throws {
+        let step = try requireNavigator().step
+        guard step.isExercise else { say(CoreText.thisStepHasNoGoalTo.phrase); return }
+        if let code = step.code, !judgesLoadedCode {
+            try checkCode(code)
+            return
+        }
+        try judge()
+    }
+
+    /// Compares the live state with the step's goal; says what differs, or marks the step done.
+    func judge() throws {
         var navigator = try requireNavigator()
         let step = navigator.step
-        guard step.isExercise else { say(CoreText.thisStepHasNoGoalTo.phrase); return }
         let differences = goalDifferences()
         if differences.isEmpty {
             navigator.markDone()
@@ -214,6 +234,10 @@ extension Session {
 
     func solution() throws {
         let navigator = try requireNavigator()
+        if let code = navigator.step.code {
+            codeSolution(code)
+            return
+        }
         let commands = navigator.step.commands
         guard !commands.isEmpty else { say(CoreText.thisStepHasNoCommands.phrase); return }
         say(([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))] + commands.map { "  > " + $0 }

@@ -43,6 +43,17 @@ public final class Session {
     public var compilerUnavailable: LineCompiler.Unavailable?
     /// What compiled code printed and the panes have not shown yet.
     var printedByCompiledCode = ""
+    /// The folder of the learner's exercise files (`${XDG_DATA_HOME:-~/.local/share}/patterns/exercises`): a code
+    /// exercise's file is `<folder>/<lesson>/<File>.swift`. Nil: code exercises have nowhere to keep files.
+    public var exercisesDirectory: String?
+    /// Opens a file in the learner's editor and waits for it (set by a front end that can: it touches the terminal).
+    /// Nil when no editor is set; `edit` then says where the file is.
+    public var openEditor: ((String) -> EditorOutcome)?
+    /// The code exercise's file compiled and loaded into this process: compiled lines import its module.
+    var exercise: LoadedExercise?
+    /// `check` on a code exercise judges the code the caller loaded with ``loadCode(_:)`` (a lesson's starter or
+    /// solution: `patterns run`, handouts, the lesson tester) instead of compiling the learner's file.
+    public var judgesLoadedCode = false
 
     public init(catalog: LessonCatalog, modules: [ModuleFactory], options: SessionOptions = SessionOptions()) {
         self.catalog = catalog
@@ -201,6 +212,7 @@ public final class Session {
         if case .global = command { return }
         if !changes.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: StateView.changeLog(changes, lang))) }
         postState(after, changed: changes)
+        postMemory(changes)
         // Only a layout that shows it pays for the line (pipes, transcripts and handouts leave it out).
         if options.render.reminders, let reminder = navigator?.reminder(after: text, lang) { mediator.emit(.reminder(reminder)) }
     }

@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How an editor the learner ran ended.
+public enum EditorOutcome: Sendable, Equatable {
+    case closed
+    /// It could not start, or ended with a failure: the command and its status.
+    case failed(String, Int32)
+}
+
+/// A code exercise's file, compiled into a module of its own and loaded into this process.
+struct LoadedExercise {
+    var module: String
+    var file: String
+    /// What the file declares, as `class FixedAlertBuilder`.
+    var declarations: [String]
+    /// The lesson and step it belongs to: elsewhere its types are out of scope.
+    var lesson: String
+    var step: Int
+}
+
+/// Code exercises: the learner writes a Swift file; `check` compiles it against `Patterns`, loads it into the
+/// session, runs the step's commands with its types and judges the step's goal.
+extension Session {
+    /// The learner's file for the current step: `<exercises>/<lesson>/<File>.swift`, when the step is a code exercise.
+    public var exerciseFile: String? {
+        guard let code = currentStep?.code, let folder = exercisesDirectory, let lesson else { return nil }
+        return folder + "/" + lesson.id + "/" + code.file
+    }
+
+    /// The exercise loaded for the current step, if any: its types are in scope only there.
+    var currentExercise: LoadedExercise? {
+        guard let exercise, exercise.lesson == lesson?.id, exercise.step == stepIndex else { return nil }
+        return exercise
+    }
+
+    /// `edit`: the learner's file, copied from the starter the first time (or again with `--reset`), opened in their
+    /// editor; when the editor closes, the file is checked.
+    func edit(reset: Bool) throws {
+        let navigator = try requireNavigator()
+        guard let code = navigator.step.code else { throw PlaygroundError(notACodeStep(navigator.lesson)) }
+        guard let path = exerciseFile else { throw PlaygroundError(CodeText.noExerciseFolder.phrase) }
+        var lines: [String] = []
+        let exists = access(path, F_OK) == 0
+        if reset && exists {
+            let aside = path + ".old"
+            guard rename(path, aside) == 0 else { throw PlaygroundError(CodeText.cannotWrite(aside)) }
+            lines.append(CodeText.resetKept.text(lang, aside))
+        }
+        if reset || !exists {
+            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+            do { try LineCompiler.makeFolder(folder) } catch { throw PlaygroundError(CodeText.cannotWrite(folder)) }
+            guard LineCompiler.write(code.starter, to: path) else { throw PlaygroundError(CodeText.cannotWrite(path)) }
+            lines.append(CodeText.starterCopied.text(lang, path))
+        } else {
+            lines.append(CodeText.yourFile.text(lang, path))
+        }
+        guard compiler != nil else {
+            lines.append(CodeText.needsToolchain.text(lang))
+            say(lines.joined(separator: "\n"))
+            return
+        }
+        guard let openEditor else {
+            lines.append(CodeText.openItYourself.text(lang))
+            say(lines.joined(separator: "\n"))
+            return
+        }
+        say(lines.joined(separator: "\n"))
+        switch openEditor(path) {
+        case .closed: try checkCode(code)
+        case .failed(let editor, let status): say(CodeText.editorFailed(editor, String(status)))
+        }
+    }
+
+    func notACodeStep(_ lesson: Lesson) -> Phrase {
+        guard let index = lesson.steps.firstIndex(where: { $0.code != nil }) else { return CodeText.noCodeInLesson.phrase }
+        return CodeText.notACodeStep(String(index + 1))
+    }
+
+    /// `check` on a code exercise: compile the learner's file, load it, run the step's commands with it from the
+    /// step's start, and judge the goal. A file that does not compile gets the compiler's words; the session goes on.
+    func checkCode(_ code: CodeExercise) throws {
+        guard compiler != nil else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
+        guard let path = exerciseFile else { throw PlaygroundError(CodeText.noExerciseFolder.phrase) }
+        guard let text = LineCompiler.read(path), access(path, F_OK) == 0 else { throw PlaygroundError(CodeText.noFileYet(code.file)) }
+        guard let loaded = try loadFile(text, path: path, file: code.file) else {
+            say(CodeText.doesNotCompile(code.file))
+            return
+        }
+        let index = stepIndex
+        try setUpLiveObjects(before: index, quietly: true)
+        say(CodeText.loaded(code.file, Self.declarationsText(loaded.declarations)))
+        try driveStep()
+        try judge()
+    }
+
+    /// Compiles a file and loads it as the session's exercise; nil (after reporting the compiler's words) when it
+    /// does not compile.
+    func loadFile(_ text: String, path: String, file: String) throws -> LoadedExercise? {
+        guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
+        switch try compiler.compileExercise(text, path: path) {
+        case .rejected(let diagnostics):
+            report(CompilerDiagnostics(text: diagnostics))
+            return nil
+        case .loaded(let module, let warnings):
+            if !warnings.isEmpty {
+                mediator.post(PaneMessage(topic: "log", source: "swiftc", text: CodeText.warnings.text(lang) + "\n" + warnings))
+            }
+            let loaded = LoadedExercise(module: module, file: file, declarations: TopLevelNames(text).declarations,
+                                        lesson: lesson?.id ?? "", step: stepIndex)
+            exercise = loaded
+            return loaded
+        }
+    }
+
+    /// Runs the step's commands, each shown as typed, stopping at the first that fails.
+    func driveStep() throws {
+        for command in try requireNavigator().step.commands where command != "check" {
+            mediator.emit(.input(prompt: "> ", line: command))
+            guard perform(command) else {
+                say(CodeText.trialStopped(command))
+                return
+            }
+        }
+    }
+
+    /// Loads one of the lesson's own versions of the current step's file (its starter or its solution), for a caller
+    /// that then drives the step itself (`patterns run`, handouts, the lesson tester); `check` then judges the loaded
+    /// code. Returns false, after the compiler's words, when it does not compile.
+    @discardableResult
+    public func loadCode(_ text: String) throws -> Bool {
+        let navigator = try requireNavigator()
+        guard let code = navigator.step.code else { throw InternalError("step \(navigator.stepIndex + 1) has no code exercise") }
+        guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
+        let path = try compiler.lessonFilePath(code.file, text: text)
+        judgesLoadedCode = true
+        guard let loaded = try loadFile(text, path: path, file: code.file) else { return false }
+        try setUpLiveObjects(before: navigator.stepIndex, quietly: true)
+        say(CodeText.loadedReference(code.file, Self.declarationsText(loaded.declarations)))
+        return true
+    }
+
+    static func declarationsText(_ declarations: [String]) -> String {
+        declarations.isEmpty ? "-" : declarations.joined(separator: ", ")
+    }
+
+    /// `solution` on a code exercise: the reference file, then the commands that drive it.
+    func codeSolution(_ code: CodeExercise) {
+        var lines = [CodeText.referenceFor.text(lang, code.file, String(stepIndex + 1)), "```swift"]
+        lines += code.solution.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last == "" { lines.removeLast() }
+        lines.append("```")
+        lines.append(CodeText.thenTheCommands.text(lang))
+        lines += (currentStep?.commands ?? []).map { "  > " + $0 }
+        say(lines.joined(separator: "\n"))
+    }
+
+    /// What the ARC watch says in the memory pane when one of the learner's classes was freed, or is kept alive by
+    /// a cycle.
+    func postMemory(_ changes: [StateChange]) {
+        for change in changes where change.key.hasPrefix(ExerciseObjects.groupName + ".") {
+            let type = String(change.key.dropFirst(ExerciseObjects.groupName.count + 1))
+            let value = change.new?.display ?? ""
+            if value.hasPrefix("freed") {
+                mediator.post(PaneMessage(topic: "memory", source: "ARC", text: CodeText.arcFreed.text(lang, type)))
+            } else if value.contains("reached by no name") {
+                mediator.post(PaneMessage(topic: "memory", source: "ARC", text: CodeText.arcCycle.text(lang, type)))
+            }
+        }
+    }
+}
+
+extension LineCompiler {
+    /// A folder and its parents, as `mkdir -p` makes them.
+    static func makeFolder(_ path: String) throws(InternalError) {
+        var built = ""
+        for part in path.split(separator: "/") {
+            built += "/" + part
+            if mkdir(built, 0o755) != 0 && errno != EEXIST { throw InternalError("cannot make the folder '\(built)'") }
+        }
+    }
+}
