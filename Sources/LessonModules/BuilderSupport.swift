@@ -30,7 +30,7 @@ struct ScreenParts: Equatable {
 /// What the builder lesson's objects say, in English and Korean.
 enum BuilderText: String, TextCatalog {
     case isSoldOut, noAlertOnScreen, nothingToTap, alertHasNoButton, itsButtonHasNoTitle, itsButtonIs, noActionRan, screenEmpty, nothingBuilt
-    case showSummary, tapSummary, whyNoAction, whichActionRan
+    case showSummary, tapSummary, whyNoAction, whichActionRan, actionNotKept
 
     var texts: (en: String, ko: String) {
         switch self {
