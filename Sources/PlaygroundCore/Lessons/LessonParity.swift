@@ -34,6 +34,11 @@ public enum LessonParity {
                 let line = firstDifferentCommandLine(step, other) ?? other.line
                 return issue(line, "step \(index + 1) commands differ from \(where_): expected \(step.commands), found \(other.commands)")
             }
+            if other.code?.file != step.code?.file {
+                let line = other.code?.starterLine ?? other.line
+                let expected = step.code.map { "the code exercise '\($0.file)'" } ?? "no code exercise"
+                return issue(line, "step \(index + 1) differs from \(where_): it has \(other.code.map { "the code exercise '\($0.file)'" } ?? "no code exercise"), expected \(expected)")
+            }
             if other.goal.map({ "\($0.key): \($0.value)" }) != step.goal.map({ "\($0.key): \($0.value)" }) || other.goalStaysUnmet != step.goalStaysUnmet {
                 return issue(other.goal.first?.line ?? other.line, "step \(index + 1) goal differs from \(where_)")
             }

@@ -47,6 +47,16 @@ public struct LessonTester {
         // receivers from then on; an initializer's type is checked when the transcript runs.
         var objects = Set(session.liveObjects.map(\.name))
         for step in lesson.steps {
+            // A code exercise's commands use the types of its file: the compiler judges them when they run.
+            if let code = step.code {
+                for (offset, line) in (code.starter + code.solution).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                    where DisplayWidth.of(line) + 4 > 80 {
+                    let inStarter = offset < code.starter.split(separator: "\n", omittingEmptySubsequences: false).count
+                    issue(inStarter ? code.starterLine : code.solutionLine,
+                          "a line of \(code.file)'s \(inStarter ? "starter" : "solution") is \(DisplayWidth.of(line)) columns; at 80 it must fit 76: '\(line)'")
+                }
+                continue
+            }
             for entry in step.transcripts.flatMap(\.entries) {
                 let line = entry.command
                 if SwiftCallParser.looksLikeSwift(line) {
@@ -98,13 +108,39 @@ public struct LessonTester {
         var count = 0
         for (index, step) in lesson.steps.enumerated() {
             session.setStep(index)
-            if step.isExercise {
+            if lesson.startsFresh(index) {
                 // An exercise starts from what the earlier steps leave (as entering it in the REPL does): its goal
                 // must be unmet there, and its solution must meet it from there.
                 do {
                     try session.setUpLiveObjects(before: index)
                 } catch {
                     issue(step.line, "the live objects cannot be set up for '\(step.title)': \(error)")
+                }
+                _ = session.takeOutput()
+            }
+            if let code = step.code {
+                guard compiler != nil else {
+                    // Without the compiler a code exercise cannot run: its transcript is kept as written.
+                    needCompiler += step.transcripts.flatMap(\.entries).count
+                    continue
+                }
+                // The starter must not meet the goal (it may fail to compile, on purpose); the solution must.
+                if (try? session.loadCode(code.starter)) == true {
+                    for command in step.commands { session.execute(command) }
+                    if session.goalMet {
+                        issue(code.starterLine, "the starter of \(code.file) already meets the goal of '\(step.title)': the exercise has nothing to do")
+                    }
+                }
+                _ = session.takeOutput()
+                do {
+                    guard try session.loadCode(code.solution) else {
+                        let diagnostics = Self.lines(session.takeOutput()).filter { !$0.isEmpty }.prefix(6).joined(separator: "\n    ")
+                        issue(code.solutionLine, "the solution of \(code.file) does not compile:\n    " + diagnostics)
+                        continue
+                    }
+                } catch {
+                    issue(code.solutionLine, "the solution of \(code.file) cannot be loaded: \(error)")
+                    continue
                 }
                 _ = session.takeOutput()
             }
