@@ -29,7 +29,32 @@ struct Presenter {
             session.showStep()
             console.flush()
             var rest = false
-            if step.isExercise && !step.walkthrough.isEmpty {
+            if let code = step.code {
+                // The starter is on screen: the room writes the file, then the reference solution is shown and driven.
+                say(CodeText.roomWrites.text(lang, code.file))
+                switch wait(PresenterText.enterShowsTheSolution.text(lang)) {
+                case .go: break
+                case .rest: rest = true
+                case .back: index = try back(from: index, first: first); continue walking
+                case .stop: return
+                }
+                console.run("solution", echo: true)
+                guard try session.prepareToWalk(index) else {
+                    console.flush()
+                    guard index < last else { break }
+                    switch wait(PresenterText.enterNextStep.text(lang)) {
+                    case .go, .rest: index += 1
+                    case .back: index = try back(from: index, first: first)
+                    case .stop: return
+                    }
+                    continue walking
+                }
+                console.flush()
+            } else {
+                _ = try session.prepareToWalk(index)
+                _ = session.takeEvents()
+            }
+            if step.isExercise && step.code == nil && !step.walkthrough.isEmpty {
                 // The goal is on screen (the step's text ends with it): the room works on it before the solution.
                 say(PresenterText.theRoomTriesNow.text(lang))
                 switch wait(PresenterText.enterShowsTheSolution.text(lang)) {

@@ -61,6 +61,9 @@ struct RunCommand: ParsableCommand {
             session.setStep(index)
             session.showStep()
             console.flush()
+            // A code exercise runs with the lesson's reference solution.
+            guard try session.prepareToWalk(index) else { console.flush(); continue }
+            console.flush()
             for command in steps[index].walkthrough {
                 console.run(command, echo: true)
             }

@@ -22,6 +22,8 @@ public struct Handout {
         public var isExercise: Bool
         /// The commands of the step and what the program printed for each, exactly as a learner would see it.
         public var exchanges: [Exchange]
+        /// A code exercise: students write its file from the starter (in the body); presenters get the solution.
+        public var code: CodeExercise?
         /// Minutes into the lesson when the step starts, and how long it takes (presenters; nil without `minutes`).
         public var clock: (start: Int, length: Int)?
 
@@ -49,13 +51,16 @@ public struct Handout {
         for (index, step) in lesson.steps.enumerated() {
             session.setStep(index)
             var exchanges: [Exchange] = []
-            for command in step.walkthrough {
+            // A code exercise is walked with the lesson's reference solution loaded; without the compiler, not at all.
+            let walkable = try session.prepareToWalk(index)
+            _ = session.takeOutput()
+            for command in walkable ? step.walkthrough : [] {
                 let prompt = session.prompt
                 session.execute(command)
                 exchanges.append(Exchange(prompt: prompt, command: command, output: session.takeOutput()))
             }
             sections.append(Section(title: step.title, body: step.body, goal: step.goal, hints: step.hints, isExercise: step.isExercise,
-                                    exchanges: exchanges))
+                                    exchanges: exchanges, code: step.code))
         }
         if audience == .presenters, lesson.minutes > 0 {
             for (i, clock) in Self.clock(minutes: lesson.minutes, weights: lesson.steps.map(Self.weight)).enumerated() {
@@ -126,6 +131,13 @@ public struct Handout {
                     out += HandoutText.checkWhenDone.text(lang) + "\n\n"
                 }
             }
+            if let code = section.code {
+                if audience == .students {
+                    out += HandoutText.writeTheFile.text(lang, code.file) + "\n\n"
+                } else {
+                    out += "**" + HandoutText.referenceSolution.text(lang, code.file) + "**\n\n```swift\n" + code.solution + "```\n\n"
+                }
+            }
             if showsTranscript(section) {
                 if section.isExercise { out += "**" + HandoutText.solution.text(lang) + "**\n\n" }
                 out += "```text\n" + section.transcript + "```\n\n"
@@ -170,6 +182,14 @@ public struct Handout {
                             + Self.inline(hint.text) + "</p></details>\n"
                     }
                     out += "<p class=\"check\">\(Self.inline(HandoutText.checkWhenDone.text(lang)))</p>\n"
+                }
+            }
+            if let code = section.code {
+                if audience == .students {
+                    out += "<p class=\"write\">" + Self.inline(HandoutText.writeTheFile.text(lang, code.file)) + "</p>\n"
+                } else {
+                    out += "<p class=\"solution\"><strong>" + Self.inline(HandoutText.referenceSolution.text(lang, code.file)) + "</strong></p>\n"
+                    out += "<pre class=\"code\"><code>" + Self.escape(code.solution) + "</code></pre>\n"
                 }
             }
             if showsTranscript(section) {
@@ -286,7 +306,8 @@ public struct Handout {
 
 /// The handout's own words, in the lesson's language.
 enum HandoutText: String, TextCatalog {
-    case aboutMinutes, stepsAndExercises, studentsCopy, presentersCopy, clock, exerciseGoal, hint, checkWhenDone, solution
+    case aboutMinutes, stepsAndExercises, studentsCopy, presentersCopy, clock, exerciseGoal, hint, checkWhenDone, solution,
+         writeTheFile, referenceSolution
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -300,6 +321,9 @@ enum HandoutText: String, TextCatalog {
         case .checkWhenDone: ("Stuck? Type `hint` in the playground, or open the hints above one at a time.",
                               "막히면 플레이그라운드에서 `hint`를 입력하거나, 위의 힌트를 하나씩 펼쳐 보세요.")
         case .solution: ("Solution", "풀이")
+        case .writeTheFile: ("Write `{0}` from the starter above: `edit` in the playground copies it and opens it in your editor, and `check` compiles it and tries it.",
+                             "위의 시작 코드로 `{0}`을(를) 작성하세요: 플레이그라운드에서 `edit`가 파일을 복사해 편집기로 열고, `check`가 컴파일해 시험합니다.")
+        case .referenceSolution: ("Reference solution: `{0}`", "참고 풀이: `{0}`")
         }
     }
 }

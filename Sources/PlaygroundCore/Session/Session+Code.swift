@@ -141,6 +141,20 @@ extension Session {
         return true
     }
 
+    /// Before walking step `index` without a learner (`patterns run`, handouts): the live objects as the lesson
+    /// leaves them when the step follows a code exercise, and a code exercise's reference solution loaded. False
+    /// when the step's commands cannot run here (a code exercise without the compiler), after saying why.
+    public func prepareToWalk(_ index: Int) throws -> Bool {
+        guard let lesson, lesson.steps.indices.contains(index) else { return true }
+        if index > 0, lesson.steps[index - 1].code != nil { try setUpLiveObjects(before: index, quietly: true) }
+        guard let code = lesson.steps[index].code else { return true }
+        guard compiler != nil else {
+            say(CodeText.needsToolchain.phrase)
+            return false
+        }
+        return try loadCode(code.solution)
+    }
+
     static func declarationsText(_ declarations: [String]) -> String {
         declarations.isEmpty ? "-" : declarations.joined(separator: ", ")
     }
