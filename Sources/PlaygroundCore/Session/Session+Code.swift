@@ -161,10 +161,9 @@ extension Session {
 
     /// `solution` on a code exercise: the reference file, then the commands that drive it.
     func codeSolution(_ code: CodeExercise) {
-        var lines = [CodeText.referenceFor.text(lang, code.file, String(stepIndex + 1)), "```swift"]
-        lines += code.solution.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = [CodeText.referenceFor.text(lang, code.file, String(stepIndex + 1))]
+        lines += code.solution.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
         while lines.last == "" { lines.removeLast() }
-        lines.append("```")
         lines.append(CodeText.thenTheCommands.text(lang))
         lines += (currentStep?.commands ?? []).map { "  > " + $0 }
         say(lines.joined(separator: "\n"))

@@ -155,6 +155,8 @@ extension Session {
     /// Posts the current step's text to the lesson pane.
     public func showStep() {
         mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: stepText()))
+        // Said at once, not at the first `edit`: a code exercise without the compiler cannot be done here.
+        if currentStep?.code != nil, compiler == nil, compilerUnavailable != nil { say(CodeText.needsToolchain.phrase) }
     }
 
     /// `run`: the step's commands, each echoed, stopping at the first that fails.

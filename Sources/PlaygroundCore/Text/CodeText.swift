@@ -9,8 +9,8 @@ public enum CodeText: String, TextCatalog {
         switch self {
         case .starterCaption: ("`{0}`, the file you write (`edit` opens it; `check` compiles it and tries it):",
                                "직접 작성할 파일 `{0}` (`edit`로 열고, `check`로 컴파일해 시험합니다):")
-        case .needsToolchain: ("this exercise is compiled Swift: it needs the Swift toolchain (https://www.swift.org/install), then 'swift run patterns' in the playground's folder; the other steps work without it",
-                               "이 연습은 컴파일하는 Swift입니다. Swift 툴체인(https://www.swift.org/install)을 설치한 뒤 플레이그라운드 폴더에서 'swift run patterns'로 실행하세요. 다른 단계는 툴체인 없이도 됩니다")
+        case .needsToolchain: ("this exercise is compiled Swift and needs the Swift toolchain (https://www.swift.org/install, then 'swift run patterns' here); the rest of the lesson works without it",
+                               "이 연습은 컴파일하는 Swift라서 Swift 툴체인이 필요합니다(https://www.swift.org/install 설치 뒤 여기서 'swift run patterns'). 레슨의 나머지는 툴체인 없이도 됩니다")
         case .notACodeStep: ("this step has no Swift file to write; the lesson's code exercise is step {0} ('goto {0}')",
                              "이 단계에는 작성할 Swift 파일이 없습니다. 이 레슨의 코드 연습은 {0}단계입니다 ('goto {0}')")
         case .noCodeInLesson: ("this step has no Swift file to write, and neither has any step of this lesson",
