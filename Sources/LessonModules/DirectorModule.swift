@@ -60,7 +60,8 @@ public final class DirectorModule: LessonModule {
     }
 
     static func fields(of receiptBuilder: ReceiptBuilder) -> [StateField] {
-        [StateField("lines", .number(receiptBuilder.lines.count)), StateField("total", .plain(money(receiptBuilder.build().totalCents)))]
+        [StateField("lines", .number(receiptBuilder.lines.count)), StateField("items", .plain(receiptBuilder.lines.map(\.item).joined(separator: ", "))),
+         StateField("total", .plain(money(receiptBuilder.build().totalCents)))]
     }
 
     /// `let order = ReceiptBuilder()`, and `let b = RootBuilder()` and its siblings (the dependency example).
