@@ -31,7 +31,7 @@ import Testing
     @Test func endOfInputMidLessonEndsCleanly() throws {
         let result = try runPatterns([], input: "load delegate\nnext\ntype 2")
         #expect(result.status == 1)
-        #expect(result.output.hasSuffix("delegate 2/11> type 2\nerror: 'type' needs <column>; usage: type <row> <column> <text>\n"), "\(result.output)")
+        #expect(result.output.hasSuffix("delegate 2/12> type 2\nerror: 'type' needs <column>; usage: type <row> <column> <text>\n"), "\(result.output)")
     }
 
     @Test func aClosedOutputPipeEndsQuietly() throws {

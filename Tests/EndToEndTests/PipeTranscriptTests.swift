@@ -43,8 +43,8 @@ import Testing
         Lessons:
           builder   The Builder pattern                   30 min  12 steps · 4 exercises
           director  The director, and builders that grow  35 min  12 steps · 4 exercises
-          mediator  The Mediator pattern                  25 min  11 steps · 4 exercises
-          delegate  The Delegate pattern, with real ARC   30 min  11 steps · 3 exercises
+          mediator  The Mediator pattern                  25 min  12 steps · 5 exercises
+          delegate  The Delegate pattern, with real ARC   30 min  12 steps · 4 exercises
         Type 'load <lesson>' to start.
 
         """)

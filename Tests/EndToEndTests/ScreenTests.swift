@@ -68,10 +68,10 @@ import Testing
                      + screens(lesson: id, step: exercise, lang: .ko, sizes: sizes))
     }
 
-    /// The stream layout keeps what to do next on an 80x24 screen after a command (builder steps 7 to 10): the
+    /// The stream layout keeps what to do next on an 80x24 screen after a command (builder steps 7 to 9): the
     /// answer fits under the step's reminder line, which names the step and the next command.
     @Test func theNextInstructionStaysOnScreenAt80x24() throws {
-        for step in 7...10 {
+        for step in 7...9 {
             let session = Session(catalog: Self.catalog, modules: LessonModules.all,
                                   options: SessionOptions(render: RenderOptions(width: 80, reminders: true)))
             session.execute("load builder")

@@ -113,15 +113,18 @@ import Testing
         var store = ModuleTestStore(RepositoryLessons.loaded("director"))
         store.send("let order = ReceiptBuilder()") {
             $0["order.lines"] = "0"
+            $0["order.items"] = ""
             $0["order.total"] = "0.00"
         }
         store.send("try order.setMeat(.tofu)") {
             $0["order.lines"] = "1"
+            $0["order.items"] = "tofu patty"
             $0["order.total"] = "5.00"
         }
         store.send("try order.setMeat(.kitten)", succeeds: false)
         store.send("order.addSauces([.ketchup, .mustard])") {
             $0["order.lines"] = "3"
+            $0["order.items"] = "tofu patty, mustard sauce, ketchup sauce"
             $0["order.total"] = "5.60"
         }
     }
