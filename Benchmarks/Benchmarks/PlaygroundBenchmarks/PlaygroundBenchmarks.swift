@@ -113,6 +113,33 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         try? FileManager.default.removeItem(atPath: cache)
     }
+    // A code exercise's `check` after each save: the learner's file compiled into a module and loaded, the live
+    // objects set up, the step's four commands compiled against it (each save is a new module, so they are new lines
+    // too) and run, the goal judged. Each iteration saves a different file (a comment changes).
+    Benchmark("code exercise check after a save: compile the file, load it, run the step, judge",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(120), maxIterations: 10)) { benchmark in
+        let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard let session = compilingSession(cache: cache) else { fatalError("no Swift compiler for the code exercise benchmark") }
+        let folder = cache + "/exercises-data"
+        session.exercisesDirectory = folder
+        session.execute("load delegate")
+        session.execute("goto 7")
+        session.execute("edit")
+        _ = session.takeOutput()
+        let path = folder + "/delegate/ScoreBoard.swift"
+        let starter = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let solution = starter.replacingOccurrences(of: "    var delegate: ScoreCellDelegate?", with: "    weak var delegate: ScoreCellDelegate?")
+        var n = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            n += 1
+            try? ("// save \(n)\n" + solution).write(toFile: path, atomically: true, encoding: .utf8)
+            session.execute("check")
+            blackHole(session.takeOutput())
+        }
+        benchmark.stopMeasurement()
+        try? FileManager.default.removeItem(atPath: cache)
+    }
     Benchmark("compiled line, cached: dry run and run of a loaded line",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 200)) { benchmark in
         let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-cached"
