@@ -176,9 +176,15 @@ extension Session {
             let type = String(change.key.dropFirst(ExerciseObjects.groupName.count + 1))
             let value = change.new?.display ?? ""
             if value.hasPrefix("freed") {
-                mediator.post(PaneMessage(topic: "memory", source: "ARC", text: CodeText.arcFreed.text(lang, type)))
-            } else if value.contains("reached by no name") {
-                mediator.post(PaneMessage(topic: "memory", source: "ARC", text: CodeText.arcCycle.text(lang, type)))
+                // "freed ×3": all three.
+                let count = value.split(separator: "×").last.flatMap { Int($0) } ?? 1
+                let what = count > 1 ? type + " ×\(count)" : type
+                mediator.post(PaneMessage(topic: "memory", source: "ARC", text: CodeText.arcFreed.text(lang, what)))
+            } else if let range = value.firstRange(of: " reached by no name") {
+                // "3 alive, 3 reached by no name".
+                let count = value[..<range.lowerBound].split(separator: " ").last.flatMap { Int($0) } ?? 1
+                let what = count > 1 ? type + " ×\(count)" : type
+                mediator.post(PaneMessage(topic: "memory", source: "ARC", text: CodeText.arcCycle.text(lang, what)))
             }
         }
     }

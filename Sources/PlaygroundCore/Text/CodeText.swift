@@ -40,8 +40,8 @@ public enum CodeText: String, TextCatalog {
         case .roomWrites: ("The room writes {0} now ('edit' in the playground). Press a key to load the reference solution and drive it.",
                            "지금 모두 {0}을(를) 작성합니다(플레이그라운드에서 'edit'). 키를 누르면 참고 풀이를 불러와 실행합니다.")
         case .arcFreed: ("ARC freed {0}: nothing holds it any more", "ARC가 {0}을(를) 해제했습니다: 이제 아무것도 붙잡고 있지 않습니다")
-        case .arcCycle: ("{0} is still alive, yet no name reaches it: a reference cycle keeps it (a leak)",
-                         "{0}은(는) 아직 살아 있지만 어떤 이름으로도 닿지 않습니다: 참조 순환이 붙잡고 있습니다(누수)")
+        case .arcCycle: ("{0} still alive, yet no name reaches it: a reference cycle keeps it (a leak)",
+                         "{0}: 아직 살아 있지만 어떤 이름으로도 닿지 않습니다. 참조 순환이 붙잡고 있습니다(누수)")
         case .fileChanged: ("{0} changed: check", "{0}이(가) 바뀌었습니다: check")
         case .editSummary: ("write this step's Swift file in your editor ('edit --reset' starts it again from the starter)",
                             "이 단계의 Swift 파일을 편집기로 작성 ('edit --reset'은 시작 코드로 다시 시작)")
