@@ -167,8 +167,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var bare = environment
         bare["PATH"] = "/usr/bin:/bin"
-        let result = try runPatterns(["--width", "200"], input: "load builder\ngoto 10\nedit\ncheck\nnext\nmeat chicken\n", environment: bare)
-        let note = "this exercise is compiled Swift and needs the Swift toolchain (https://www.swift.org/install, then 'swift run patterns' here); the rest of the lesson works without it"
+        let result = try runPatterns(["--width", "240"], input: "load builder\ngoto 10\nedit\ncheck\nnext\nmeat chicken\n", environment: bare)
+        let note = "this exercise is compiled Swift and needs the Swift toolchain: install it (https://www.swift.org/install) and run the playground built from source ('swift run patterns'); the rest of the lesson works without it"
         #expect(result.output.contains(note), "\(result.output)")
         #expect(result.output.contains("error: " + note))
         #expect(result.output.contains("builder.meat: .beef → .chicken"))

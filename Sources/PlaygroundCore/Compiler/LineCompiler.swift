@@ -141,7 +141,7 @@ public final class LineCompiler {
     /// a module of its own, named by its hash: a changed file never meets the types of its earlier version.
     /// Diagnostics are swiftc's, naming the file and its lines.
     public func compileExercise(_ text: String, path: String) throws(InternalError) -> ExerciseBuild {
-        let key = Self.hash(identity + "\n" + path + "\n" + text)
+        let key = Self.hash(identity + "\n" + path + "\n" + text + "\n" + Self.outputShim)
         let module = "Exercise_" + key
         if let warnings = loadedExercises[module] { return .loaded(module: module, warnings: warnings) }
         let base = exerciseDirectory + "/" + module
@@ -149,10 +149,13 @@ public final class LineCompiler {
         if let diagnostics = Self.read(base + ".err") { return .rejected(diagnostics) }
         var warnings = Self.read(base + ".warnings") ?? ""
         if access(base + ".so", R_OK) != 0 || access(exerciseDirectory + "/" + module + ".swiftmodule", R_OK) != 0 {
+            // `print` in the learner's file reaches the panes, as in a line: the module's own `print` shadows Swift's.
+            let shim = exerciseDirectory + "/PlaygroundOutput.swift"
+            if Self.read(shim) != Self.outputShim, !Self.write(Self.outputShim, to: shim) { throw InternalError("cannot write '\(shim)'") }
             let temporary = base + ".\(getpid()).so"
             let arguments = [swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version", "6",
                              "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules,
-                             "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path]
+                             "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path, shim]
             let (status, output) = Self.spawn(arguments)
             let trimmed = Self.trimmedDiagnostics(output)
             guard status == 0 else {
@@ -174,6 +177,26 @@ public final class LineCompiler {
         loadedExercises[module] = warnings
         return .loaded(module: module, warnings: warnings)
     }
+
+    /// Compiled into every exercise module beside the learner's file: what it prints goes where compiled lines'
+    /// prints go.
+    static let outputShim = """
+        import PlaygroundBridge
+
+        func print(_ items: Any..., separator: String = " ", terminator: String = "\\n") {
+            LineOutput.print(items, separator: separator, terminator: terminator)
+        }
+        func debugPrint(_ items: Any..., separator: String = " ", terminator: String = "\\n") {
+            LineOutput.debugPrint(items, separator: separator, terminator: terminator)
+        }
+        @discardableResult func dump<T>(_ value: T, name: String? = nil, indent: Int = 0, maxDepth: Int = .max, maxItems: Int = .max) -> T {
+            var text = ""
+            Swift.dump(value, to: &text, name: name, indent: indent, maxDepth: maxDepth, maxItems: maxItems)
+            LineOutput.write(text)
+            return value
+        }
+
+        """
 
     /// swiftc's output for a file, without the driver's closing lines and trailing blank lines.
     static func trimmedDiagnostics(_ output: String) -> String {

@@ -17,7 +17,7 @@ final class ExerciseObjects {
 
     /// The `arc` state group: for each of the learner's classes seen, how many are alive, how many of those no name
     /// reaches (kept alive by a cycle), and how many were freed. Nil before any was seen.
-    func group(roots: [Any]) -> StateGroup? {
+    func group(roots: [Any], reachability: Bool = true) -> StateGroup? {
         // The freed first: a new object may take a freed one's address.
         for (id, entry) in watched where entry.object == nil {
             freed[entry.type, default: 0] += 1
@@ -28,7 +28,7 @@ final class ExerciseObjects {
         guard !types.isEmpty else { return nil }
         let fields = types.map { type -> StateField in
             let alive = watched.filter { $0.value.type == type && $0.value.object != nil }
-            let unreached = alive.keys.filter { !reached.contains($0) }.count
+            let unreached = reachability ? alive.keys.filter { !reached.contains($0) }.count : 0
             let freedCount = freed[type] ?? 0
             var text: String
             if alive.isEmpty {

@@ -46,13 +46,26 @@ final class Workspace {
     /// The state pane's objects: the module's, then those the learner made (in the order of their names).
     func state() -> [StateGroup] {
         var groups = module.state()
-        if !madeObjects.isEmpty { groups += madeObjects.map { StateGroup($0.name, type: $0.typeName, $0.fields!()) } }
-        if let exerciseObjects {
-            let roots = (module.objects + module.variables + boundReceivers).compactMap { $0.instance() }
-            if let arc = exerciseObjects.group(roots: roots) { groups.append(arc) }
+        guard let exerciseObjects else {
+            if !madeObjects.isEmpty { groups += madeObjects.map { StateGroup($0.name, type: $0.typeName, $0.fields!()) } }
+            return groups
         }
+        // The learner's own types are read by reflection, which can trap where their program would not (an
+        // `unowned` reference to a freed object): tried in a forked copy first, and left unread if it traps there.
+        // Each object on its own, so that one unreadable object leaves the others shown.
+        for object in madeObjects {
+            let fields = object.fields!
+            let readable = Probe.survives { _ = fields() }
+            groups.append(StateGroup(object.name, type: object.typeName, readable ? fields() : [StateField("value", .plain(Self.unreadable))]))
+        }
+        let roots = (module.objects + module.variables + boundReceivers).compactMap { $0.instance() }
+        let readable = Probe.survives { _ = exerciseObjects.group(roots: roots) }
+        if let arc = exerciseObjects.group(roots: readable ? roots : [], reachability: readable) { groups.append(arc) }
         return groups
     }
+
+    /// What the state pane says of objects that reflection cannot read without trapping.
+    static let unreadable = "(not read: reading it traps, as an unowned reference to a freed object does)"
 
     /// The learner's class instances, watched while a code exercise's file is loaded.
     var exerciseObjects: ExerciseObjects?

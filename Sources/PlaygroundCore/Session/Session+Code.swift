@@ -91,8 +91,8 @@ extension Session {
         let index = stepIndex
         try setUpLiveObjects(before: index, quietly: true)
         say(CodeText.loaded(code.file, Self.declarationsText(loaded.declarations)))
-        try driveStep()
-        try judge()
+        // When a command stopped, that is what went wrong: the lesson's explanations are for the goal's fields.
+        try judge(explaining: try driveStep())
     }
 
     /// Compiles a file and loads it as the session's exercise; nil (after reporting the compiler's words) when it
@@ -114,15 +114,20 @@ extension Session {
         }
     }
 
-    /// Runs the step's commands, each shown as typed, stopping at the first that fails.
-    func driveStep() throws {
+    /// Runs the step's commands, each shown as typed, stopping at the first that fails. Returns whether all ran.
+    func driveStep() throws -> Bool {
+        // One verdict at the end, not a reminder after each command.
+        let reminders = options.render.reminders
+        options.render.reminders = false
+        defer { options.render.reminders = reminders }
         for command in try requireNavigator().step.commands where command != "check" {
             mediator.emit(.input(prompt: "> ", line: command))
             guard perform(command) else {
                 say(CodeText.trialStopped(command))
-                return
+                return false
             }
         }
+        return true
     }
 
     /// Loads one of the lesson's own versions of the current step's file (its starter or its solution), for a caller

@@ -198,7 +198,7 @@ extension Session {
     }
 
     /// Compares the live state with the step's goal; says what differs, or marks the step done.
-    func judge() throws {
+    func judge(explaining: Bool = true) throws {
         var navigator = try requireNavigator()
         let step = navigator.step
         let differences = goalDifferences()
@@ -220,7 +220,7 @@ extension Session {
                 continue
             }
             lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + CoreText.expectedActual.text(lang, d.expected, d.actual))
-            if let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) { lines.append("    " + why.text(lang)) }
+            if explaining, let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) { lines.append("    " + why.text(lang)) }
         }
         // A step whose goal stays unmet on purpose (a bug to explain) is not a place to be stuck.
         if !step.goalStaysUnmet { lines.append(CoreText.stuckRestart.text(lang)) }
