@@ -273,13 +273,7 @@ public final class LineCompiler {
         if pid == 0 {
             close(output[0]); close(errors[0])
             dup2(errors[1], 2)
-            for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = { _exit(64 + $0) }
-                sigemptyset(&action.sa_mask)
-                action.sa_flags = 0
-                sigaction(signal, &action, nil)
-            }
+            Probe.exitOnTraps()
             signal(SIGINT, SIG_IGN)
             let fd = output[1]
             LineOutput.write = { text in
@@ -351,11 +345,14 @@ public final class LineCompiler {
 
     static func dlerrorText() -> String { dlerror().map { String(cString: $0) } ?? "?" }
 
-    func makeDirectory(_ path: String) throws(InternalError) {
+    func makeDirectory(_ path: String) throws(InternalError) { try Self.makeDirectory(path, mode: 0o700) }
+
+    /// A folder and its parents, as `mkdir -p` makes them (new ones with `mode`).
+    static func makeDirectory(_ path: String, mode: mode_t) throws(InternalError) {
         var built = ""
         for part in path.split(separator: "/") {
             built += "/" + part
-            if mkdir(built, 0o700) != 0 && errno != EEXIST { throw InternalError("cannot make the folder '\(built)' for compiled lines") }
+            if mkdir(built, mode) != 0 && errno != EEXIST { throw InternalError("cannot make the folder '\(built)'") }
         }
     }
 

@@ -13,13 +13,7 @@ enum Probe {
             // The runtime's own words about the trap are not the learner's business here.
             let null = open("/dev/null", O_WRONLY)
             if null >= 0 { dup2(null, 1); dup2(null, 2) }
-            for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = { _exit(64 + $0) }
-                sigemptyset(&action.sa_mask)
-                action.sa_flags = 0
-                sigaction(signal, &action, nil)
-            }
+            exitOnTraps()
             body()
             _exit(0)
         }
@@ -27,5 +21,17 @@ enum Probe {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status & 0x7f == 0 && (status >> 8) & 0xff == 0
+    }
+
+    /// In a forked copy: a trap or crash ends it with status 64 + the signal, at once (no crash report), so the
+    /// parent can tell a trap from a normal end.
+    static func exitOnTraps() {
+        for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _exit(64 + $0) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
     }
 }

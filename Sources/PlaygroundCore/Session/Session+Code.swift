@@ -50,7 +50,7 @@ extension Session {
         }
         if reset || !exists {
             let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-            do { try LineCompiler.makeFolder(folder) } catch { throw PlaygroundError(CodeText.cannotWrite(folder)) }
+            do { try LineCompiler.makeDirectory(folder, mode: 0o755) } catch { throw PlaygroundError(CodeText.cannotWrite(folder)) }
             guard LineCompiler.write(code.starter, to: path) else { throw PlaygroundError(CodeText.cannotWrite(path)) }
             lines.append(CodeText.starterCopied.text(lang, path))
         } else {
@@ -191,17 +191,6 @@ extension Session {
                 let what = count > 1 ? type + " ×\(count)" : type
                 mediator.post(PaneMessage(topic: "memory", source: "ARC", text: CodeText.arcCycle.text(lang, what)))
             }
-        }
-    }
-}
-
-extension LineCompiler {
-    /// A folder and its parents, as `mkdir -p` makes them.
-    static func makeFolder(_ path: String) throws(InternalError) {
-        var built = ""
-        for part in path.split(separator: "/") {
-            built += "/" + part
-            if mkdir(built, 0o755) != 0 && errno != EEXIST { throw InternalError("cannot make the folder '\(built)'") }
         }
     }
 }
