@@ -41,7 +41,7 @@ import Testing
         #expect(result.output == """
         patterns> lessons
         Lessons:
-          builder   The Builder pattern                   30 min  12 steps · 4 exercises
+          builder   The Builder pattern                   30 min  12 steps · 3 exercises
           director  The director, and builders that grow  35 min  12 steps · 4 exercises
           mediator  The Mediator pattern                  25 min  12 steps · 5 exercises
           delegate  The Delegate pattern, with real ARC   30 min  12 steps · 4 exercises

@@ -30,7 +30,7 @@ import Testing
         let list = try runPatterns(["list"], environment: ["XDG_STATE_HOME": state])
         expectSame(list.output, """
         id        title                                 minutes  lang   progress
-        builder   The Builder pattern                   30 min   en,ko  step 3 of 12 · 0 of 4 exercises done
+        builder   The Builder pattern                   30 min   en,ko  step 3 of 12 · 0 of 3 exercises done
         director  The director, and builders that grow  35 min   en,ko  12 steps · 4 exercises
         mediator  The Mediator pattern                  25 min   en,ko  12 steps · 5 exercises
         delegate  The Delegate pattern, with real ARC   30 min   en,ko  12 steps · 4 exercises
@@ -44,7 +44,7 @@ import Testing
         // An exercise solved counts; a walkthrough step passed does not.
         _ = try runPatterns([], input: "load builder\ngoto 6\nsolution\nrun\ncheck\nlessons\n", environment: ["XDG_STATE_HOME": state])
         let korean = try runPatterns(["list", "--lang", "ko"], environment: ["XDG_STATE_HOME": state])
-        #expect(korean.output.contains("builder   빌더 패턴                            30분  en,ko  12단계 중 6단계 · 연습 4개 중 1개 완료"), "\(korean.output)")
+        #expect(korean.output.contains("builder   빌더 패턴                            30분  en,ko  12단계 중 6단계 · 연습 3개 중 1개 완료"), "\(korean.output)")
     }
 
     @Test func corruptProgressIsSetAsideWithAWarning() throws {
