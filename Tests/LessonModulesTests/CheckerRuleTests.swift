@@ -89,7 +89,7 @@ import Testing
                 """)
         }
         let catalog = LessonCatalog(sources: [source("en", ".chicken"), source("ko", ".tofu")], modules: LessonModules.names)
-        #expect(LessonParity.check(catalog).map(\.description) == ["Lessons/ko/x.md:8: step 1 goal differs from Lessons/en/x.md:6"])
+        #expect(LessonParity.check(catalog).map(\.description) == ["Lessons/ko/x.md:8: step 1 goal differs from Lessons/en/x.md:6 (rule: twins have the same goals)"])
     }
 
     /// A hint with a condition shows only while its condition holds.

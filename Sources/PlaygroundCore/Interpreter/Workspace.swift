@@ -10,6 +10,8 @@ final class Workspace {
         var text: String
         var command: Command
         var changed: [String]
+        /// Run by the lesson to set a step up (`goto`, `restart`), not typed by the learner.
+        var bySetUp = false
     }
 
     let factory: ModuleFactory

@@ -180,7 +180,9 @@ public struct LessonTester {
                     }
                     newLines.append("> " + entry.command)
                     newLines.append(contentsOf: actual)
-                    if actual != expected, let error = actual.first(where: Self.isError), !expected.contains(where: Self.isError) {
+                    if actual != expected, let at = actual.firstIndex(where: Self.isError), !expected.contains(where: Self.isError) {
+                        // The whole message, over the lines the width wrapped it onto (up to the next pane).
+                        let error = ([actual[at]] + actual[(at + 1)...].prefix { !$0.isEmpty && !$0.hasPrefix("── ") && !Self.isError($0) }).joined(separator: " ")
                         newErrors.append("\(lesson.path):\(entry.line): '\(entry.command)' now fails: \(error)")
                     }
                     if actual != expected {

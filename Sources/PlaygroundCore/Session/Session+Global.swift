@@ -269,9 +269,12 @@ extension Session {
 
     func history() throws {
         let workspace = try requireWorkspace()
-        guard !workspace.journal.isEmpty else { say(CoreText.noCommandsYet.phrase); return }
-        var lines: [String] = []
-        for (i, entry) in workspace.journal.enumerated() {
+        // What the lesson ran to set the step up is not the learner's: counted, never listed as typed.
+        let setUp = workspace.journal.filter(\.bySetUp).count
+        var lines: [String] = setUp > 0 ? [PredictText.historySetUp(String(setUp)).text(lang)] : []
+        let typed = workspace.journal.filter { !$0.bySetUp }
+        guard !typed.isEmpty else { say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n")); return }
+        for (i, entry) in typed.enumerated() {
             let changed = entry.changed.isEmpty ? CoreText.noChange.text(lang) : entry.changed.joined(separator: ", ")
             lines.append("\(DisplayWidth.padLeft(String(i + 1), to: 3))  \(entry.text)   → \(changed)")
         }

@@ -99,7 +99,7 @@ extension LessonNavigator {
 
 /// What the playground says about predictions.
 public enum PredictText: String, TextCatalog {
-    case noPredictionHere, chooseAnOption, firstAnswerStands, predicted, predictFirst, notMade, notRunYet, missed, or
+    case noPredictionHere, chooseAnOption, firstAnswerStands, predicted, predictFirst, notMade, notRunYet, missed, or, historySetUp
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -118,6 +118,8 @@ public enum PredictText: String, TextCatalog {
         case .missed: ("you predicted {0}, and that is not what happened: the panes above show what did. Only the first answer counts, so this prediction stays missed; 'next' moves on",
                        "예측한 답은 {0}, 실제 결과는 달랐습니다. 무슨 일이 일어났는지는 위 창에 있습니다. 처음 답만 인정되므로 이 예측은 틀린 것으로 남습니다. 'next'로 넘어가세요")
         case .or: (" or ", " 또는 ")
+        case .historySetUp: ("(the lesson ran {0} command(s) to set this step up; 'restart' runs them again)",
+                             "(이 단계를 준비하려고 레슨이 명령 {0}개를 실행했습니다. 'restart'가 다시 실행합니다)")
         }
     }
 }

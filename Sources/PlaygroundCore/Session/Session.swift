@@ -211,7 +211,7 @@ public final class Session {
         }
         // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too.
         if changes.isEmpty, case .compiled = command { return }
-        workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key)))
+        workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key), bySetUp: mediator.isMuted))
         if case .global = command { return }
         if !changes.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: StateView.changeLog(changes, lang))) }
         postState(after, changed: changes)
