@@ -37,7 +37,11 @@ public final class LineContext: @unchecked Sendable {
         weakValues[name]?.object as? T
     }
 
-    public func store<T>(_ name: String, _ value: T) {
+    /// Keeps a binding with the type Swift gave it. The value comes as an autoclosure so that an existential
+    /// (`let b: any BurgerBuilding = order`) is not opened to its dynamic type (`ReceiptBuilder`): a later line must
+    /// see `b` as Swift does.
+    public func store<T>(_ name: String, _ value: @autoclosure () -> T) {
+        let value = value()
         stored.append(Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: false))
     }
 

@@ -54,6 +54,20 @@ func toolchainPath() -> String {
         expectGolden("compiled-builder", answers(result.output))
     }
 
+    /// A binding keeps the type Swift gave it: an existential is not opened to the object's class, so a later line is
+    /// judged as Swift judges it; a second name for a shown object is said as that.
+    @Test func aBindingKeepsItsStaticType() throws {
+        let result = try run("""
+        load director
+        let anyBuilder: any BurgerBuilding = receiptBuilder
+        let concrete: ReceiptBuilder = anyBuilder
+
+        """)
+        #expect(result.output.contains("anyBuilder: BurgerBuilding\n* same object as: receiptBuilder\n"), "\(result.output)")
+        #expect(result.output.contains("repl:1:32: error: cannot convert value of type 'any BurgerBuilding' to specified type\n'ReceiptBuilder'"),
+                "\(result.output)")
+    }
+
     @Test func theCompilerJudgesWhatSwiftRejectsInItsOwnWords() throws {
         let result = try run("""
         load builder

@@ -18,7 +18,6 @@ import Testing
         expectSame(session.run("check"), """
         ✗ not yet: 1 of 1 goal fields differ
           prediction.answer  no prediction yet: 'predict' 1, 2 or 3 first, then run it
-        Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
 
         """)
         // Running it first would answer the question: refused, in either spelling, and so is `run`.
@@ -44,7 +43,6 @@ import Testing
         ✗ not yet: 1 of 1 goal fields differ
           prediction.answer  your prediction 1 is kept; now run it ('try
           builder.setMeat(.kitten)'), watch, then 'check'
-        Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
 
         """)
         _ = session.run("meat kitten")
@@ -57,7 +55,6 @@ import Testing
           prediction.answer  you predicted 1, and that is not what happened: the panes
           above show what did. Only the first answer counts, so this prediction stays
           missed; 'next' moves on
-        Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
 
         """)
         #expect(!session.doneSteps.contains(4))

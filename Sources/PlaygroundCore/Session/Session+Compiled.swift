@@ -131,8 +131,11 @@ extension Session {
             }
             object.instance = { box.object }
         } else {
+            let name = stored.name
             object = LiveObject(name: stored.name, typeName: shortType, methods: []) { [weak workspace] in
-                Reflection.fields(of: value, objects: workspace?.module.objects ?? [])
+                // A second name for an object the state shows already (`let b: any BurgerBuilding = order`) is said as
+                // that: the lesson's objects and the learner's other bindings.
+                Reflection.fields(of: value, objects: (workspace?.module.objects ?? []) + (workspace?.boundReceivers ?? []).filter { $0.name != name })
             }
             object.instance = { value }
         }

@@ -225,7 +225,8 @@ extension Session {
             if explaining, let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) { lines.append("    " + why.text(lang)) }
         }
         // A step whose goal stays unmet on purpose (a bug to explain) is not a place to be stuck.
-        if !step.goalStaysUnmet { lines.append(CoreText.stuckRestart.text(lang)) }
+        // Nor is a prediction: 'restart' does not change an answer already given.
+        if !step.goalStaysUnmet && !step.isPrediction { lines.append(CoreText.stuckRestart.text(lang)) }
         say(lines.joined(separator: "\n"))
     }
 
