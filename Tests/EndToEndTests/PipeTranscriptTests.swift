@@ -38,16 +38,15 @@ import Testing
         // A state folder of its own: the listing shows saved progress, and other tests save some.
         let state = NSTemporaryDirectory() + "patterns-lessons-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let result = try runPatterns([], input: "lessons\n", environment: ["XDG_STATE_HOME": state])
-        #expect(result.output == """
-        patterns> lessons
-        Lessons:
-          builder   The Builder pattern                   30 min  12 steps · 4 exercises
-          director  The director, and builders that grow  35 min  12 steps · 4 exercises
-          mediator  The Mediator pattern                  25 min  12 steps · 5 exercises
-          delegate  The Delegate pattern, with real ARC   30 min  12 steps · 4 exercises
-        Type 'load <lesson>' to start.
-
-        """)
+        // One row a lesson of the catalogue: id, title and minutes padded to the widest, then steps and exercises.
+        let rows = BuiltInLessons.ids.compactMap { BuiltInLessons.lesson($0) }.map { lesson in
+            [lesson.id, lesson.title, "\(lesson.minutes) min", "\(lesson.steps.count) steps · \(lesson.steps.filter(\.isExercise).count) exercises"]
+        }
+        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let table = rows.map { row in
+            "  " + (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) + "  " }.joined() + row[3] + "\n"
+        }.joined()
+        expectSame(result.output, "patterns> lessons\nLessons:\n" + table + "Type 'load <lesson>' to start.\n")
     }
 
     @Test func helpListsLoad() throws {
