@@ -141,6 +141,8 @@ public final class BuilderModule: LessonModule {
                     }
                 }
                 alert.addConfirmAction(title, action: { post() })
+                // What the closure does, as typed: a new action that prints something else is a change.
+                handlerSources[name] = "{ " + action.prints.map { "print(\(SwiftValue.quoted($0)))" }.joined(separator: "; ") + " }"
                 return .this
             },
             Method("present", returns: .value("Alert")) { [unowned self] in
@@ -157,6 +159,35 @@ public final class BuilderModule: LessonModule {
 
     /// A compiled line may have used the alert builders or presented an alert: they join the state pane, and a
     /// newly presented alert is drawn in the product pane, as after the module's own `present()`.
+    /// The source of each alert builder's action, when this module's own `addConfirmAction` made it; nil when Swift the
+    /// learner compiled may have made it (shown as `{ ... }`).
+    var handlerSources: [String: String] = [:]
+
+    public func compiledLineRan(_ text: String) {
+        // Only `addConfirmAction` sets an action, written in the line or in the learner's own file: then what the
+        // closure does is no longer known here.
+        if text.contains("addConfirmAction") || Self.callsAFunction(text) { handlerSources = [:] }
+        compiledLineRan()
+    }
+
+    /// Whether a line calls a free function or an initializer (`f(alert)`, `FixedAlertBuilder(...)`), which may set an
+    /// action out of sight; `print` and its kin do not.
+    static func callsAFunction(_ text: String) -> Bool {
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count {
+            guard chars[i].isLetter || chars[i] == "_" else { i += 1; continue }
+            let start = i
+            while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { i += 1 }
+            let word = String(chars[start..<i])
+            let afterDot = start > 0 && chars[start - 1] == "."
+            if i < chars.count, chars[i] == "(", !afterDot, !["print", "debugPrint", "dump", "type", "if", "while", "switch", "guard", "for", "return"].contains(word) {
+                return true
+            }
+        }
+        return false
+    }
+
     public func compiledLineRan() {
         if alertBuilder.title != nil || alertBuilder.message != nil { alertsInUse.insert("alert") }
         if buggyBuilder.title != nil || buggyBuilder.message != nil { alertsInUse.insert("buggyAlert") }
@@ -240,11 +271,11 @@ public final class BuilderModule: LessonModule {
         var groups = [builderMemo.value(for: builderParts) { StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder)) }]
         guard !alertsInUse.isEmpty else { return groups }
         if alertsInUse.contains("alert") {
-            let parts = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction)
+            let parts = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction, handler: handlerSources["alert"])
             groups.append(alertMemo.value(for: parts) { alertState("alert", parts) })
         }
         if alertsInUse.contains("buggyAlert") {
-            let parts = AlertParts(buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction)
+            let parts = AlertParts(buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction, handler: handlerSources["buggyAlert"])
             groups.append(buggyAlertMemo.value(for: parts) { alertState("buggyAlert", parts) })
         }
         let screenParts = ScreenParts(presented: screen.presented.map { $0.title }, tapRan: lastTap?.ran, printed: lastTap?.printed ?? [])
@@ -264,7 +295,7 @@ public final class BuilderModule: LessonModule {
     }
 
     func alertState(_ name: String, _ parts: AlertParts) -> StateGroup {
-        let actionText = parts.hasAction ? "AlertAction(title: " + Render.optional(parts.actionTitle) + ", handler: " + (parts.hasHandler ? "{ ... }" : "nil") + ")" : "nil"
+        let actionText = parts.hasAction ? "AlertAction(title: " + Render.optional(parts.actionTitle) + ", handler: " + (parts.hasHandler ? parts.handlerSource ?? "{ ... }" : "nil") + ")" : "nil"
         return StateGroup(name, type: name == "alert" ? "AlertConcreteBuilder" : "BuggyAlertBuilder",
                           [StateField("title", .optionalString(parts.title)), StateField("message", .optionalString(parts.message)),
                            StateField("confirmAction", .plain(actionText))])

@@ -5,8 +5,11 @@ import PlaygroundCore
 struct AlertParts: Equatable {
     var title: String?, message: String?, actionTitle: String?
     var hasAction: Bool, hasHandler: Bool
+    /// What the handler does, when the module made it (`{ print("deleted") }`).
+    var handlerSource: String?
 
-    init(_ title: String?, _ message: String?, _ action: AlertAction?) {
+    init(_ title: String?, _ message: String?, _ action: AlertAction?, handler: String? = nil) {
+        handlerSource = handler
         self.title = title
         self.message = message
         actionTitle = action?.title

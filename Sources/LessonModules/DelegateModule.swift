@@ -248,6 +248,12 @@ public final class DelegateModule: LessonModule {
 
     // MARK: state
 
+    /// The cells that hold text, by position: `[0,4] "B", [2,3] "A"`, or `-`.
+    var typedCells: String {
+        let typed = weakCells.compactMap { $0.cell }.filter { !$0.text.isEmpty }
+        return typed.isEmpty ? "-" : typed.map { "[\($0.row),\($0.column)] \(SwiftValue.quoted($0.text))" }.joined(separator: ", ")
+    }
+
     public func state() -> [StateGroup] {
         [
             StateGroup("board", type: "GameBoardController", [
@@ -255,6 +261,8 @@ public final class DelegateModule: LessonModule {
                 StateField("delegate", .plain(ownership.rawValue)),
                 StateField("listener", .plain(listener)),
                 StateField("filled", .number(weakCells.filter { !($0.cell?.text.isEmpty ?? true) }.count)),
+                // Where each text is, not only how many: an exercise on the top-right cell checks that cell.
+                StateField("typed", .plain(typedCells)),
                 StateField("lastHeard", .string(lastHeard)),
             ]),
             StateGroup("memory", type: "ARC", [

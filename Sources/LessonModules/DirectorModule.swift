@@ -82,6 +82,17 @@ public final class DirectorModule: LessonModule {
 
     enum Recipe: String { case combo1, kittenSpecial }
 
+    /// The recipe the employee last ran into `receiptBuilder`, with the lines it left: the receipt is the director's
+    /// work while it still holds exactly those lines.
+    var recipeRun: (method: String, items: [String])?
+
+    /// Who made what `receiptBuilder` holds: the employee's recipe, calls of the learner's own, or nothing yet.
+    var receiptBuiltBy: String {
+        let items = receiptBuilder.lines.map(\.item)
+        if let run = recipeRun, run.items == items { return "employee.\(run.method)(with:)" }
+        return items.isEmpty ? "-" : DirectorText.callsOfYourOwn.text(context.lang)
+    }
+
     lazy var employeeObject = LiveObject(name: "employee", typeName: "Employee", methods: [
         Method("createCombo1", "with", throws: true, returns: .value("B.Product")) { [unowned self] (builder: BuilderName) in
             try make(.combo1, into: builder.name)
@@ -98,6 +109,7 @@ public final class DirectorModule: LessonModule {
             if builderName == "receiptBuilder" {
                 let proxy = CallLoggingBuilder(receiptBuilder, name: builderName, log: log)
                 let receipt = recipe == .combo1 ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
+                recipeRun = (recipe == .combo1 ? "createCombo1" : "createKittenSpecial", receiptBuilder.lines.map(\.item))
                 context.post("product", Self.picture(of: receipt), source: "receiptBuilder")
             } else {
                 let proxy = CallLoggingBuilder(burgerBuilder, name: builderName, log: log)
@@ -232,7 +244,7 @@ public final class DirectorModule: LessonModule {
     public func state() -> [StateGroup] {
         var groups = [
             StateGroup("burgerBuilder", type: "HamburgerBuilder", BuilderModule.fields(of: burgerBuilder)),
-            StateGroup("receiptBuilder", type: "ReceiptBuilder", Self.fields(of: receiptBuilder)),
+            StateGroup("receiptBuilder", type: "ReceiptBuilder", Self.fields(of: receiptBuilder) + [StateField("builtBy", .plain(receiptBuiltBy))]),
         ]
         if groupInUse {
             var fields = [StateField("title", .string(group.title)), StateField("questions", .number(group.questions.count))]
@@ -259,7 +271,7 @@ public final class DirectorModule: LessonModule {
 
 /// What the director lesson's objects say, in English and Korean.
 enum DirectorText: String, TextCatalog {
-    case sorryNoBurgers, noQuestion, groupHasNoTitle, groupHasNoQuestions, questionHasNoPrompt, questionHasNoAnswer, childScreen
+    case sorryNoBurgers, noQuestion, groupHasNoTitle, groupHasNoQuestions, questionHasNoPrompt, questionHasNoAnswer, childScreen, callsOfYourOwn
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -270,6 +282,7 @@ enum DirectorText: String, TextCatalog {
         case .questionHasNoPrompt: ("a question has no prompt", "질문 내용이 없는 질문이 있습니다")
         case .questionHasNoAnswer: ("a question has no answer", "답이 없는 질문이 있습니다")
         case .childScreen: ("Child screen: {0}\nbuilders whose build takes the name: {1}", "자식 화면: {0}\n이름을 받아야 하는 빌더: {1}")
+        case .callsOfYourOwn: ("calls of your own", "직접 한 호출")
         }
     }
 }

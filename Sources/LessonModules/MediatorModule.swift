@@ -19,6 +19,20 @@ public final class MediatorModule: LessonModule {
 
     public static let factory = ModuleFactory(name: "mediator", messages: MediatorText.allCases.map(\.phrase)) { MediatorModule(context: $0) }
 
+    /// The pager's message that `lastDelivery` counts.
+    var countedMessage = 0
+
+    /// A page heard a message: a delivery only when the mediator brought it (a direct `receive(message:)` call is
+    /// not one); a new message starts a new count.
+    func heard() {
+        guard pager.isDelivering else { return }
+        if pager.messagesSent != countedMessage {
+            countedMessage = pager.messagesSent
+            lastDelivery = 0
+        }
+        lastDelivery += 1
+    }
+
     var receivers: [ReceiverPage] { pager.pages.compactMap { $0 as? ReceiverPage } }
     /// Receivers of a type the learner wrote (a code exercise): the pager delivers to them like to any recipient.
     var otherRecipients: [Receiver] { pager.recipients.filter { !($0 is ReceiverPage) } }
@@ -27,7 +41,7 @@ public final class MediatorModule: LessonModule {
         let page = ReceiverPage(name: name)
         let context = self.context
         page.onReceive = { [weak self] text in
-            self?.lastDelivery += 1
+            self?.heard()
             context.post("page.\(name)", text, source: name)
         }
         pager.add(page)
@@ -60,7 +74,7 @@ public final class MediatorModule: LessonModule {
                 let name = receiver.name
                 let context = self.context
                 receiver.onReceive = { [weak self] text in
-                    self?.lastDelivery += 1
+                    self?.heard()
                     context.post("page.\(name)", text, source: name)
                 }
             }

@@ -54,7 +54,15 @@ public final class PageViewController: PageMediator {
         (page as? SenderPage)?.mediator = self
     }
 
+    /// How many messages this controller has delivered, and whether it is delivering one now: a page can tell a
+    /// message the mediator brought from a direct call.
+    public private(set) var messagesSent = 0
+    public private(set) var isDelivering = false
+
     public func send(message: String) {
+        messagesSent += 1
+        isDelivering = true
+        defer { isDelivering = false }
         for recipient in recipients { recipient.receive(message: message) }
     }
 

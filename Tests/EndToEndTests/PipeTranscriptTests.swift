@@ -148,8 +148,9 @@ import Testing
                 "\(result.output)")
     }
 
-    /// `test --update` writes only over the text it tested: a lesson file edited since the binary was built keeps the
-    /// edit (the narrower width makes the built-in transcripts differ, so an update is attempted).
+    /// `test --update` writes only over the text it tested: a lesson file edited since the binary was built is tested
+    /// as it is on disk, and a broken edit is reported, not replaced (the narrower width makes the built-in transcripts
+    /// differ, so an update is attempted).
     @Test func updateLeavesAFileEditedSinceTheBuildAlone() throws {
         let folder = NSTemporaryDirectory() + "patterns-stale-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -158,8 +159,9 @@ import Testing
         try edited.write(toFile: folder + "/Lessons/en/01-builder.md", atomically: true, encoding: .utf8)
         let result = try runPatterns(["test", "builder", "--lang", "en", "--width", "50", "--update"], directory: folder)
         #expect(result.status == 1)
-        #expect(result.output.contains("FAIL builder (en): not updated: Lessons/en/01-builder.md differs from the copy this binary was built with; rebuild, then update"),
-                "\(result.output)")
+        // The edit is what is tested (and fails: it is no lesson), never overwritten with the copy in the binary.
+        #expect(result.output.contains("warning: Lessons/en/01-builder.md differs from the copy built into this binary: testing the file"), "\(result.output)")
+        #expect(result.output.contains("FAIL Lessons/en/01-builder.md:1: missing front matter"), "\(result.output)")
         #expect(try String(contentsOfFile: folder + "/Lessons/en/01-builder.md", encoding: .utf8) == edited)
     }
 

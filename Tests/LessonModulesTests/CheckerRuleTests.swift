@@ -46,7 +46,7 @@ import Testing
 
     @Test func anExerciseWithoutHintsFails() {
         let found = failures("## One\n```goal\nbuilder.meat: .chicken\n```\n```patterns\n\(Self.chicken)\n```\n")
-        #expect(found == ["x.md:6: exercise step 'One' has no hints"])
+        #expect(found == ["x.md:6: exercise step 'One' has no hints (rule: exercises have graded hints, written '> **Hint:** text' or '> **힌트:** text')"])
     }
 
     static let chickenStep = "## One\n```patterns\n\(chicken)\n```\n"
@@ -54,12 +54,12 @@ import Testing
 
     @Test func anExerciseWithOneHintFails() {
         let found = failures("## One\n```goal\nbuilder.meat: .chicken\n```\n> **Hint:** `meat chicken`\n```patterns\n\(Self.chicken)\n```\n")
-        #expect(found == ["x.md:6: exercise step 'One' has one hint; hints are graded: at least two, from the idea to the command"])
+        #expect(found == ["x.md:6: exercise step 'One' has one hint (rule: hints are graded: at least two, from the idea to the command)"])
     }
 
     @Test func anExerciseWhoseLastHintNamesNoCommandFails() {
         let found = failures("## One\n```goal\nbuilder.meat: .chicken\n```\n> **Hint:** the meat.\n> **Hint:** chicken.\n```patterns\n\(Self.chicken)\n```\n")
-        #expect(found == ["x.md:6: the last hint of exercise step 'One' names no command (in `backticks`)"])
+        #expect(found == ["x.md:6: the last hint of exercise step 'One' names no command (rule: the last hint names a command in `backticks`)"])
     }
 
     /// An exercise is judged from the state the earlier steps leave: a goal they already meet has nothing to do.
@@ -89,7 +89,7 @@ import Testing
                 """)
         }
         let catalog = LessonCatalog(sources: [source("en", ".chicken"), source("ko", ".tofu")], modules: LessonModules.names)
-        #expect(LessonParity.check(catalog).map(\.description) == ["Lessons/ko/x.md:8: step 1 goal differs from Lessons/en/x.md:6"])
+        #expect(LessonParity.check(catalog).map(\.description) == ["Lessons/ko/x.md:8: step 1 goal differs from Lessons/en/x.md:6 (rule: twins have the same goals)"])
     }
 
     /// A hint with a condition shows only while its condition holds.

@@ -11,8 +11,8 @@ import Testing
     @Test func builtInLessonsKeepTheProductsShape() {
         let text = "---\nid: x\ntitle: T\nmodule: builder\n---\n## One\n## Two\n"
         #expect(test(text) == [
-            "Lessons/en/x.md:1: a lesson has 6 to 12 steps; this one has 2",
-            "Lessons/en/x.md:1: a lesson has at least two exercise steps (with a goal); this one has 0",
+            "Lessons/en/x.md:1: a lesson has 6 to 12 steps; this one has 2 (rule for the built-in lessons: 6 to 12 steps)",
+            "Lessons/en/x.md:1: a lesson has at least two exercise steps (with a goal); this one has 0 (rule for the built-in lessons: two exercises or more)",
         ])
         #expect(test(text, builtIn: false).isEmpty)
     }

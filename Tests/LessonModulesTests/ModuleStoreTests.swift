@@ -77,6 +77,7 @@ import Testing
         store.send("closures strongSelf") { $0["board.listener"] = "closures capturing self" }
         store.send("type 0 0 X") {
             $0["board.filled"] = "1"
+            $0["board.typed"] = "[0,0] \"X\""
             $0["board.lastHeard"] = "\"X at [0,0]\""
         }
         // The closures keep the controller: released by the lesson, alive all the same.
@@ -85,6 +86,7 @@ import Testing
             $0["board.controller"] = "held by the lesson"
             $0["board.listener"] = "delegate (weak)"
             $0["board.filled"] = "0"
+            $0["board.typed"] = "-"
             $0["board.lastHeard"] = "\"\""
         }
         store.send("board.listenThroughClosures(capturing: .weakSelf)") { $0["board.listener"] = "closures capturing [weak self]" }
@@ -104,6 +106,7 @@ import Testing
         store.send("board.listenThroughHub(hub)")  // registering again changes nothing
         store.send("type 3 3 M") {
             $0["board.filled"] = "1"
+            $0["board.typed"] = "[3,3] \"M\""
             $0["board.lastHeard"] = "\"M at [3,3]\""
             $0["hub.counterHeard"] = "1"
         }
@@ -133,6 +136,7 @@ import Testing
         var store = ModuleTestStore(RepositoryLessons.loaded("delegate"))
         store.send("type 2 3 A") {
             $0["board.filled"] = "1"
+            $0["board.typed"] = "[2,3] \"A\""
             $0["board.lastHeard"] = "\"A at [2,3]\""
         }
         store.send("release controller") {
@@ -140,6 +144,7 @@ import Testing
             $0["memory.alive"] = "none"
             $0["memory.deinits"] = "26"
             $0["board.filled"] = "0"
+            $0["board.typed"] = "-"
         }
     }
 }
@@ -221,5 +226,24 @@ final class LampModule: LessonModule {
             $0["group.q1"] = nil
             $0["group.built"] = "\"Quiz\""
         }
+    }
+
+    /// A page called directly has heard something, but the mediator delivered nothing: `lastDelivery` counts only what
+    /// the pager brought, however the call is spelled.
+    @Test func aDirectCallIsNotAMediatorDelivery() {
+        var store = ModuleTestStore(RepositoryLessons.loaded("mediator"))
+        store.send("blue.receive(message: \"direct\")")
+        store.send("hide red") {
+            $0["pager.lastSender"] = "red"
+            $0["pager.lastDelivery"] = "1 page(s)"
+        }
+        store.send("blue.receive(message: \"again\")")
+        store.send("page add green") {
+            $0["pager.pages"] = "red, blue, green"
+            $0["pager.receivers"] = "2"
+            $0["pager.linksWithout"] = "3"
+            $0["pager.linksWith"] = "3"
+        }
+        store.send("red.viewDidDisappear()") { $0["pager.lastDelivery"] = "2 page(s)" }
     }
 }

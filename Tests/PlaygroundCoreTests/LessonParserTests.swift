@@ -159,7 +159,7 @@ import Testing
     @Test func aMissingStepIsReportedAtTheTwinsFileAndLine() {
         let catalog = LessonCatalog(sources: [Self.lesson("en", steps: ["## One", "## Two", "## Three"]), Self.lesson("ko", steps: ["## 하나", "## 둘"])], modules: ["builder"])
         #expect(LessonParity.check(catalog).map(\.description) == [
-            "Lessons/ko/a.md:7: has 2 steps, Lessons/en/a.md has 3: step 3 ('Three', Lessons/en/a.md:8) is missing",
+            "Lessons/ko/a.md:7: has 2 steps, Lessons/en/a.md has 3: step 3 ('Three', Lessons/en/a.md:8) looks missing (rule: twins have the same steps)",
         ])
     }
 
@@ -167,10 +167,10 @@ import Testing
         let en = Self.lesson("en", steps: ["## One\n```patterns\n> meat beef\n```"])
         let ko = Self.lesson("ko", steps: ["## 하나\n```patterns\n> meat tofu\n```"])
         #expect(LessonParity.check(LessonCatalog(sources: [en, ko], modules: ["builder"])).map(\.description) == [
-            "Lessons/ko/a.md:8: step 1 commands differ from Lessons/en/a.md:6: expected [\"meat beef\"], found [\"meat tofu\"]",
+            "Lessons/ko/a.md:8: step 1 commands differ from Lessons/en/a.md:6: expected [\"meat beef\"], found [\"meat tofu\"] (rule: twins run the same commands)",
         ])
         #expect(LessonParity.check(LessonCatalog(sources: [en], modules: ["builder"])).map(\.description) == [
-            "Lessons/en/a.md:1: lesson 'a' has no 'ko' twin in Lessons/ko/",
+            "Lessons/en/a.md:1: lesson 'a' has no 'ko' twin in Lessons/ko/ (rule: every English lesson has a Korean twin with the same steps, goals and commands)",
         ])
     }
 }

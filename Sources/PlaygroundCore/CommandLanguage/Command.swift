@@ -32,7 +32,8 @@ public enum GlobalCommand: Equatable, Sendable {
     case edit(reset: Bool)
     case addPane(String), showPane(String), hidePane(String)
     case route(topic: String, pane: String)
-    /// The learner's prediction for an exercise, kept with the live objects (a goal can ask for it).
+    /// The learner's prediction for an exercise: the first answer, given before the thing is run, is the one kept
+    /// (by the lesson's navigator, not the journal: undo and restart do not take it back).
     case predict(String)
     case layout(LayoutMode)
     case quit
@@ -42,7 +43,7 @@ public enum GlobalCommand: Equatable, Sendable {
     /// instead of joining it.
     public var changesState: Bool {
         switch self {
-        case .addPane, .showPane, .hidePane, .route, .predict, .undo, .reset, .restart: return true
+        case .addPane, .showPane, .hidePane, .route, .undo, .reset, .restart: return true
         default: return false
         }
     }

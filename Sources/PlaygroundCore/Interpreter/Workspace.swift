@@ -10,6 +10,8 @@ final class Workspace {
         var text: String
         var command: Command
         var changed: [String]
+        /// Run by the lesson to set a step up (`goto`, `restart`), not typed by the learner.
+        var bySetUp = false
     }
 
     let factory: ModuleFactory
@@ -35,8 +37,6 @@ final class Workspace {
     var boundReceivers: [LiveObject] { bindings.isEmpty ? [] : bound.receivers }
     private var madeObjects: [LiveObject] { bindings.isEmpty ? [] : bound.made }
 
-    /// The learner's prediction (`predict 2`): part of the journal, so undo and replay treat it like any change.
-    var prediction: String?
     static let predictionObject = "prediction"
 
     /// The state as the last command left it: only commands change live objects, so it is the next command's
@@ -72,7 +72,7 @@ final class Workspace {
 
     /// What goals and hints look at: the state, and the prediction (`prediction.answer`), which is the learner's, not
     /// a live object's, so the state pane leaves it out.
-    func goalState() -> [StateGroup] {
+    func goalState(prediction: String? = nil) -> [StateGroup] {
         guard let prediction else { return state() }
         return state() + [StateGroup(Self.predictionObject, type: "", [StateField("answer", .plain(prediction))])]
     }
@@ -107,7 +107,6 @@ final class Workspace {
         bindings = [:]
         // What the old module's objects did is gone with them: their freeing is not the learner's doing.
         exerciseObjects = exerciseObjects.map { ExerciseObjects(module: $0.module) }
-        prediction = nil
         stateAfterLastChange = nil
         // A local array nothing else can change: its entries are lent to `perform`, not copied one by one.
         let entries = journal

@@ -19,8 +19,9 @@ public struct Lesson: Sendable {
         guard steps.indices.contains(index) else { return false }
         return steps[index].isExercise || (index > 0 && steps[index - 1].code != nil)
     }
-    /// The indices of the exercise steps.
-    public var exerciseIndices: [Int] { steps.indices.filter { steps[$0].isExercise } }
+    /// The indices of the exercise steps. A demonstration (a goal its own commands leave unmet, on purpose) is not one:
+    /// nobody can finish it.
+    public var exerciseIndices: [Int] { steps.indices.filter { steps[$0].isExercise && !steps[$0].goalStaysUnmet } }
 
     /// Where a learner is, in one form for `list` and `lessons`: "step 3 of 11 · 1 of 2 exercises done", or the
     /// lesson's size when it was never started.
@@ -57,15 +58,64 @@ public struct Step: Sendable {
     /// A code exercise: the learner writes a Swift file, which is compiled and loaded into the session; the step's
     /// commands then drive the types it declares.
     public var code: CodeExercise?
+    /// Wrong solutions that must not meet the goal (```` ```patterns shortcut ```` and ```` ```swift shortcut ````
+    /// blocks): `patterns test` tries each from the step's start. Never shown to the learner.
+    public var shortcuts: [Shortcut] = []
     /// An exercise: the learner works towards the goal; the transcript is the solution, hidden until asked.
     public var isExercise: Bool { !goal.isEmpty }
 
     /// The commands of every transcript block, in order: what `run` and `solution` perform and show.
     public var commands: [String] { transcripts.flatMap { $0.entries.map(\.command) } }
 
+    /// A prediction exercise: its goal is on what the learner answers with `predict`.
+    public var isPrediction: Bool { goal.contains(where: \.isPrediction) }
+
+    /// How many numbered options (`1. …`, `2. …`) the step's prose offers, when it offers two or more: `predict`
+    /// takes one of them.
+    public var predictionOptions: Int? {
+        var inCode = false
+        var highest = 0
+        for line in body {
+            if line.hasPrefix("```") { inCode.toggle(); continue }
+            guard !inCode, let dot = line.firstIndex(of: "."), line[line.index(after: dot)...].hasPrefix(" "),
+                  let number = Int(line[..<dot]), number == highest + 1 else { continue }
+            highest = number
+        }
+        return highest >= 2 ? highest : nil
+    }
+
+    /// The Swift that reveals a prediction's answer: the first code line of the last command of the step's transcript
+    /// that ran any (`meat kitten` runs `try builder.setMeat(.kitten)`). Typed in either form, it closes the prediction.
+    public var revealCode: String? {
+        for entry in transcripts.flatMap(\.entries).reversed() {
+            if let code = Self.codeLines(entry.expected).first { return code }
+        }
+        return nil
+    }
+
+    /// The first Swift line each command ran, as its transcript shows it (nil for a command that ran none): the same
+    /// command in its other spelling runs the same line.
+    public var commandCodes: [String?] { transcripts.flatMap(\.entries).map { Self.codeLines($0.expected).first } }
+
+    /// The lines of a transcript output's `code` pane section.
+    static func codeLines(_ output: [String]) -> [String] {
+        guard let start = output.firstIndex(where: { $0.hasPrefix("── code ") }) else { return [] }
+        return Array(output[(start + 1)...].prefix { !$0.hasPrefix("── ") && !$0.isEmpty })
+    }
+
     /// What walking the step runs (`patterns run`, handouts): its commands, then `check` for an exercise that does
     /// not end with one already.
     public var walkthrough: [String] { isExercise && commands.last != "check" ? commands + ["check"] : commands }
+}
+
+/// A way around an exercise that must fail its goal: commands typed from the step's start, or (for a code exercise)
+/// a Swift file loaded in place of the learner's before the step's commands run.
+public struct Shortcut: Sendable, Equatable {
+    /// 1-based line of the opening fence.
+    public var line: Int
+    public var commands: [String]
+    /// A code exercise's wrong file; nil for a shortcut of commands.
+    public var code: String?
 }
 
 /// The Swift file of a code exercise: what the learner starts from and the lesson's reference solution.

@@ -75,6 +75,13 @@ public enum LessonParser {
                 if kind.hasPrefix("swift "), !steps.isEmpty {
                     // ```swift starter File.swift``` or ```swift solution```: a code exercise's two files.
                     let words = kind.split(separator: " ").map(String.init)
+                    if words == ["swift", "shortcut"] {
+                        guard steps[steps.count - 1].code != nil else {
+                            throw issue(number, "a ```swift shortcut``` block is a wrong file for a code exercise: it comes after the step's ```swift starter File.swift``` block")
+                        }
+                        fence = ("swift shortcut", number)
+                        continue
+                    }
                     if words.count >= 2, words[1] == "starter" || words[1] == "solution" {
                         kind = try codeFence(words, number: number, step: &steps[steps.count - 1], language: lang, issue: issue)
                         fence = (kind, number)
@@ -86,9 +93,10 @@ public enum LessonParser {
                     fence = (kind, number)
                     continue
                 }
+                try checkFenceKind(kind, number: number, issue: issue)
                 fence = (kind, number)
                 if kind == "goal unmet" { steps[steps.count - 1].goalStaysUnmet = true; fence = ("goal", number) }
-                if kind != "patterns" && !kind.hasPrefix("goal") { steps[steps.count - 1].body.append(line) }
+                if !Self.hiddenFences.contains(kind) { steps[steps.count - 1].body.append(line) }
                 continue
             }
             guard !steps.isEmpty else {
@@ -143,6 +151,19 @@ public enum LessonParser {
             }
             guard !entries.isEmpty else { throw issue(openLine, "empty transcript block") }
             steps[last].transcripts.append(Transcript(openLine: openLine, closeLine: closeLine, entries: entries))
+        case "patterns shortcut", "swift shortcut":
+            var commands: [String] = []
+            if kind == "patterns shortcut" {
+                for (number, line) in lines where !line.trimmed.isEmpty {
+                    guard line.hasPrefix("> ") else {
+                        throw issue(number, "a shortcut block holds only commands, each after '> ': it is tried, not shown, so it has no output")
+                    }
+                    commands.append(String(line.dropFirst(2)).trimmed)
+                }
+                guard !commands.isEmpty else { throw issue(openLine, "empty shortcut block") }
+            }
+            let code = kind == "swift shortcut" ? lines.map(\.1).joined(separator: "\n") + "\n" : nil
+            steps[last].shortcuts.append(Shortcut(line: openLine, commands: commands, code: code))
         case "swift starter", "swift solution":
             let text = lines.map(\.1).joined(separator: "\n") + "\n"
             if kind == "swift starter" {
@@ -193,6 +214,21 @@ public enum LessonParser {
         return "swift solution"
     }
 
+    /// Blocks that are the lesson's machinery, never shown in the step: transcripts, goals, shortcuts.
+    static let hiddenFences: Set<String> = ["patterns", "patterns shortcut", "goal", "goal unmet"]
+    /// The kinds of code block a lesson may hold: its own, and the languages its prose shows.
+    static let shownFences: Set<String> = ["", "swift", "text", "sh", "console", "markdown", "diff"]
+
+    /// A code block of a kind nobody reads (```` ```pattern ````, ```` ```goals ````) would silently become prose, and
+    /// its commands or goal would never be tested: named as such, with the nearest kind.
+    static func checkFenceKind(_ kind: String, number: Int, issue: (Int, String) -> LessonIssue) throws(LessonIssue) {
+        let first = String(kind.split(separator: " ").first ?? "")
+        if hiddenFences.contains(kind) || shownFences.contains(first) && (first != "swift" || kind == "swift") { return }
+        let known = (hiddenFences.sorted() + shownFences.filter { !$0.isEmpty }.sorted() + ["swift starter File.swift", "swift solution", "swift shortcut"])
+        let near = Suggest.closest(to: kind, in: known).map { "; did you mean '\($0)'?" } ?? ""
+        throw issue(number, "unknown code block '```\(kind)' (rule: every block is one the tester reads or a language the prose shows; known: \(known.joined(separator: ", ")))\(near)")
+    }
+
     static func parseGoalLine(_ line: String, number: Int) -> GoalLine? {
         guard let colon = line.firstIndex(of: ":") else { return nil }
         let key = line[..<colon].trimmed
@@ -201,10 +237,13 @@ public enum LessonParser {
         return GoalLine(key: key, value: value, line: number)
     }
 
+    static let hintMarkers = ["Hint", "힌트"]
+
     /// `> **Hint:** text` or `> **Hint** (when builder.meat: .beef): text`.
     static func parseHint(_ line: String, number: Int, issue: (Int, String) -> LessonIssue) throws(LessonIssue) -> Hint? {
-        guard line.hasPrefix("> **Hint") else { return nil }
-        var rest = Substring(line.dropFirst("> **Hint".count))
+        // `Hint` in any lesson, `힌트` too: a Korean author writes the marker in Korean.
+        guard let marker = hintMarkers.first(where: { line.hasPrefix("> **" + $0) }) else { return nil }
+        var rest = Substring(line.dropFirst("> **".count + marker.count))
         var when: GoalLine?
         if rest.hasPrefix(":**") {
             rest = rest.dropFirst(3)
@@ -219,7 +258,7 @@ public enum LessonParser {
             guard rest.hasPrefix(":") else { throw issue(number, "expected ':' after the hint condition") }
             rest = rest.dropFirst()
         } else {
-            throw issue(number, "bad hint: write '> **Hint:** text'")
+            throw issue(number, "bad hint: write '> **Hint:** text' (or '> **힌트:** text'), or '> **Hint** (when object.field: value): text'")
         }
         let text = rest.trimmed
         guard !text.isEmpty else { throw issue(number, "empty hint") }

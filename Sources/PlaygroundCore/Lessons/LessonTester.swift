@@ -85,19 +85,22 @@ public struct LessonTester {
             if step.isExercise && step.commands.isEmpty {
                 issue(step.line, "exercise step '\(step.title)' has a goal but no transcript to solve it")
             }
+            if !step.shortcuts.isEmpty && (!step.isExercise || step.goalStaysUnmet) {
+                issue(step.shortcuts[0].line, "a shortcut is a wrong solution an exercise's goal must refuse; '\(step.title)' has no goal to refuse it (rule: shortcuts belong to exercises)")
+            }
             if step.isExercise && step.hints.isEmpty {
-                issue(step.line, "exercise step '\(step.title)' has no hints")
+                issue(step.line, "exercise step '\(step.title)' has no hints (rule: exercises have graded hints, written '> **Hint:** text' or '> **힌트:** text')")
             } else if step.isExercise && !step.goalStaysUnmet && step.hints.count < 2 {
-                issue(step.line, "exercise step '\(step.title)' has one hint; hints are graded: at least two, from the idea to the command")
+                issue(step.line, "exercise step '\(step.title)' has one hint (rule: hints are graded: at least two, from the idea to the command)")
             } else if step.isExercise && !step.goalStaysUnmet, let last = step.hints.last, !last.text.contains("`") {
-                issue(step.line, "the last hint of exercise step '\(step.title)' names no command (in `backticks`)")
+                issue(step.line, "the last hint of exercise step '\(step.title)' names no command (rule: the last hint names a command in `backticks`)")
             }
         }
         // The playground's own lessons keep to the product's shape: 6 to 12 steps, at least two exercises.
         if lesson.isBuiltIn {
-            if !(6...12).contains(lesson.steps.count) { issue(1, "a lesson has 6 to 12 steps; this one has \(lesson.steps.count)") }
+            if !(6...12).contains(lesson.steps.count) { issue(1, "a lesson has 6 to 12 steps; this one has \(lesson.steps.count) (rule for the built-in lessons: 6 to 12 steps)") }
             let exercises = lesson.steps.filter { $0.isExercise && !$0.goalStaysUnmet }.count
-            if exercises < 2 { issue(1, "a lesson has at least two exercise steps (with a goal); this one has \(exercises)") }
+            if exercises < 2 { issue(1, "a lesson has at least two exercise steps (with a goal); this one has \(exercises) (rule for the built-in lessons: two exercises or more)") }
         }
         guard failures.isEmpty else { return Result(lesson: lesson, failures: failures, updatedSource: nil, commandCount: 0) }
 
@@ -144,6 +147,19 @@ public struct LessonTester {
                 }
                 _ = session.takeOutput()
             }
+            // Fields the step's goal and hints may name: what the state has at the step's start and after each command.
+            var fields = Set(session.goalFieldKeys)
+            if step.isExercise && !step.goalStaysUnmet && !step.shortcuts.isEmpty {
+                for shortcut in step.shortcuts {
+                    if let failure = try? self.tryShortcut(shortcut, at: index, in: session) { issue(shortcut.line, failure) }
+                }
+                // Back to the step's start for its own commands.
+                if (try? session.setUpLiveObjects(before: index)) != nil, let code = step.code { _ = try? session.loadCode(code.solution) }
+                _ = session.takeOutput()
+            }
+            if step.isExercise, let failure = tryPredictionShortcuts(step, at: index, in: session) {
+                issue(step.goal.first?.line ?? step.line, failure)
+            }
             if step.isExercise && !step.goalStaysUnmet && session.goalMet {
                 issue(step.line, "the goal of '\(step.title)' is already met before its commands run: the exercise has nothing to do")
             } else if step.goalStaysUnmet && session.goalMet {
@@ -154,6 +170,7 @@ public struct LessonTester {
                 for entry in transcript.entries {
                     count += 1
                     session.execute(entry.command)
+                    fields.formUnion(session.goalFieldKeys)
                     var actual = Self.lines(session.takeOutput())
                     let expected = Self.lines(entry.expected.joined(separator: "\n"))
                     if compiler == nil && expected.contains(where: Self.isCompilerDiagnostic) {
@@ -163,7 +180,9 @@ public struct LessonTester {
                     }
                     newLines.append("> " + entry.command)
                     newLines.append(contentsOf: actual)
-                    if actual != expected, let error = actual.first(where: Self.isError), !expected.contains(where: Self.isError) {
+                    if actual != expected, let at = actual.firstIndex(where: Self.isError), !expected.contains(where: Self.isError) {
+                        // The whole message, over the lines the width wrapped it onto (up to the next pane).
+                        let error = ([actual[at]] + actual[(at + 1)...].prefix { !$0.isEmpty && !$0.hasPrefix("── ") && !Self.isError($0) }).joined(separator: " ")
                         newErrors.append("\(lesson.path):\(entry.line): '\(entry.command)' now fails: \(error)")
                     }
                     if actual != expected {
@@ -173,6 +192,16 @@ public struct LessonTester {
                 }
                 replacements.append((transcript.openLine, transcript.closeLine, newLines))
             }
+            // A goal or a hint condition on a field no state at this step has can never be met or shown.
+            let known = fields.union(session.goalFieldKeys)
+            for goal in step.goal where !goal.isPrediction && !known.contains(goal.key) {
+                issue(goal.line, "the goal names '\(goal.key)', a field no state at this step has (rule: goals and hints name real fields; \(Self.fieldList(known, near: goal.key)))")
+            }
+            for hint in step.hints {
+                guard let when = hint.when, !when.isPrediction, !known.contains(when.key) else { continue }
+                issue(when.line, "the hint's condition names '\(when.key)', a field no state at this step has, so the hint never shows (rule: goals and hints name real fields; \(Self.fieldList(known, near: when.key)))")
+            }
+            if step.goal.contains(where: { !$0.isPrediction && !known.contains($0.key) }) { continue }
             if step.isExercise && step.goalStaysUnmet && session.goalMet {
                 issue(step.goal.first?.line ?? step.line, "the goal is marked 'unmet' but the step's commands meet it")
             } else if step.isExercise && !step.goalStaysUnmet {
@@ -187,6 +216,57 @@ public struct LessonTester {
         result.newErrors = newErrors
         result.needCompiler = needCompiler
         return result
+    }
+
+    /// Runs a shortcut from the step's start; says how it got through if it meets the goal.
+    func tryShortcut(_ shortcut: Shortcut, at index: Int, in session: Session) throws -> String? {
+        try session.setUpLiveObjects(before: index)
+        _ = session.takeOutput()
+        defer { _ = session.takeOutput() }
+        if let code = shortcut.code {
+            guard compiler != nil else { return nil }
+            guard (try? session.loadCode(code)) == true else {
+                return "the shortcut file does not compile: a shortcut is a wrong solution Swift accepts (rule: shortcuts must fail the goal, not the compiler)"
+            }
+            _ = try? session.driveStep()
+        } else {
+            for command in shortcut.commands { session.execute(command) }
+        }
+        guard session.goalMet else { return nil }
+        return "this shortcut meets the goal of '\(session.currentStep?.title ?? "")': the goal lets a solution without the idea through (rule: a goal checks the task, and every shortcut must fail it)"
+    }
+
+    /// A prediction counts once, before the thing is run: guessing each wrong answer and then the right one, or
+    /// answering after running the step, must not meet the goal. Tried on every prediction exercise.
+    func tryPredictionShortcuts(_ step: Step, at index: Int, in session: Session) -> String? {
+        guard let goal = step.goal.first(where: \.isPrediction), let options = step.predictionOptions, options > 1 else { return nil }
+        defer {
+            session.forgetPrediction()
+            try? session.setUpLiveObjects(before: index)
+            _ = session.takeOutput()
+        }
+        // Guessing: a wrong answer first, then the right one, then the step's own commands.
+        guard (try? session.setUpLiveObjects(before: index)) != nil else { return nil }
+        session.forgetPrediction()
+        let wrong = (1...options).map(String.init).first { $0 != goal.value } ?? "1"
+        session.execute("predict " + wrong)
+        session.execute("predict " + goal.value)
+        for command in step.commands where !command.hasPrefix("predict") { session.execute(command) }
+        if session.goalMet { return "a second 'predict' after a wrong one meets the goal: a prediction must count once (rule: the first answer stands)" }
+        // Running first, then answering.
+        guard (try? session.setUpLiveObjects(before: index)) != nil else { return nil }
+        session.forgetPrediction()
+        for command in step.commands where !command.hasPrefix("predict") { session.execute(command) }
+        session.execute("predict " + goal.value)
+        if session.goalMet { return "'predict' after running the step meets the goal: a prediction must come before the thing is run (rule: predict first)" }
+        return nil
+    }
+
+    static func fieldList(_ known: Set<String>, near key: String) -> String {
+        let near = Suggest.closest(to: key, in: known.sorted()).map { "did you mean '\($0)'? " } ?? ""
+        let object = key.split(separator: ".").first.map(String.init) ?? key
+        let same = known.filter { $0.hasPrefix(object + ".") }.sorted()
+        return near + "fields: " + (same.isEmpty ? known.sorted() : same).joined(separator: ", ")
     }
 
     /// A line that reports an error or a trap, in either language.

@@ -20,6 +20,9 @@ public protocol LessonModule: AnyObject {
     /// A compiled line ran on the real objects, past the module's own methods: the module shows what it changed
     /// that the state pane does not (a presented alert in the product pane).
     func compiledLineRan()
+    /// The same, with the line's text: a module that keeps what its own commands did (a closure's source) can tell
+    /// whether the line may have replaced it. By default, ``compiledLineRan()``.
+    func compiledLineRan(_ text: String)
     /// Names beyond ``objects`` that a compiled line sees, e.g. a `var` the lesson declares (`controller`).
     var variables: [LiveObject] { get }
     /// `controller = nil` and the like: an assignment to a variable the lesson declares. Nil when there is none.
@@ -32,6 +35,7 @@ extension LessonModule {
     public var initializers: [LiveInitializer] { [] }
     public var variables: [LiveObject] { [] }
     public func compiledLineRan() {}
+    public func compiledLineRan(_ text: String) { compiledLineRan() }
     public func assign(_ name: String, _ value: SwiftValue) throws -> Bool? { nil }
 }
 

@@ -20,7 +20,7 @@ extension Session {
             CommandSpec("edit", [ArgumentSpec("reset", .choice(["--reset"]), optional: true)], summary: CodeText.editSummary.phrase,
                         changesState: false, .global { .edit(reset: try $0.optionalWord(0) != nil) }),
             CommandSpec("state", summary: T.showTheLiveObjects.phrase, changesState: false, .global { _ in .state }),
-            CommandSpec("predict", [ArgumentSpec("answer")], summary: T.predictSummary.phrase, .global { .predict(try $0.word(0)) }),
+            CommandSpec("predict", [ArgumentSpec("answer")], summary: T.predictSummary.phrase, changesState: false, .global { .predict(try $0.word(0)) }),
             CommandSpec("undo", summary: T.undoTheLastCommandThatChanged.phrase, .global { _ in .undo }),
             CommandSpec("reset", summary: T.startTheLiveObjectsAfreshThe.phrase, .global { _ in .reset }),
             CommandSpec("restart", summary: T.restartSummary.phrase, .global { _ in .restart }),

@@ -5,6 +5,8 @@ public struct LessonNavigator {
     public internal(set) var stepIndex = 0
     public internal(set) var doneSteps: Set<Int> = []
     var hintsShown = 0
+    /// Each prediction exercise's first answer, by step index: kept through undo, restart and goto.
+    var predictions: [Int: Prediction] = [:]
 
     init(lesson: Lesson) { self.lesson = lesson }
 
@@ -65,13 +67,18 @@ public struct LessonNavigator {
 
     /// One line on where the learner is and what to type next, after `command`: the next "Try:" command, or that the
     /// step is done, or the exercise's way to finish.
-    func reminder(after command: String, _ lang: Lang) -> String {
+    func reminder(after command: String, ran code: [String] = [], _ lang: Lang) -> String {
         let place = CoreText.stepOfTotal.text(lang, String(stepIndex + 1), String(lesson.steps.count))
         if step.isExercise && !step.goalStaysUnmet { return "── " + place + " · " + CoreText.reminderExercise.text(lang) }
         let commands = step.commands
         let moveOn = isAtLastStep ? CoreText.reminderEnd.text(lang) : CoreText.reminderNext.text(lang)
         guard !commands.isEmpty else { return "── " + place + " · " + moveOn }
-        if let typed = commands.firstIndex(of: command) {
+        // Either spelling of a step's command counts: `try builder.setMeat(.chicken)` is `meat chicken`.
+        let codes = step.commandCodes
+        let typed = commands.firstIndex(of: command) ?? codes.indices.last { i in
+            codes[i].map { expected in code.contains { Session.sameSwift($0, expected) } } ?? false
+        }
+        if let typed {
             return "── " + place + " · " + (typed + 1 < commands.count ? CoreText.reminderTry.text(lang, commands[typed + 1]) : moveOn)
         }
         return "── " + place + " · " + CoreText.reminderTry.text(lang, commands[0])

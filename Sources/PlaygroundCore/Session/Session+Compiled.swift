@@ -85,7 +85,7 @@ extension Session {
         }
         compiler.run(entry, context)
         flushPrinted()
-        workspace.module.compiledLineRan()
+        workspace.module.compiledLineRan(text)
         if let thrown = context.thrown { throw PlaygroundError(CoreText.compiledThrown(thrown)) }
         let kinds = Dictionary(declared.names.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
         let variables = workspace.module.variables

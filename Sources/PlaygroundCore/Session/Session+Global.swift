@@ -33,9 +33,9 @@ extension Session {
             if !mediator.isMuted { panesChangedByHand = true }
             // Without a lesson the panes are the session's own; with one they are part of what the journal rebuilds.
             if workspace == nil { try applyPaneCommand(command) } else { try change(text, .global(command)) }
-        case .predict:
+        case .predict(let answer):
             guard workspace != nil else { throw PlaygroundError(CoreText.predictNeedsALesson.phrase) }
-            try change(text, .global(command))
+            try predict(answer)
         case .layout(let mode):
             say(CoreText.layoutIs(mode.rawValue))
             mediator.emit(.layout(mode))
@@ -168,9 +168,13 @@ extension Session {
             try checkCode(code)
             return
         }
+        // A prediction is the learner's to make: `run` does not make it for them.
+        if step.isPrediction, prediction == nil {
+            throw PlaygroundError(PredictText.predictFirst(Self.optionList(step.predictionOptions ?? 3, lang)))
+        }
         // From the step's own start, so that the commands do what the lesson shows whatever came before.
         try setUpLiveObjects(before: try requireNavigator().stepIndex)
-        for command in step.commands {
+        for command in step.commands where !(step.isPrediction && command.hasPrefix("predict")) {
             mediator.emit(.input(prompt: "> ", line: command))
             guard perform(command) else { anyFailed = true; break }
         }
@@ -180,7 +184,7 @@ extension Session {
 
     /// The goal fields the live state does not meet (for the lesson tester).
     public func goalDifferences() -> [(key: String, expected: String, actual: String)] {
-        navigator?.goalDifferences(workspace?.goalState() ?? [], lang) ?? []
+        navigator?.goalDifferences(goalState(), lang) ?? []
     }
 
     /// Whether the current step's goal is met, without saying anything (for the lesson tester).
@@ -213,10 +217,8 @@ extension Session {
         let width = differences.map { DisplayWidth.of($0.key) }.max() ?? 0
         for d in differences {
             if GoalLine.isPrediction(d.key) {
-                // A prediction is never given away: the learner is told it is wrong, not what is right.
-                let made = workspace?.prediction
-                lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  "
-                             + (made.map { CoreText.predictionWrong.text(lang, $0) } ?? CoreText.predictionNotMade.text(lang)))
+                // A prediction is never given away: the learner is told where it stands, not what is right.
+                lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + predictionStanding(step))
                 continue
             }
             lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + CoreText.expectedActual.text(lang, d.expected, d.actual))
@@ -229,7 +231,7 @@ extension Session {
 
     func hint() throws {
         var navigator = try requireNavigator()
-        let phrase = navigator.nextHint(workspace?.goalState() ?? [])
+        let phrase = navigator.nextHint(goalState())
         self.navigator = navigator
         say(phrase)
     }
@@ -267,9 +269,12 @@ extension Session {
 
     func history() throws {
         let workspace = try requireWorkspace()
-        guard !workspace.journal.isEmpty else { say(CoreText.noCommandsYet.phrase); return }
-        var lines: [String] = []
-        for (i, entry) in workspace.journal.enumerated() {
+        // What the lesson ran to set the step up is not the learner's: counted, never listed as typed.
+        let setUp = workspace.journal.filter(\.bySetUp).count
+        var lines: [String] = setUp > 0 ? [PredictText.historySetUp(String(setUp)).text(lang)] : []
+        let typed = workspace.journal.filter { !$0.bySetUp }
+        guard !typed.isEmpty else { say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n")); return }
+        for (i, entry) in typed.enumerated() {
             let changed = entry.changed.isEmpty ? CoreText.noChange.text(lang) : entry.changed.joined(separator: ", ")
             lines.append("\(DisplayWidth.padLeft(String(i + 1), to: 3))  \(entry.text)   → \(changed)")
         }

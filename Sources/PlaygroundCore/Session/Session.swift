@@ -190,6 +190,9 @@ public final class Session {
     /// rebuilt from the journal; on success it joins the journal, and a call shows the fields it changed.
     func change(_ text: String, _ command: Command) throws {
         let workspace = try requireWorkspace()
+        if case .global = command {} else { try requirePredictionFirst() }
+        let codeMark = mediator.events.count
+        defer { noteReveal(since: codeMark) }
         let before = workspace.stateAfterLastChange ?? workspace.state()
         workspace.stateAfterLastChange = nil
         do {
@@ -208,13 +211,15 @@ public final class Session {
         }
         // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too.
         if changes.isEmpty, case .compiled = command { return }
-        workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key)))
+        workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key), bySetUp: mediator.isMuted))
         if case .global = command { return }
         if !changes.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: StateView.changeLog(changes, lang))) }
         postState(after, changed: changes)
         postMemory(changes)
         // Only a layout that shows it pays for the line (pipes, transcripts and handouts leave it out).
-        if options.render.reminders, let reminder = navigator?.reminder(after: text, lang) { mediator.emit(.reminder(reminder)) }
+        if options.render.reminders, let reminder = navigator?.reminder(after: text, ran: codeLines(since: codeMark), lang) {
+            mediator.emit(.reminder(reminder))
+        }
     }
 
     /// The effect of a command, and nothing else: what a transaction runs and what a replay repeats.
@@ -243,9 +248,9 @@ public final class Session {
                 throw InternalError("the module has no command '\(name)'")
             }
             try run(arguments)
-        case .global(.predict(let answer)):
-            workspace.prediction = answer
-            say(CoreText.predicted(answer))
+        case .global(.predict):
+            // Not journaled: a prediction is the navigator's, kept through undo and restart.
+            break
         case .global(let global):
             try applyPaneCommand(global)
         }
