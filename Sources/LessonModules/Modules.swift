@@ -7,6 +7,7 @@ public enum LessonModules {
         DirectorModule.factory,
         DelegateModule.factory,
         MediatorModule.factory,
+        ObserverModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }
 }

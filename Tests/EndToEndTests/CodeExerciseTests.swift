@@ -60,7 +60,7 @@ import Testing
 
     /// Every lesson: with an editor that writes the lesson's reference solution, `edit` then `check` meet the goal,
     /// in English and in Korean.
-    @Test(arguments: ["builder", "director", "mediator", "delegate"], ["en", "ko"])
+    @Test(arguments: BuiltInLessons.ids, ["en", "ko"])
     func theReferenceSolutionWrittenInTheEditorMeetsTheGoal(lesson: String, lang: String) throws {
         let exercise = try exercise(lesson, lang: lang)
         #expect(exercise.step > 0 && !exercise.solution.isEmpty, "\(lesson) (\(lang)) has a code exercise")
@@ -76,23 +76,21 @@ import Testing
 
     /// The starter as it was copied does not meet the goal, and `check` says what differs; a starter that does not
     /// compile is not one the lessons have, so the compiler's words appear only where a line the step runs is wrong.
-    @Test func theStarterUnchangedIsNotYetAndSaysWhatDiffers() throws {
-        var outputs: [String] = []
-        for lesson in ["builder", "director", "mediator", "delegate"] {
-            let exercise = try exercise(lesson)
-            let (folder, environment) = try learner(writing: nil)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let result = try runPatterns(["--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\ncheck\n", environment: environment)
-            #expect(result.output.contains("you have no \(exercise.file) yet: 'edit' copies the starter"), "\(result.output)")
-            let edited = try runPatterns(["--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\nedit\n", environment: environment)
-            // Only the verdict: the run of the step's commands is the other tests' business.
-            let lines = edited.output.split(separator: "\n", omittingEmptySubsequences: false)
-            let verdict = lines.firstIndex { $0.hasPrefix("✗ not yet") }
-            #expect(verdict != nil, "\(edited.output)")
-            let stopped = lines.filter { $0.hasPrefix("the step's commands stopped at") || $0.hasPrefix("repl:") }
-            outputs.append("== \(lesson)\n" + (stopped + lines[(verdict ?? lines.count - 1)...]).joined(separator: "\n"))
-        }
-        expectGolden("code-starters", outputs.joined(separator: "\n"))
+    /// One golden a lesson (`code-starter-<id>`): a new lesson's is recorded the first time (see `expectGolden`).
+    @Test(arguments: BuiltInLessons.ids)
+    func theStarterUnchangedIsNotYetAndSaysWhatDiffers(lesson: String) throws {
+        let exercise = try exercise(lesson)
+        let (folder, environment) = try learner(writing: nil)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try runPatterns(["--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\ncheck\n", environment: environment)
+        #expect(result.output.contains("you have no \(exercise.file) yet: 'edit' copies the starter"), "\(result.output)")
+        let edited = try runPatterns(["--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\nedit\n", environment: environment)
+        // Only the verdict: the run of the step's commands is the other tests' business.
+        let lines = edited.output.split(separator: "\n", omittingEmptySubsequences: false)
+        let verdict = lines.firstIndex { $0.hasPrefix("✗ not yet") }
+        #expect(verdict != nil, "\(edited.output)")
+        let stopped = lines.filter { $0.hasPrefix("the step's commands stopped at") || $0.hasPrefix("repl:") }
+        expectGolden("code-starter-\(lesson)", "== \(lesson)\n" + (stopped + lines[(verdict ?? lines.count - 1)...]).joined(separator: "\n"))
     }
 
     /// A file that does not compile: the compiler's words, naming the learner's file and line; nothing is loaded,

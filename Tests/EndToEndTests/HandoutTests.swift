@@ -4,7 +4,7 @@ import Testing
 
 /// Handouts for students and presenters, through the real binary, checked as HTML5.
 @Suite struct HandoutTests {
-    static let lessons = ["builder", "director", "mediator", "delegate"]
+    static var lessons: [String] { BuiltInLessons.ids }
 
     /// The checker itself: each broken document is caught, for the reason given.
     @Test(arguments: [

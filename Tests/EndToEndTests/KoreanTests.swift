@@ -4,8 +4,11 @@ import Testing
 
 /// Korean lessons and interface, and the parity check between languages.
 @Suite struct KoreanTests {
-    @Test(arguments: [("builder", "빌더 패턴"), ("director", "디렉터"), ("mediator", "중재자 패턴"), ("delegate", "델리게이트 패턴")])
-    func everyLessonRunsInKorean(lesson: String, title: String) throws {
+    /// Every lesson has a Korean twin (`patterns test` holds them to it) and runs in Korean under its Korean title.
+    @Test(arguments: BuiltInLessons.ids)
+    func everyLessonRunsInKorean(lesson: String) throws {
+        let korean = try #require(BuiltInLessons.catalog.lessons.first { $0.id == lesson && $0.lang == "ko" }, "\(lesson) has no Korean twin")
+        let title = korean.title
         let result = try runPatterns(["run", lesson, "--lang", "ko"])
         #expect(result.status == 0)
         #expect(result.output.contains(title), "\(result.output.prefix(300))")

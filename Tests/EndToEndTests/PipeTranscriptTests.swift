@@ -38,16 +38,15 @@ import Testing
         // A state folder of its own: the listing shows saved progress, and other tests save some.
         let state = NSTemporaryDirectory() + "patterns-lessons-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let result = try runPatterns([], input: "lessons\n", environment: ["XDG_STATE_HOME": state])
-        #expect(result.output == """
-        patterns> lessons
-        Lessons:
-          builder   The Builder pattern                   30 min  12 steps · 3 exercises
-          director  The director, and builders that grow  35 min  12 steps · 4 exercises
-          mediator  The Mediator pattern                  25 min  12 steps · 5 exercises
-          delegate  The Delegate pattern, with real ARC   30 min  12 steps · 4 exercises
-        Type 'load <lesson>' to start.
-
-        """)
+        // One row a lesson of the catalogue: id, title and minutes padded to the widest, then steps and exercises.
+        let rows = BuiltInLessons.ids.compactMap { BuiltInLessons.lesson($0) }.map { lesson in
+            [lesson.id, lesson.title, "\(lesson.minutes) min", "\(lesson.steps.count) steps · \(lesson.steps.filter(\.isExercise).count) exercises"]
+        }
+        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let table = rows.map { row in
+            "  " + (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) + "  " }.joined() + row[3] + "\n"
+        }.joined()
+        expectSame(result.output, "patterns> lessons\nLessons:\n" + table + "Type 'load <lesson>' to start.\n")
     }
 
     @Test func helpListsLoad() throws {
@@ -58,13 +57,15 @@ import Testing
 
 /// `patterns run`, `patterns test` and `patterns list` as a user runs them.
 @Suite struct SubcommandTests {
-    @Test(arguments: ["builder", "director", "mediator", "delegate"])
+    @Test(arguments: BuiltInLessons.ids)
     func runWalksEveryStepFromAnotherFolder(lesson: String) throws {
         let result = try runPatterns(["run", lesson], directory: "/")
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.contains("step 1/"))
-        // Every exercise is solved by its own commands; only the builder's optional-action bug is shown failing.
-        #expect(result.output.components(separatedBy: "✗ not yet").count - 1 == (lesson == "builder" ? 1 : 0))
+        // Every exercise is solved by its own commands; only a goal the lesson marks `unmet` (the builder's
+        // optional-action bug) is shown failing.
+        let unmet = BuiltInLessons.lesson(lesson)?.steps.filter(\.goalStaysUnmet).count ?? -1
+        #expect(result.output.components(separatedBy: "✗ not yet").count - 1 == unmet)
         #expect(result.output.components(separatedBy: "✓ goal met").count - 1 >= 2, "at least two exercises")
     }
 
@@ -126,7 +127,7 @@ import Testing
     /// `load` shows the pattern's definition (the lesson's introduction) above the first step, in both languages.
     @Test func loadShowsTheDefinitionFirst() throws {
         for lang in ["en", "ko"] {
-            for lesson in ["builder", "director", "mediator", "delegate"] {
+            for lesson in BuiltInLessons.ids {
                 let state = NSTemporaryDirectory() + "patterns-load-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
                 let output = try runPatterns(["--lang", lang], input: "load \(lesson)\n", environment: ["XDG_STATE_HOME": state]).output
                 let pane = output.components(separatedBy: "── lesson ──────────────────\n").dropFirst().first ?? ""

@@ -6,8 +6,8 @@ import Testing
 
 /// Whole screens as a learner sees them, compared as goldens: for step 1 and the first exercise of each lesson, after
 /// the step's first command, in the dashboard (the frame at 80x24, 100x30, 120x40 and 200x50) and in the stream
-/// layout (the last rows the terminal keeps at each size). `PATTERNS_RECORD=1 swift test --filter ScreenTests`
-/// re-records them.
+/// layout (the last rows the terminal keeps at each size). Every lesson of `Lessons/` has its goldens: a new lesson's
+/// are recorded the first time (see `expectGolden`); `PATTERNS_RECORD=1 swift test --filter ScreenTests` re-records them.
 @Suite struct ScreenTests {
     static let sizes = [(80, 24), (100, 30), (120, 40), (200, 50)]
 
@@ -50,7 +50,7 @@ import Testing
         return out
     }
 
-    @Test(arguments: ["builder", "director", "mediator", "delegate"])
+    @Test(arguments: Self.catalog.ids)
     func stepOneAndTheFirstExercise(lesson id: String) throws {
         let lesson = try #require(Self.catalog.lesson(id: id, lang: .en))
         let exercise = try #require(lesson.steps.firstIndex { $0.isExercise && !$0.goalStaysUnmet }) + 1
@@ -59,7 +59,7 @@ import Testing
 
     /// The Korean screens at the smallest and a wide size: Hangul is two columns wide, so boxes, wrapping and the
     /// status line are measured differently.
-    @Test(arguments: ["builder", "director", "mediator", "delegate"])
+    @Test(arguments: Self.catalog.ids)
     func koreanStepOneAndTheFirstExercise(lesson id: String) throws {
         let lesson = try #require(Self.catalog.lesson(id: id, lang: .ko))
         let exercise = try #require(lesson.steps.firstIndex { $0.isExercise && !$0.goalStaysUnmet }) + 1

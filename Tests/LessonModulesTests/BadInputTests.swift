@@ -4,6 +4,9 @@ import Testing
 
 /// Careless and hostile input: every case gets one clear error, and the session is exactly as it was.
 @Suite struct BadInputTests {
+    /// One stand-in lesson for each module, named after it (the catalogue lists them by file name).
+    static let modules = LessonModules.all.map(\.name).sorted()
+
     static let cases: [(input: String, error: String)] = [
         ("frobnicate", "unknown command 'frobnicate'; type 'help' for the list"),
         ("lod builder", "unknown command 'lod'; did you mean 'load'?"),
@@ -55,7 +58,7 @@ import Testing
         ("goto 99999999999999999999", "'99999999999999999999' is not a number; usage: goto <step>"),
         ("goto two", "'two' is not a number; usage: goto <step>"),
         ("back", "this is the first step"),
-        ("load nope", "unknown lesson 'nope'; lessons: builder, delegate, director, mediator"),
+        ("load nope", "unknown lesson 'nope'; lessons: " + modules.joined(separator: ", ")),
         ("load buildr", "unknown lesson 'buildr'; did you mean 'builder'?"),
         ("pane hide nope", "unknown pane 'nope'"),
         ("pane add a/b", "a pane name is up to 20 letters, digits, '-' or '_'"),
@@ -78,7 +81,7 @@ import Testing
     func fresh() -> Session {
         let session = makeSession()
         session.options.render.width = 400
-        let catalog = LessonCatalog(sources: ["builder", "director", "mediator", "delegate"].map { id in
+        let catalog = LessonCatalog(sources: Self.modules.map { id in
             LessonSource(path: "\(id).md", lang: "en", text: "---\nid: \(id)\ntitle: T\nmodule: \(id)\n---\n" + (1...11).map { "## S\($0)\n" }.joined(), isBuiltIn: true)
         }, modules: LessonModules.names)
         let real = Session(catalog: catalog, modules: LessonModules.all, options: session.options)

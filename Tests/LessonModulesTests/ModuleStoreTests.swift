@@ -149,7 +149,8 @@ import Testing
     }
 }
 
-/// The README's "Adding a pattern" example, compiled and driven here so the README cannot drift from the API.
+/// A module of the shape "Adding a pattern" describes, driven both ways (`Scripts/swift-check` type-checks the README's
+/// own example as written).
 final class Lamp {
     private(set) var isOn = false
     private(set) var brightness = 0
