@@ -45,7 +45,7 @@ import Testing
         try english.write(toFile: folder + "/Lessons/en/veggie.md", atomically: true, encoding: .utf8)
         let typo = try runPatterns(["test", "--lessons", folder + "/Lessons", "veggie"])
         #expect(typo.output == """
-        FAIL \(folder)/Lessons/en/veggie.md:4: unknown module 'buildr' (known: builder, delegate, director, mediator)
+        FAIL \(folder)/Lessons/en/veggie.md:4: unknown module 'buildr' (known: \(BuiltInLessons.modules))
         0 passed, 1 failed
 
         """, "\(typo.output)")

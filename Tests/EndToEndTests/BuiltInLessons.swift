@@ -19,6 +19,9 @@ enum BuiltInLessons {
 
     static func lesson(_ id: String, _ lang: Lang = .en) -> Lesson? { catalog.lesson(id: id, lang: lang) }
 
+    /// The module names an "unknown module" error lists, sorted.
+    static var modules: String { LessonModules.names.sorted().joined(separator: ", ") }
+
     /// What the program says after "unknown lesson '…'": every id, in catalogue order.
     static var known: String { "lessons: " + ids.joined(separator: ", ") }
 }

@@ -40,7 +40,7 @@ import Testing
         let result = try runPatterns([], input: "lessons\n", environment: ["XDG_STATE_HOME": state])
         // One row a lesson of the catalogue: id, title and minutes padded to the widest, then steps and exercises.
         let rows = BuiltInLessons.ids.compactMap { BuiltInLessons.lesson($0) }.map { lesson in
-            [lesson.id, lesson.title, "\(lesson.minutes) min", "\(lesson.steps.count) steps · \(lesson.steps.filter(\.isExercise).count) exercises"]
+            [lesson.id, lesson.title, "\(lesson.minutes) min", "\(lesson.steps.count) steps · \(lesson.exerciseIndices.count) exercises"]
         }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let table = rows.map { row in

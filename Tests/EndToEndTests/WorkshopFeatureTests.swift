@@ -31,7 +31,7 @@ import Testing
         var rows = [ko ? ["아이디", "제목", "시간", "언어", "진행"] : ["id", "title", "minutes", "lang", "progress"]]
         for id in BuiltInLessons.ids {
             guard let lesson = BuiltInLessons.lesson(id, lang) else { continue }
-            let steps = lesson.steps.count, exercises = lesson.steps.filter(\.isExercise).count
+            let steps = lesson.steps.count, exercises = lesson.exerciseIndices.count
             rows.append([id, lesson.title, ko ? "\(lesson.minutes)분" : "\(lesson.minutes) min",
                          BuiltInLessons.catalog.languages(of: id).joined(separator: ","),
                          progress[id] ?? (ko ? "\(steps)단계 · 연습 \(exercises)개" : "\(steps) steps · \(exercises) exercises")])
@@ -48,7 +48,7 @@ import Testing
         let first = try runPatterns([], input: "load builder\nnext\nnext\nquit\n", environment: ["XDG_STATE_HOME": state])
         #expect(first.status == 0)
         let builder = try #require(BuiltInLessons.lesson("builder"))
-        let steps = builder.steps.count, exercises = builder.steps.filter(\.isExercise).count
+        let steps = builder.steps.count, exercises = builder.exerciseIndices.count
         let list = try runPatterns(["list"], environment: ["XDG_STATE_HOME": state])
         expectSame(list.output, listText(.en, progress: ["builder": "step 3 of \(steps) · 0 of \(exercises) exercises done"]))
         let second = try runPatterns([], input: "load builder\n", environment: ["XDG_STATE_HOME": state])
