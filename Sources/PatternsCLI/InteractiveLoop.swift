@@ -32,10 +32,13 @@ struct InteractiveLoop {
         var scroll = 0
         var status: String?
         var pager: (title: String, text: String)?
+        // The pane zoomed over the others (Ctrl-O cycles), and the last command's answers for the rows under the boxes.
+        var zoom: String?
+        var lastAnswers: [String] = []
         func dashboard() -> DashboardRenderer {
             let size = WindowSize.current()
             return DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color,
-                                     lessonScroll: scroll, status: status, pager: pager, lang: lang)
+                                     lessonScroll: scroll, status: status, pager: pager, lang: lang, zoom: zoom, answers: lastAnswers)
         }
         func draw() {
             guard console.layout == .dashboard else { return }
@@ -46,6 +49,11 @@ struct InteractiveLoop {
             // A page is the lesson box's height, less two lines kept for context; scrolling stops at either end.
             let rows = max(3, WindowSize.current().rows / 2 - 4)
             scroll = min(max(0, scroll + direction * rows), dashboard().maximumLessonScroll(session.mediator))
+            draw()
+        }
+        reader.onOtherPane = {
+            guard console.layout == .dashboard else { return }
+            zoom = DashboardRenderer.nextZoom(after: zoom, in: session.mediator)
             draw()
         }
         reader.onResize = {
@@ -140,6 +148,7 @@ struct InteractiveLoop {
                 let (ok, events) = console.run(line, echo: format == .jsonl)
                 var answer: String?
                 var answers: [String] = []
+                lastAnswers = []
                 if pager != nil { pager = nil; scroll = 0 }
                 for event in events {
                     switch event {
@@ -148,6 +157,7 @@ struct InteractiveLoop {
                     case .delivery(let delivery):
                         if delivery.pane == "lesson" { scroll = 0 }
                         if delivery.pane == "out" && !delivery.message.isError { answers.append(delivery.message.text) }
+                        if delivery.pane == "out" || delivery.message.isError { lastAnswers.append(delivery.message.text) }
                         if delivery.message.isError || (answer == nil && delivery.message.topic == "out") {
                             answer = delivery.message.text.split(separator: "\n").first.map(String.init)
                         }

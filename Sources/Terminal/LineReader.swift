@@ -71,6 +71,15 @@ public final class LineReader {
         })
         shim_el_bind(editLine, "\u{1B}[5~", "patterns-page-up")
         shim_el_bind(editLine, "\u{1B}[6~", "patterns-page-down")
+        // Ctrl-O: the front end shows another pane (the dashboard zooms the next one).
+        shim_el_addfn(editLine, "patterns-other-pane", "show the next pane", { el, _ in
+            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            let reader = Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue()
+            guard let onOtherPane = reader.onOtherPane else { return UInt8(CC_NORM) }
+            onOtherPane()
+            return UInt8(CC_REDISPLAY)
+        })
+        shim_el_bind(editLine, "^O", "patterns-other-pane")
         // Characters are read here rather than by libedit, so that a resize can be acted on while a line is typed.
         shim_el_set_getcfn(editLine, { el, character in
             guard let el, let character, let data = shim_el_get_clientdata(el) else { return -1 }
@@ -86,6 +95,8 @@ public final class LineReader {
 
     /// Called with -1 (PageUp) or +1 (PageDown); the front end scrolls and redraws, then the line is drawn again.
     public var onPage: ((Int) -> Void)?
+    /// Called on Ctrl-O; the front end shows another pane and redraws, then the line is drawn again.
+    public var onOtherPane: (() -> Void)?
     /// Called when the terminal was resized while a line is being typed; the front end redraws, then the line is.
     public var onResize: (() -> Void)?
     /// Called about five times a second while nothing is typed; returns true when it printed something, so that the

@@ -2,11 +2,16 @@
 /// into one string, with no string per field or per line.
 enum StateView {
     /// Each object's title, then its fields aligned, the changed ones marked `*`.
-    static func pane(_ groups: [StateGroup], changed: [StateChange]) -> String {
+    static func pane(_ groups: [StateGroup], changed: [StateChange], changedFirst: Bool = false) -> String {
         var out = TextBuffer()
+        var groups = groups
+        if changedFirst {
+            // Stable: the objects that changed, then the others, each in its own order.
+            groups = groups.filter { g in changed.contains { $0.belongs(to: g.object) } } + groups.filter { g in !changed.contains { $0.belongs(to: g.object) } }
+        }
         for (index, group) in groups.enumerated() {
             if index > 0 { out.newline() }
-            write(group, changed: changed, to: &out)
+            write(group, changed: changed, changedFirst: changedFirst, to: &out)
         }
         return out.string
     }
@@ -34,13 +39,18 @@ enum StateView {
     }
 
     /// One group: `builder: HamburgerBuilder`, then a line per field.
-    static func write(_ group: StateGroup, changed: [StateChange], to out: inout TextBuffer) {
+    static func write(_ group: StateGroup, changed: [StateChange], changedFirst: Bool = false, to out: inout TextBuffer) {
         out.write(group.object)
         out.write(": ")
         out.write(group.type)
         var width = 0
         for field in group.fields { width = max(width, DisplayWidth.of(field.name)) }
-        for field in group.fields {
+        var fields = group.fields
+        if changedFirst {
+            let isChanged = { (f: StateField) in changed.contains { $0.isKey(of: group.object, f.name) } }
+            fields = fields.filter(isChanged) + fields.filter { !isChanged($0) }
+        }
+        for field in fields {
             let isChanged = changed.contains { $0.isKey(of: group.object, field.name) }
             out.newline()
             out.write(byte: isChanged ? UInt8(ascii: "*") : 0x20)
@@ -52,24 +62,53 @@ enum StateView {
         }
     }
 
-    /// One line per changed field: `builder.meat: .beef → .chicken`.
-    static func changeLog(_ changes: [StateChange], _ lang: Lang) -> String {
+    /// One line per changed field: `builder.meat: .beef → .chicken`. A line too long for `width` keeps what changed:
+    /// the part both values share is elided (`…`) around the added or removed part, so `… grey → … grey, orange`.
+    static func changeLog(_ changes: [StateChange], _ lang: Lang, width: Int = 80) -> String {
         var out = TextBuffer()
-        func short(_ value: StateValue?) {
-            guard let value else { out.write(CoreText.noneValue.text(lang)); return }
-            let text = value.display
-            out.write(DisplayWidth.of(text) > 40 ? DisplayWidth.truncate(text, to: 39) + "…" : text)
-        }
         for (index, change) in changes.enumerated() {
             if index > 0 { out.newline() }
+            let old = change.old?.display ?? CoreText.noneValue.text(lang)
+            let new = change.new?.display ?? CoreText.noneValue.text(lang)
+            let room = width - DisplayWidth.of(change.key) - 5
+            let (a, b) = DisplayWidth.of(old) + DisplayWidth.of(new) <= room ? (old, new) : difference(old, new, room: max(24, room))
             out.write(change.key)
             out.write(": ")
-            short(change.old)
+            out.write(a)
             out.write(" → ")
-            short(change.new)
+            out.write(b)
         }
         return out.string
     }
+
+    /// Two values cut to about `room` columns together, keeping where they differ: the shared start and end are
+    /// replaced by `…` but for a few characters of context; a changed part still too long is cut in its middle.
+    static func difference(_ old: String, _ new: String, room: Int) -> (String, String) {
+        let a = Array(old), b = Array(new)
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let context = 8
+        let half = max(8, room / 2)
+        func shown(_ chars: [Character]) -> String {
+            let start = max(0, prefix - context), end = min(chars.count, chars.count - suffix + context)
+            var middle = String(chars[start..<max(start, end)])
+            if DisplayWidth.of(middle) > half - 2 {
+                // The changed part alone is too long: its start and end, cut in the middle.
+                let keep = (half - 3) / 2
+                let m = Array(middle)
+                middle = String(m.prefix(keep)) + "…" + String(m.suffix(keep))
+            }
+            // No doubled ellipsis: a value's own `...` next to the cut is folded into the one mark.
+            if start > 0 { while middle.first == "." { middle.removeFirst() } }
+            if end < chars.count { while middle.last == "." { middle.removeLast() } }
+            return ellipsis(start > 0, before: true) + middle + ellipsis(end < chars.count, before: false)
+        }
+        return (shown(a), shown(b))
+    }
+
+    static func ellipsis(_ cut: Bool, before: Bool) -> String { cut ? "…" : "" }
 }
 
 extension StateChange {

@@ -68,6 +68,8 @@ extension Session {
                 try setUpLiveObjects(before: stepIndex)
             }
         }
+        // A screen of panes shows the new lesson's objects at once (the stream prints nothing for it).
+        if let workspace { mediator.place(PaneMessage(topic: "state", source: "session", text: StateView.pane(workspace.state(), changed: []))) }
         // The pattern's definition first, then the step: one message, so the lesson pane holds both.
         if let introduction = navigator?.introductionText() {
             mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: introduction + "\n\n" + String(repeating: "─", count: 20) + "\n\n" + stepText()))
