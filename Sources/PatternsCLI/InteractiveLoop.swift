@@ -47,7 +47,7 @@ struct InteractiveLoop {
         reader.onPage = { direction in
             guard console.layout == .dashboard else { return }
             // A page is the lesson box's height, less two lines kept for context; scrolling stops at either end.
-            let rows = max(3, WindowSize.current().rows / 2 - 4)
+            let rows = max(1, dashboard().lessonPageRows(session.mediator) - 1)
             scroll = min(max(0, scroll + direction * rows), dashboard().maximumLessonScroll(session.mediator))
             draw()
         }

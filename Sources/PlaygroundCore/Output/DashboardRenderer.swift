@@ -89,8 +89,7 @@ public struct DashboardRenderer {
             for i in 0..<boxRows { out.append(leftColumn[i] + rightColumn[i]) }
         } else {
             // The lesson across the top, the other panes in two columns below it.
-            // The lesson takes at most about half (it scrolls); the panes below get at least two boxes a column.
-            let lessonRows = lesson == nil ? 0 : min(boxRows - (others.isEmpty ? 0 : 10), max((boxRows + 1) / 2, wanted(lesson!, width: width)))
+            let lessonRows = lesson.map { stackedLessonRows($0, others: others, boxRows: boxRows) } ?? 0
             if let lesson { out += box(lesson, width: width, rows: lessonRows) }
             let below = boxRows - lessonRows
             let leftNames: Set<String> = ["state", "product"]
@@ -158,24 +157,68 @@ public struct DashboardRenderer {
         }
     }
 
+    /// The lesson's rows when it spans the top: what it wants, up to what leaves the panes below what they want
+    /// (at most half the rows, at least one box). It scrolls; the others are cut with a mark.
+    func stackedLessonRows(_ lesson: Pane, others: [Pane], boxRows: Int) -> Int {
+        guard !others.isEmpty else { return boxRows }
+        let leftNames: Set<String> = ["state", "product"]
+        func wants(_ panes: [Pane]) -> Int {
+            panes.filter { !$0.screenContent.allSatisfy(\.isEmpty) }.reduce(0) { $0 + wanted($1, width: width / 2) }
+        }
+        let below = max(wants(others.filter { leftNames.contains($0.name) }), wants(others.filter { !leftNames.contains($0.name) }))
+        let room = boxRows - max(4, min(below, boxRows / 2))
+        return max(3, min(wanted(lesson, width: width), room))
+    }
+
+    /// How many lines of the lesson its box shows now: a page for PgUp/PgDn.
+    public func lessonPageRows(_ mediator: Mediator) -> Int {
+        let shown = mediator.panes.filter { $0.isShown && !$0.headerless }
+        let boxRows = height - Self.answerRows - 2
+        guard fits, var lesson = shown.first(where: { $0.name == "lesson" }) else { return 1 }
+        if let pager {
+            let page = Pane(name: "answer", kind: .snapshot)
+            page.recent = [PaneMessage(topic: "out", source: "session", text: pager.title + "\n\n" + pager.text)]
+            lesson = page
+        }
+        if zoom == "lesson" { return max(1, boxRows - 2) }
+        let others = shown.filter { $0.name != "lesson" }
+        if width >= Self.sideBySideWidth {
+            let left = [lesson] + others.filter { $0.name == "code" }
+            let (chosen, heights, _) = arrange(left, width: width / 2, rows: boxRows, latestFrom: mediator.latestFrom)
+            return max(1, (chosen.firstIndex { $0 === lesson }.map { heights[$0] } ?? boxRows) - 2)
+        }
+        return max(1, stackedLessonRows(lesson, others: others, boxRows: boxRows) - 2)
+    }
+
     /// How far the lesson can scroll: its lines past what its box shows.
     public func maximumLessonScroll(_ mediator: Mediator) -> Int {
         guard let lesson = mediator.pane(named: "lesson") else { return 0 }
-        let boxWidth = width >= Self.sideBySideWidth ? width / 2 : width
+        let boxWidth = zoom == "lesson" || width < Self.sideBySideWidth ? width : width / 2
         let content = pager.map { ($0.title + "\n\n" + $0.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? lesson.screenContent
         let lines = content.reduce(0) { $0 + Self.wrap($1, in: lesson, width: boxWidth - 3).count }
-        // The smallest box the layout gives the lesson, so the last lines are always reachable.
-        return max(0, lines - max(1, height / 2 - 7))
+        return max(0, lines - lessonPageRows(mediator))
     }
 
     /// Panes stacked in `rows`: each as tall as its content wants when they all fit, else shared out, at least four
     /// rows each (the last panes wait when there is no room for them).
     func column(_ panes: [Pane], width: Int, rows: Int, latestFrom: Int = 0) -> [String] {
+        let (chosen, heights, waiting) = arrange(panes, width: width, rows: rows, latestFrom: latestFrom)
+        guard !chosen.isEmpty else { return Array(repeating: String(repeating: " ", count: width), count: rows) }
+        var out: [String] = []
+        for (n, (pane, height)) in zip(chosen, heights).enumerated() {
+            let more = n == chosen.count - 1 && !waiting.isEmpty ? CoreText.dashboardPanesWaiting.text(lang, String(waiting.count), waiting.joined(separator: ", ")) : nil
+            out += box(pane, width: width, rows: height, waiting: more)
+        }
+        return Array(out.prefix(rows))
+    }
+
+    /// Which panes a column shows, how tall each box is, and the panes left waiting.
+    func arrange(_ panes: [Pane], width: Int, rows: Int, latestFrom: Int) -> (chosen: [Pane], heights: [Int], waiting: [String]) {
         // An empty pane gives its rows to the others (a zoom still shows it).
         let filled = panes.filter { !$0.screenContent.allSatisfy(\.isEmpty) }
         let panes = filled.isEmpty ? Array(panes.prefix(1)) : filled
         let count = min(panes.count, max(1, rows / 4))
-        guard count > 0, !panes.isEmpty else { return Array(repeating: String(repeating: " ", count: width), count: rows) }
+        guard count > 0, !panes.isEmpty else { return ([], [], []) }
         // Not all fit: the panes the latest commands reached, in their usual order; the others are named in the
         // last box's border (and a key zooms them).
         // First what the latest command reached, a lesson's own panes (pages, memory) before the standard ones.
@@ -196,12 +239,7 @@ public struct DashboardRenderer {
         var spare = rows - heights.reduce(0, +)
         var i = 0
         while spare > 0 { heights[i % heights.count] += 1; spare -= 1; i += 1 }
-        var out: [String] = []
-        for (n, (pane, height)) in zip(chosen, heights).enumerated() {
-            let more = n == chosen.count - 1 && !waiting.isEmpty ? CoreText.dashboardPanesWaiting.text(lang, String(waiting.count), waiting.joined(separator: ", ")) : nil
-            out += box(pane, width: width, rows: height, waiting: more)
-        }
-        return Array(out.prefix(rows))
+        return (chosen, heights, waiting)
     }
 
     /// A pane in a box of `rows` rows. What does not fit is said in the border: lines above or below (the lesson
