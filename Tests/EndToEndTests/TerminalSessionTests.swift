@@ -1,4 +1,5 @@
 import Foundation
+import PlaygroundCore
 import PlaygroundTestSupport
 import Testing
 
@@ -72,7 +73,25 @@ import Testing
     @Test func presenterKeysWorkWithoutEnterInBothLayouts() throws {
         let environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
         let stream = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace"], environment: environment, columns: 80, rows: 24)
-        #expect(stream.waitFor("▸ builder 1/12> state"), "\(stream.plainText)")
+        // The introduction first, then step 1 a page at a time (it is taller than 24 rows), each page under the
+        // step's banner, until its first command is announced with the clock.
+        #expect(stream.waitFor("[Enter: step 1"), "\(stream.plainText)")
+        #expect(stream.plainText.contains("INTRODUCTION  ·  THE BUILDER PATTERN"))
+        usleep(200_000)
+        var pages = 0
+        var mark = stream.transcript.count
+        stream.send("\r")
+        while !stream.waitFor("▸ builder 1/12> state", after: mark, timeout: 1.5) && pages < 5 {
+            var grid = ScreenGrid(columns: 80, rows: 24)
+            grid.play(stream.transcript)
+            #expect(grid.text.contains("STEP 1 / 12  ·  MEET THE BUILDER"), "the banner stays on every page: \(grid.text)")
+            #expect(grid.text.contains("page \(pages + 1) of"), "\(grid.text)")
+            pages += 1
+            mark = stream.transcript.count
+            stream.send("\r")
+        }
+        #expect(pages >= 1, "step 1 is paged at 80x24")
+        #expect(stream.waitFor("⏱ 00:0", after: mark), "the clock is on the waiting line")
         usleep(200_000)
         stream.send("\r")
         #expect(stream.waitFor("[Enter: next step"), "\(stream.plainText)")
@@ -83,10 +102,18 @@ import Testing
 
         let board = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace", "--layout", "dashboard"], environment: environment,
                                        columns: 110, rows: 30)
+        #expect(board.waitFor("[Enter: step 1"), "\(board.plainText)")
+        #expect(board.plainText.contains("│ Builder is a creational design pattern"), "the introduction first: \(board.plainText)")
+        usleep(200_000)
+        board.send("\r")
         #expect(board.waitFor("▸ builder 1/12> state"), "\(board.plainText)")
         #expect(board.plainText.contains("┌─ lesson"), "the dashboard is drawn: \(board.plainText)")
         usleep(200_000)
-        let mark = board.transcript.count
+        // PgDn scrolls the lesson in --pace too.
+        mark = board.transcript.count
+        board.send("\u{1B}[6~")
+        #expect(board.waitFor("↑ PgUp", after: mark), "\(board.plainText)")
+        mark = board.transcript.count
         board.send("\r")
         #expect(board.waitFor("│ builder: HamburgerBuilder", after: mark), "the state pane after the command: \(board.plainText)")
         board.send("q")
@@ -162,6 +189,42 @@ import Testing
             }
         }
         expectGolden("terminal-screens", screens)
+    }
+
+    /// Every lesson in the dashboard, from a pty, in English and Korean at 80x24, 100x30 and 120x40: step 2 after its
+    /// first command (the mediator's pages hearing a message, the delegate's cells), then the same screen with
+    /// Ctrl-O (the first pane zoomed). Compared as a golden; look at it when re-recording.
+    @Test(arguments: ["builder", "director", "mediator", "delegate"])
+    func dashboardScreensOfEveryLesson(lesson id: String) throws {
+        var screens = ""
+        for lang in [Lang.en, Lang.ko] {
+            let lesson = try #require(ScreenTests.catalog.lesson(id: id, lang: lang))
+            let command = try #require(lesson.steps[1].walkthrough.first)
+            let prompt = "\(id) 2/\(lesson.steps.count)> "
+            for (columns, rows) in [(80, 24), (100, 30), (120, 40)] as [(UInt16, UInt16)] {
+                let terminal = try start(arguments: ["--layout", "dashboard", "--lang", lang.rawValue], columns: columns, rows: rows,
+                                         state: state + "-lesson-\(id)-\(lang.rawValue)-\(columns)")
+                _ = enter(terminal, "load \(id)", prompt: "\(id) 1/")
+                _ = enter(terminal, "goto 2", prompt: prompt)
+                _ = enter(terminal, command, prompt: prompt)
+                usleep(150_000)
+                var grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
+                grid.play(terminal.transcript)
+                screens += "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2 after '\(command)'\n" + grid.text + "\n"
+                if columns == 80 {
+                    let mark = terminal.transcript.count
+                    terminal.send("\u{F}")
+                    #expect(terminal.waitFor("zoom", after: mark) || terminal.waitFor("크게", after: mark), "\(terminal.plainText)")
+                    usleep(150_000)
+                    grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
+                    grid.play(terminal.transcript)
+                    screens += "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2, Ctrl-O\n" + grid.text + "\n"
+                }
+                terminal.send("\u{4}")
+                _ = terminal.waitForExit()
+            }
+        }
+        expectGolden("terminal-dashboard-\(id)", screens)
     }
 
     @Test func promptAppearsAndHelpListsLoad() throws {
