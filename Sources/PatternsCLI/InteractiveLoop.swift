@@ -19,13 +19,15 @@ struct InteractiveLoop {
         session.options.render.reminders = true
         let console = Console(session: session, format: format)
         let lang = session.options.lang
-        // An answer taller than the terminal is paged (its top would scroll away unread).
-        if format == .text {
-            console.pager = StreamPager(keys: KeyReader(), style: Style(enabled: session.options.render.color)) { WindowSize.current().rows }
-        }
+
         let reader = LineReader(programName: "patterns", history: HistoryFile.standard(environment: environment.variables)) { before in
             let result = Completer.complete(before, in: session)
             return Completion(word: result.word, candidates: result.candidates)
+        }
+        // An answer taller than the terminal is paged (its top would scroll away unread).
+        if format == .text {
+            console.pager = StreamPager(keys: KeyReader(), style: Style(enabled: session.options.render.color),
+                                        rows: { WindowSize.current().rows }, giveBack: { reader.giveBack($0) })
         }
         defer {
             if console.layout == .dashboard { AlternateScreen.leave() }

@@ -9,6 +9,8 @@ struct StreamPager {
     let style: Style
     /// The terminal's rows now (it may be resized between answers).
     let rows: () -> Int
+    /// Where a key that is not the pager's goes (the line reader's next line): typing ahead loses nothing.
+    var giveBack: ((String) -> Void)? = nil
 
     func show(_ text: String, width: Int, lang: Lang) {
         let height = rows()
@@ -24,12 +26,14 @@ struct StreamPager {
             let key = keys.next()
             Output.write("\r\u{1B}[K")
             switch key {
-            case .character("q"), .character("Q"), .end:
-                // The rest at once: nothing is lost, only the pauses.
-                Output.write(pages[(index + 1)...].flatMap { $0 }.map { $0 + "\n" }.joined())
-                return
-            default:
+            case .enter, .character(" "), .pageDown:
                 continue
+            default:
+                // q, or any other key: the rest at once (nothing is lost, only the pauses); a typed key starts the
+                // next line.
+                Output.write(pages[(index + 1)...].flatMap { $0 }.map { $0 + "\n" }.joined())
+                if case .character(let c) = key, c != "q", c != "Q" { giveBack?(String(c)) }
+                return
             }
         }
     }

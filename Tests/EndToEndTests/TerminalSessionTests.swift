@@ -21,10 +21,18 @@ import Testing
     }
 
     /// Types a line and waits for the next prompt, so later keys reach libedit and not the cooked terminal.
+    /// An answer taller than the screen is paged: Space shows each next page, as a reader would.
     func enter(_ terminal: PseudoTerminal, _ line: String, prompt: String) -> String {
         let mark = terminal.transcript.count
         terminal.send(line + "\r")
-        #expect(terminal.waitFor(prompt, after: mark + line.count + 2), "\(terminal.plainText)")
+        var pages = 0
+        var found = false
+        for _ in 0..<40 {
+            if terminal.waitFor(prompt, after: mark + line.count + 2, timeout: 0.3) { found = true; break }
+            let shown = PseudoTerminal.stripEscapes(String(terminal.transcript.dropFirst(mark))).components(separatedBy: ": next page").count - 1
+            if shown > pages { pages = shown; terminal.send(" ") }
+        }
+        #expect(found, "\(terminal.plainText)")
         usleep(100_000)
         return String(terminal.plainText.dropFirst(PseudoTerminal.stripEscapes(String(terminal.transcript.prefix(mark))).count))
     }

@@ -133,6 +133,8 @@ public struct Handout {
             if section.demonstrates {
                 out += "**" + HandoutText.goalStaysUnmet.text(lang) + "**\n\n"
                 out += section.goal.map { "- `\($0.key): \($0.value)`" }.joined(separator: "\n") + "\n\n"
+                for (n, hint) in section.hints.enumerated() { out += "- _" + HandoutText.hint.text(lang, String(n + 1)) + "_: " + hint.text + "\n" }
+                if !section.hints.isEmpty { out += "\n" }
             }
             if section.isExercise {
                 out += "**" + HandoutText.exerciseGoal.text(lang) + "**\n\n"
@@ -197,6 +199,7 @@ public struct Handout {
                 out += "<div class=\"goal unmet\"><strong>\(Self.inline(HandoutText.goalStaysUnmet.text(lang)))</strong><ul>"
                 out += section.goal.map { "<li><code>\(Self.escape($0.key)): \(Self.escape($0.value))</code></li>" }.joined()
                 out += "</ul></div>\n"
+                out += Self.hintList(section.hints, lang: lang, printOnly: false)
             }
             if section.isExercise {
                 out += "<div class=\"goal\"><strong>\(Self.inline(HandoutText.exerciseGoal.text(lang)))</strong><ul>"
@@ -213,13 +216,7 @@ public struct Handout {
                             + Self.inline(hint.text) + "</p></details>\n"
                     }
                 }
-                if !section.hints.isEmpty {
-                    out += "<ol class=\"hints\(audience == .students ? " print-only" : "")\">"
-                    for (n, hint) in section.hints.enumerated() {
-                        out += "<li><strong>\(Self.escape(HandoutText.hint.text(lang, String(n + 1))))</strong>: " + Self.inline(hint.text) + "</li>"
-                    }
-                    out += "</ol>\n"
-                }
+                out += Self.hintList(section.hints, lang: lang, printOnly: audience == .students)
                 if audience == .students { out += "<p class=\"check\">\(Self.inline(HandoutText.checkWhenDone.text(lang)))</p>\n" }
             }
             if let code = section.code {
@@ -242,6 +239,16 @@ public struct Handout {
             out += "</section>\n"
         }
         return out + "</body>\n</html>\n"
+    }
+
+    /// Every hint in full, as a list: on paper for students (whose screen has them folded), always for presenters.
+    static func hintList(_ hints: [Hint], lang: Lang, printOnly: Bool) -> String {
+        guard !hints.isEmpty else { return "" }
+        var out = "<ol class=\"hints\(printOnly ? " print-only" : "")\">"
+        for (n, hint) in hints.enumerated() {
+            out += "<li><strong>\(escape(HandoutText.hint.text(lang, String(n + 1))))</strong>: " + inline(hint.text) + "</li>"
+        }
+        return out + "</ol>\n"
     }
 
     /// Screen and print: long lines wrap (never clipped or scrolled), blocks stay whole on a page, Korean breaks

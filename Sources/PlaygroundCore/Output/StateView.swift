@@ -64,21 +64,49 @@ enum StateView {
 
     /// One line per changed field: `builder.meat: .beef → .chicken`. A line too long for `width` keeps what changed:
     /// the part both values share is elided (`…`) around the added or removed part, so `… grey → … grey, orange`.
+    /// A field that was not there before (a new object) shows its value alone; one that is gone says so.
     static func changeLog(_ changes: [StateChange], _ lang: Lang, width: Int = 80) -> String {
         var out = TextBuffer()
-        for (index, change) in changes.enumerated() {
-            if index > 0 { out.newline() }
-            let old = change.old?.display ?? CoreText.noneValue.text(lang)
-            let new = change.new?.display ?? CoreText.noneValue.text(lang)
-            let room = width - DisplayWidth.of(change.key) - 5
-            let (a, b) = DisplayWidth.of(old) + DisplayWidth.of(new) <= room ? (old, new) : difference(old, new, room: max(24, room))
+        var first = true
+        for change in changes {
+            guard let new = change.new?.display else {
+                guard let old = change.old?.display else { continue }
+                if !first { out.newline() }
+                first = false
+                out.write(change.key + ": " + fitted(old, room: width - DisplayWidth.of(change.key) - 15) + " → " + CoreText.gone.text(lang))
+                continue
+            }
+            let room = max(24, width - DisplayWidth.of(change.key) - 5)
+            if !first { out.newline() }
+            first = false
             out.write(change.key)
             out.write(": ")
+            guard let old = change.old?.display else {
+                // A new object's field: its value, as `state` shows it.
+                out.write(fitted(new, room: room + 3))
+                continue
+            }
+            let (a, b) = DisplayWidth.of(old) + DisplayWidth.of(new) <= room ? (old, new) : difference(old, new, room: room)
             out.write(a)
             out.write(" → ")
             out.write(b)
         }
         return out.string
+    }
+
+    /// A value cut in its middle to `room` columns, when it is wider.
+    static func fitted(_ value: String, room: Int) -> String {
+        let room = max(12, room)
+        guard DisplayWidth.of(value) > room else { return value }
+        let chars = Array(value), keep = (room - 1) / 2
+        return trimmedDots(String(chars.prefix(keep)), end: true) + "…" + trimmedDots(String(chars.suffix(keep)), end: false)
+    }
+
+    /// A value's own `...` next to a cut folds into the one mark: no `...…`.
+    static func trimmedDots(_ text: String, end: Bool) -> String {
+        var text = Substring(text)
+        if end { while text.last == "." { text.removeLast() } } else { while text.first == "." { text.removeFirst() } }
+        return String(text)
     }
 
     /// Two values cut to about `room` columns together, keeping where they differ: the shared start and end are
@@ -90,25 +118,29 @@ enum StateView {
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         let context = 8
-        let half = max(8, room / 2)
-        func shown(_ chars: [Character]) -> String {
-            let start = max(0, prefix - context), end = min(chars.count, chars.count - suffix + context)
+        func around(_ chars: [Character], budget: Int) -> String {
+            var start = max(0, prefix - context), end = min(chars.count, chars.count - suffix + context)
+            // The context starts and ends at a word: `…answer: ""`, not `…nswer: ""`.
+            if start > 0, let space = chars[max(0, start - context)..<start].lastIndex(of: " ") { start = space + 1 }
+            if end < chars.count, let space = chars[end..<min(chars.count, end + context)].firstIndex(of: " ") { end = space }
+            // Eliding a few characters saves nothing.
+            if start < context { start = 0 }
+            if chars.count - end < context { end = chars.count }
             var middle = String(chars[start..<max(start, end)])
-            if DisplayWidth.of(middle) > half - 2 {
-                // The changed part alone is too long: its start and end, cut in the middle.
-                let keep = (half - 3) / 2
-                let m = Array(middle)
-                middle = String(m.prefix(keep)) + "…" + String(m.suffix(keep))
-            }
-            // No doubled ellipsis: a value's own `...` next to the cut is folded into the one mark.
-            if start > 0 { while middle.first == "." { middle.removeFirst() } }
-            if end < chars.count { while middle.last == "." { middle.removeLast() } }
-            return ellipsis(start > 0, before: true) + middle + ellipsis(end < chars.count, before: false)
+            if start > 0 { middle = trimmedDots(middle, end: false) }
+            if end < chars.count { middle = trimmedDots(middle, end: true) }
+            let marks = (start > 0 ? 1 : 0) + (end < chars.count ? 1 : 0)
+            if DisplayWidth.of(middle) + marks > budget { middle = fitted(middle, room: budget - marks) }
+            return (start > 0 ? "…" : "") + middle + (end < chars.count ? "…" : "")
         }
-        return (shown(a), shown(b))
+        // A short side is shown whole; the other gets the rest of the room.
+        let wholeA = around(a, budget: .max), wholeB = around(b, budget: .max)
+        let wa = DisplayWidth.of(wholeA), wb = DisplayWidth.of(wholeB)
+        if wa + wb <= room { return (wholeA, wholeB) }
+        if wa <= room / 2 { return (wholeA, around(b, budget: room - wa)) }
+        if wb <= room / 2 { return (around(a, budget: room - wb), wholeB) }
+        return (around(a, budget: room / 2), around(b, budget: room / 2))
     }
-
-    static func ellipsis(_ cut: Bool, before: Bool) -> String { cut ? "…" : "" }
 }
 
 extension StateChange {

@@ -210,7 +210,8 @@ public final class Session {
         if changes.isEmpty, case .compiled = command { return }
         workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key)))
         if case .global = command { return }
-        if !changes.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: StateView.changeLog(changes, lang, width: options.render.width))) }
+        let changeLog = changes.isEmpty ? "" : StateView.changeLog(changes, lang, width: options.render.width)
+        if !changeLog.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: changeLog)) }
         postState(after, changed: changes)
         postMemory(changes)
         // Only a layout that shows it pays for the line (pipes, transcripts and handouts leave it out).

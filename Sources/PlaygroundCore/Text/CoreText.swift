@@ -1,13 +1,12 @@
 /// What the playground itself says, in English and Korean side by side. The compiler checks that every case has
 /// both (the `switch` is exhaustive); `MessageTests` checks that the placeholders agree and the Korean is Korean.
 public enum CoreText: String, TextCatalog {
-    case noneValue, internalError, theDashboardNeedsJSONLines, theDashboardNeedsScreenControl,
+    case gone, internalError, theDashboardNeedsJSONLines, theDashboardNeedsScreenControl,
         isNotANumberUsage, isNotAValidActionExpected, isNotAValidExpectedOne, needsUsage, takesAtMostArgumentSGot, noChange, noSuchField, andDidYouMeanCase, andDidYouMean, andLessons, andLiveObjects, andTypeHelpForTheList, aPaneNameIsUpTo, addAPaneOrShowOr, addedPaneRouteTopicToSends, chooseHowPanesAreDrawn, commands, doesTheLiveStateMeetThis, error, expectedActual, goToStepNWithThe, goToTheNextStep, goToThePreviousStep, goal, hint, id, lang, layoutIs, leaveThePlayground, lessonCommands, lessons, lineTooLongBytesTheLimit, listCommandsOrExplainOneCommand, listPanesTheirTopicsAndWhether, listTheLessons, liveObjectsSwiftCallFormE, loadALessonAndShowIts, methodsHelp, no, noCommandsYet, noHelpFor, noHintsForThisStep, noLessonIsLoadedTryLoad, noMoreHintsSolutionShowsThe, nothingToUndo, pane, paneAlreadyExists, paneIsHidden, paneIsShown, performTheCurrentStepSCommands, progress, resumingAtStepGoto1Starts, routed, sendATopicSMessagesTo, showTheCommandsThatSolveThis, showTheCurrentStepAgain, showTheLiveObjects, shown, solutionForStep, startTheLiveObjectsAfreshThe, stepOfTotal, steps, theCommandsOfThisLessonAnd, theDashboardNeedsATerminalOf, theDashboardNeedsATerminalUsing, theLineEndsWithALone, theLineHoldsControlCharactersOr, theLineIsNotValidUTF, theLiveObjectsAreSetUp, theLiveObjectsStartAfresh, theNextHintForThisStep, thereIsNoStepThisLesson, thisIsTheFirstStep, theEndOfTheLesson, reminderEnd, thisStepHasNoCommands, thisStepHasNoCommandsTo, thisStepHasNoGoalTo, title, topics, tryThese, typeCheckWhenYouThinkYou, typeLessonsToSeeTheLessons, typeLoadLessonToStart, undid, undoTheLastCommandThatChanged, unknownCommand, unknownLesson, unknownModule, unknownPane, unknownTopic, unterminatedQuoteStartingAtColumn, yes, atColumn, thisLessonMakesNoNewObjects, thisLessonMakesOnly, didYouMeanToUseTry, tryOptionalGaveNil, aTrapStopsTheProgram, dashboardKeys, dashboardTooSmall, dashboardZoomed, dashboardPanesWaiting, dashboardLinesAbove, dashboardLinesBelow, reminderExercise, reminderNext, reminderTry, thePanesAreThisLessonsOwn, nothingChangedStateShowsAll, unchangedStateShowsAll, restartSummary, stuckRestart, solutionStartsAtTheStepsStart, minutes, stepsAndExercises, stepOfTotalExercisesDone, minutesShort, wasThrown, goalMet, notYet, predictSummary, predicted, predictionNotMade, predictionWrong, predictNeedsALesson, yourPrediction, compiledThrown, compiledTimedOut, compiledInterrupted, compiledCrashed, interpreterOnly,
         compiledBindingNotKept, compiledDeclarationsNotKept, beyondTheSubset
 
     public var texts: (en: String, ko: String) {
         switch self {
-        case .noneValue: ("nil", "nil")
         case .internalError: ("internal error: {0}; this is a bug in the playground, please report it", "내부 오류: {0}. 플레이그라운드의 버그이니 알려 주세요")
         case .theDashboardNeedsJSONLines: ("--format jsonl writes JSON Lines whatever the layout; the dashboard is not drawn", "--format jsonl은 레이아웃과 상관없이 JSON Lines를 씁니다. 대시보드는 그리지 않습니다")
         case .theDashboardNeedsScreenControl: ("this terminal (TERM={0}) cannot draw the dashboard; the stream layout stays", "이 터미널(TERM={0})은 대시보드를 그릴 수 없습니다. stream 레이아웃을 그대로 씁니다")
@@ -119,6 +118,7 @@ public enum CoreText: String, TextCatalog {
                                      "(트랩: 실제 프로그램은 여기서 멈춥니다. 플레이그라운드는 라이브 객체를 그대로 둡니다)")
         case .dashboardKeys: ("PgUp/PgDn: scroll the lesson · Ctrl-O: zoom the next pane · Tab: complete · Ctrl-D: leave",
                               "PgUp/PgDn: 레슨 스크롤 · Ctrl-O: 다음 창 크게 · Tab: 자동 완성 · Ctrl-D: 나가기")
+        case .gone: ("(gone)", "(사라짐)")
         case .dashboardZoomed: ("zoomed", "크게 보기")
         case .dashboardPanesWaiting: ("+{0} more: {1}", "+{0}개 더: {1}")
         case .dashboardLinesAbove: ("↑ {0} earlier", "↑ 앞의 {0}줄")
