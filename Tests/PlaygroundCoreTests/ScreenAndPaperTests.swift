@@ -145,7 +145,6 @@ import Testing
         #expect(own[1].length == 10)
         #expect(own.map(\.length).reduce(0, +) == 30)
         for (a, b) in zip(own, own.dropFirst()) { #expect(a.start + a.length == b.start) }
-        #expect(try lesson(minutes: 0, stepMinutes: [nil, nil]).schedule == nil)
         #expect(throws: LessonIssue.self) { try lesson(minutes: 10, stepMinutes: [0, nil]) }
     }
 }

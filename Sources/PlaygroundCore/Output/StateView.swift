@@ -117,21 +117,27 @@ enum StateView {
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let context = 8
         func around(_ chars: [Character], budget: Int) -> String {
-            var start = max(0, prefix - context), end = min(chars.count, chars.count - suffix + context)
-            // The context starts and ends at a word: `…answer: ""`, not `…nswer: ""`.
-            if start > 0, let space = chars[max(0, start - context)..<start].lastIndex(of: " ") { start = space + 1 }
-            if end < chars.count, let space = chars[end..<min(chars.count, end + context)].firstIndex(of: " ") { end = space }
-            // Eliding a few characters saves nothing.
-            if start < context { start = 0 }
-            if chars.count - end < context { end = chars.count }
-            var middle = String(chars[start..<max(start, end)])
-            if start > 0 { middle = trimmedDots(middle, end: false) }
-            if end < chars.count { middle = trimmedDots(middle, end: true) }
-            let marks = (start > 0 ? 1 : 0) + (end < chars.count ? 1 : 0)
-            if DisplayWidth.of(middle) + marks > budget { middle = fitted(middle, room: budget - marks) }
-            return (start > 0 ? "…" : "") + middle + (end < chars.count ? "…" : "")
+            // Context is given up before the changed part is cut: 8 characters, then 3, then none.
+            var shown = ""
+            for context in [8, 3, 0] {
+                var start = max(0, prefix - context), end = min(chars.count, chars.count - suffix + context)
+                // The context starts and ends at a word: `…answer: ""`, not `…nswer: ""`.
+                if context > 3, start > 0, let space = chars[max(0, start - context)..<start].lastIndex(of: " ") { start = space + 1 }
+                if context > 3, end < chars.count, let space = chars[end..<min(chars.count, end + context)].firstIndex(of: " ") { end = space }
+                // Eliding a few characters saves nothing.
+                if start < 8 { start = 0 }
+                if chars.count - end < 8 { end = chars.count }
+                var middle = String(chars[start..<max(start, end)])
+                if start > 0 { middle = trimmedDots(middle, end: false) }
+                if end < chars.count { middle = trimmedDots(middle, end: true) }
+                if middle.isEmpty { shown = "…"; break }
+                let marks = (start > 0 ? 1 : 0) + (end < chars.count ? 1 : 0)
+                if context == 0, DisplayWidth.of(middle) + marks > budget { middle = fitted(middle, room: budget - marks) }
+                shown = (start > 0 ? "…" : "") + middle + (end < chars.count ? "…" : "")
+                if DisplayWidth.of(shown) <= budget { break }
+            }
+            return shown
         }
         // A short side is shown whole; the other gets the rest of the room.
         let wholeA = around(a, budget: .max), wholeB = around(b, budget: .max)
