@@ -250,7 +250,11 @@ import Testing
         #expect(terminal.waitFor("load builder"), "\(terminal.plainText)")
         let mark = terminal.transcript.count
         terminal.send("\r")
+        // The lesson is taller than the screen: the pager's q shows the rest at once.
+        #expect(terminal.waitFor(": next page", after: mark), "\(terminal.plainText)")
+        terminal.send("q")
         #expect(terminal.waitFor("builder 1/", after: mark), "\(terminal.plainText)")
+        usleep(100_000)
         terminal.send("meat \t\t")
         #expect(terminal.waitFor("chicken", after: mark), "several matches are listed: \(terminal.plainText)")
         terminal.send("\u{15}builder.setMeat(.ch\t")

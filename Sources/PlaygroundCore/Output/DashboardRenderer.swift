@@ -163,7 +163,7 @@ public struct DashboardRenderer {
         guard !others.isEmpty else { return boxRows }
         let leftNames: Set<String> = ["state", "product"]
         func wants(_ panes: [Pane]) -> Int {
-            panes.filter { !$0.screenContent.allSatisfy(\.isEmpty) }.reduce(0) { $0 + wanted($1, width: width / 2) }
+            panes.filter { !$0.screenContent.allSatisfy(\.isEmpty) }.reduce(0) { $0 + max(4, wanted($1, width: width / 2)) }
         }
         let below = max(wants(others.filter { leftNames.contains($0.name) }), wants(others.filter { !leftNames.contains($0.name) }))
         let room = boxRows - max(4, min(below, boxRows / 2))
