@@ -229,6 +229,13 @@ import Testing
                            "NO_COLOR": "1", "PATH": toolchainPath()]
         let terminal = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--from", "10", "--to", "10", "--pace"],
                                           environment: environment, columns: 100, rows: 40)
+        // The step is taller than the screen: its pages first (Enter shows the next), then the room writes.
+        var pages = 0
+        while !terminal.waitFor("The room writes FixedAlertBuilder.swift now", timeout: 1.5) && pages < 4 {
+            #expect(terminal.plainText.contains(": next page"), "\(terminal.plainText)")
+            terminal.send("\r")
+            pages += 1
+        }
         #expect(terminal.waitFor("The room writes FixedAlertBuilder.swift now"), "\(terminal.plainText)")
         #expect(terminal.plainText.contains("confirmAction?.title = title     // nil: nothing happens"), "the starter is on screen")
         #expect(!terminal.plainText.contains("The reference FixedAlertBuilder.swift"))
