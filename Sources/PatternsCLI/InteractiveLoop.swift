@@ -101,7 +101,11 @@ struct InteractiveLoop {
             watched = (path, now)
             let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
             Output.write("\n" + Style(enabled: session.options.render.color).dim(CodeText.fileChanged.text(lang, name)) + "\n")
+            // Printed while a line is being typed: no pager waits for a key here.
+            let pager = console.pager
+            console.pager = nil
             _ = console.run("check", echo: format == .jsonl)
+            console.pager = pager
             draw()
             return true
         }

@@ -262,16 +262,21 @@ import Testing
         let terminal = try PseudoTerminal(patternsBinary(), environment: terminalEnvironment, columns: 100, rows: 30)
         #expect(terminal.waitFor("patterns> "))
         usleep(200_000)
+        // Answers taller than the screen are paged: q shows the rest at once.
+        var mark = terminal.transcript.count
         terminal.send("load builder\r")
+        if terminal.waitFor(": next page", after: mark, timeout: 3) { terminal.send("q") }
         #expect(terminal.waitFor("builder 1/12> "))
         usleep(200_000)
+        mark = terminal.transcript.count
         terminal.send("goto 10\r")
+        if terminal.waitFor(": next page", after: mark, timeout: 3) { terminal.send("q") }
         #expect(terminal.waitFor("builder 10/12> "))
         usleep(200_000)
         terminal.send("edit\r")
         #expect(terminal.waitFor("your file, copied from the starter"), "\(terminal.plainText)")
         usleep(500_000)
-        let mark = terminal.transcript.count
+        mark = terminal.transcript.count
         try exercise.solution.write(toFile: folder + "/data/patterns/exercises/builder/FixedAlertBuilder.swift", atomically: true, encoding: .utf8)
         #expect(terminal.waitFor("FixedAlertBuilder.swift changed: check", after: mark, timeout: 5), "\(terminal.plainText)")
         #expect(terminal.waitFor("✓ goal met: step 10 is done", after: mark, timeout: 20), "\(terminal.plainText)")

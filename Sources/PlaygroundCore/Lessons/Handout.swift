@@ -75,6 +75,8 @@ public struct Handout {
     /// The commands and calls an exercise takes, named without their arguments, so that it can be done from paper
     /// without giving its answer away: `reset`, `delegate …`, `builder.setMeat(…)`.
     func commandsUsed(_ section: Section) -> [String] {
+        // A code exercise is the file the learner writes; its commands are what `check` runs.
+        guard section.code == nil else { return [] }
         var names: [String] = []
         for exchange in section.exchanges where exchange.command != "check" {
             var line = exchange.command.trimmed
