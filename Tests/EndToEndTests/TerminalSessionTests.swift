@@ -235,6 +235,34 @@ import Testing
         expectGolden("terminal-dashboard-\(id)", screens)
     }
 
+    /// The stream at 80x24: `load` shows the pattern's definition on a page of its own, then a key pages to step 1;
+    /// `goto 6` in the delegate lesson leaves the question and its options on screen at the prompt.
+    @Test func loadPagesFromTheDefinitionAndAnExercisesQuestionStaysInView() throws {
+        let terminal = try start(columns: 80, rows: 24)
+        var mark = terminal.transcript.count
+        terminal.send("load delegate\r")
+        #expect(terminal.waitFor(": next page", after: mark), "\(terminal.plainText)")
+        var grid = ScreenGrid(columns: 80, rows: 24)
+        grid.play(terminal.transcript)
+        #expect(grid.text.contains("Delegation is a design pattern"), "\(grid.text)")
+        #expect(grid.text.contains("The problem it solves"), "the definition and its problem are on the first page: \(grid.text)")
+        #expect(!grid.text.contains("· step 1/12 ·"), "step 1 waits for the next page: \(grid.text)")
+        mark = terminal.transcript.count
+        terminal.send(" ")
+        #expect(terminal.waitFor("· step 1/12 ·", after: mark), "\(terminal.plainText)")
+        _ = enter(terminal, "", prompt: "delegate 1/12> ")
+        _ = enter(terminal, "goto 6", prompt: "delegate 6/12> ")
+        usleep(150_000)
+        grid = ScreenGrid(columns: 80, rows: 24)
+        grid.play(terminal.transcript)
+        let screen = grid.text
+        for line in ["what will still be alive", "1. Nothing", "2. Only the 25 cells.", "3. The controller and its 25 cells.", "Goal:", "delegate 6/12>"] {
+            #expect(screen.contains(line), "'\(line)' is on screen at the prompt: \(screen)")
+        }
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func promptAppearsAndHelpListsLoad() throws {
         let terminal = try start()
         #expect(enter(terminal, "help", prompt: "patterns> ").contains("load <lesson>"))
