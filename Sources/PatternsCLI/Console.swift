@@ -7,6 +7,9 @@ final class Console {
     let format: OutputFormat
     /// The layout in use; only a terminal front end switches it to the dashboard.
     var layout: LayoutMode = .stream
+    /// On a terminal: an answer taller than the screen is shown a page at a time (a key shows the next), so that
+    /// its top (a lesson's definition, a step's title) is read before it scrolls away.
+    var pager: StreamPager?
 
     init(session: Session, format: OutputFormat) {
         self.session = session
@@ -32,7 +35,9 @@ final class Console {
         case .jsonl:
             Output.write(jsonLines.render(events))
         case .text:
-            if layout == .stream { Output.write(StreamRenderer(options: session.options.render).render(events)) }
+            guard layout == .stream else { return }
+            let text = StreamRenderer(options: session.options.render).render(events)
+            if let pager { pager.show(text, width: session.options.render.width, lang: session.options.lang) } else { Output.write(text) }
         }
     }
 

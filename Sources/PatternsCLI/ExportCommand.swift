@@ -14,12 +14,20 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Lesson language (en, ko).", valueName: "lang")) var lang: String?
     @Option(name: .long, help: ArgumentHelp("Wrap the transcript to this many columns.", valueName: "n")) var width: Int?
     @Argument(help: "The lesson id.") var lesson: String
-    @Option(name: [.customLong("format"), .customShort("f")], help: "markdown or html.") var handoutFormat: Format = .markdown
+    @Option(name: [.customLong("format"), .customShort("f")], help: "markdown or html (default: from -o's extension, .html or .htm; else markdown).")
+    var handoutFormat: Format?
     @Option(name: .customLong("for"), help: ArgumentHelp("students (goals and folded hints, no solutions) or presenters (everything, with timings).",
                                                         valueName: "audience")) var audience: Handout.Audience = .students
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': stdout). A device or pipe is written to, never replaced.", valueName: "file")) var output: String?
 
     func validate() throws { try GlobalOptions.check(width: width) }
+
+    /// The format asked for, else the one the output file's name says (`-o builder.html` is HTML), else Markdown.
+    var format: Format {
+        if let handoutFormat { return handoutFormat }
+        let name = (output ?? "").lowercased()
+        return name.hasSuffix(".html") || name.hasSuffix(".htm") ? .html : .markdown
+    }
 
     func run() throws {
         let environment = Environment.current()
@@ -32,7 +40,7 @@ struct ExportCommand: ParsableCommand {
         let handout = try Handout(lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80, audience: audience,
                                    compiler: try? environment.lineCompiler().get())
         // The handout quotes lesson files: control sequences go, as everywhere else.
-        let text = TextSanitizer.clean(handoutFormat == .html ? handout.html : handout.markdown)
+        let text = TextSanitizer.clean(format == .html ? handout.html : handout.markdown)
         guard let output, output != "-" else {
             Output.write(text)
             return

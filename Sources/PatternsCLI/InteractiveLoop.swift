@@ -19,9 +19,15 @@ struct InteractiveLoop {
         session.options.render.reminders = true
         let console = Console(session: session, format: format)
         let lang = session.options.lang
+
         let reader = LineReader(programName: "patterns", history: HistoryFile.standard(environment: environment.variables)) { before in
             let result = Completer.complete(before, in: session)
             return Completion(word: result.word, candidates: result.candidates)
+        }
+        // An answer taller than the terminal is paged (its top would scroll away unread).
+        if format == .text {
+            console.pager = StreamPager(keys: KeyReader(), style: Style(enabled: session.options.render.color),
+                                        rows: { WindowSize.current().rows }, giveBack: { reader.giveBack($0) })
         }
         defer {
             if console.layout == .dashboard { AlternateScreen.leave() }
@@ -32,10 +38,13 @@ struct InteractiveLoop {
         var scroll = 0
         var status: String?
         var pager: (title: String, text: String)?
+        // The pane zoomed over the others (Ctrl-O cycles), and the last command's answers for the rows under the boxes.
+        var zoom: String?
+        var lastAnswers: [String] = []
         func dashboard() -> DashboardRenderer {
             let size = WindowSize.current()
             return DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color,
-                                     lessonScroll: scroll, status: status, pager: pager, lang: lang)
+                                     lessonScroll: scroll, status: status, pager: pager, lang: lang, zoom: zoom, answers: lastAnswers)
         }
         func draw() {
             guard console.layout == .dashboard else { return }
@@ -44,8 +53,13 @@ struct InteractiveLoop {
         reader.onPage = { direction in
             guard console.layout == .dashboard else { return }
             // A page is the lesson box's height, less two lines kept for context; scrolling stops at either end.
-            let rows = max(3, WindowSize.current().rows / 2 - 4)
+            let rows = max(1, dashboard().lessonPageRows(session.mediator) - 1)
             scroll = min(max(0, scroll + direction * rows), dashboard().maximumLessonScroll(session.mediator))
+            draw()
+        }
+        reader.onOtherPane = {
+            guard console.layout == .dashboard else { return }
+            zoom = DashboardRenderer.nextZoom(after: zoom, in: session.mediator)
             draw()
         }
         reader.onResize = {
@@ -87,7 +101,11 @@ struct InteractiveLoop {
             watched = (path, now)
             let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
             Output.write("\n" + Style(enabled: session.options.render.color).dim(CodeText.fileChanged.text(lang, name)) + "\n")
+            // Printed while a line is being typed: no pager waits for a key here.
+            let pager = console.pager
+            console.pager = nil
             _ = console.run("check", echo: format == .jsonl)
+            console.pager = pager
             draw()
             return true
         }
@@ -140,6 +158,7 @@ struct InteractiveLoop {
                 let (ok, events) = console.run(line, echo: format == .jsonl)
                 var answer: String?
                 var answers: [String] = []
+                lastAnswers = []
                 if pager != nil { pager = nil; scroll = 0 }
                 for event in events {
                     switch event {
@@ -148,6 +167,7 @@ struct InteractiveLoop {
                     case .delivery(let delivery):
                         if delivery.pane == "lesson" { scroll = 0 }
                         if delivery.pane == "out" && !delivery.message.isError { answers.append(delivery.message.text) }
+                        if delivery.pane == "out" || delivery.message.isError { lastAnswers.append(delivery.message.text) }
                         if delivery.message.isError || (answer == nil && delivery.message.topic == "out") {
                             answer = delivery.message.text.split(separator: "\n").first.map(String.init)
                         }

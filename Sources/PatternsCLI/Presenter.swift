@@ -1,9 +1,12 @@
 import PlaygroundCore
 import Terminal
 
-/// `run --pace`: a lesson at the speed of the person in front of the room. Each step's text comes first; then each
-/// command waits for a key (Enter runs it, `r` runs the rest of the step, `b` goes back a step, `q` stops at once);
-/// an exercise stops with its goal on screen while the room tries, before its solution runs.
+/// `run --pace`: a lesson at the speed of the person in front of the room. The lesson's introduction (what the
+/// pattern is, the problem it solves) comes first; then each step's text, paged when it is taller than the screen
+/// (Space/PgDn, PgUp; the step's banner stays on top); then each command waits for a key (Enter runs it, `r` runs
+/// the rest of the step, `b` goes back a step, `q` stops at once). At any wait `h` shows the room the next hint and
+/// `:` runs a line the presenter types, then the script goes on; a clock runs against the lesson's minutes. An
+/// exercise stops with its goal on screen while the room tries, before its solution runs.
 struct Presenter {
     let session: Session
     let console: Console
@@ -13,6 +16,8 @@ struct Presenter {
     let overwrites: Bool
     /// The dashboard is drawn (full screen) before each wait; the front end's own words go to the `out` pane.
     var dashboard: DashboardRenderer? = nil
+    /// What the keys change between waits: the page or scroll, the zoomed pane, the answers, the clock's start.
+    let view = PresenterView()
 
     var lang: Lang { session.options.lang }
 
@@ -22,13 +27,30 @@ struct Presenter {
     func run(first: Int, last: Int) throws {
         let steps = session.lesson!.steps
         var index = first
+        // From the top, the lesson's first screen is what the pattern is and the problem it solves.
+        if first == 0, let introduction = session.navigator?.introductionText() {
+            session.mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: introduction))
+            present(banner: introductionBanner())
+            if let answer = turnPages(), answer == .stop { return }
+            switch wait(PresenterText.enterFirstStep.text(lang)) {
+            case .stop: return
+            default: break
+            }
+        }
         walking: while index <= last {
             session.setStep(index)
             let step = steps[index]
-            if dashboard == nil { console.note(banner(index: index, of: steps.count, title: step.title)) }
+            view.step = index
             session.showStep()
-            console.flush()
+            present(banner: banner(index: index, of: steps.count, title: step.title))
             var rest = false
+            // A step taller than the screen is read a page at a time before its commands.
+            switch turnPages() {
+            case nil, .go?: break
+            case .rest?: rest = true
+            case .back?: index = try back(from: index, first: first); continue walking
+            case .stop?: return
+            }
             if let code = step.code {
                 // The starter is on screen: the room writes the file, then the reference solution is shown and driven.
                 say(CodeText.roomWrites.text(lang, code.file))
@@ -38,7 +60,7 @@ struct Presenter {
                 case .back: index = try back(from: index, first: first); continue walking
                 case .stop: return
                 }
-                console.run("solution", echo: true)
+                perform("solution")
                 guard try session.prepareToWalk(index) else {
                     console.flush()
                     guard index < last else { break }
@@ -64,12 +86,9 @@ struct Presenter {
                 case .stop: return
                 }
             }
-            if !step.walkthrough.isEmpty && !rest {
-                if dashboard != nil {
-                    say(PresenterText.keys.text(lang))
-                } else {
-                    console.note(style.header(PresenterText.keys.text(lang)) + "\n", pane: "out")
-                }
+            if !step.walkthrough.isEmpty && !rest && dashboard == nil {
+                // One line of keys (the dashboard has it in its status line).
+                console.note(style.header(PresenterText.keys.text(lang)) + "\n", pane: "out")
             }
             for command in step.walkthrough {
                 if !rest {
@@ -80,7 +99,7 @@ struct Presenter {
                     case .stop: return
                     }
                 }
-                console.run(command, echo: true)
+                perform(command)
             }
             guard index < last else { break }
             switch wait(PresenterText.enterNextStep.text(lang)) {
@@ -95,6 +114,7 @@ struct Presenter {
     func say(_ text: String) {
         if dashboard != nil {
             session.mediator.post(PaneMessage(topic: "out", source: "run", text: text))
+            view.answers.append(text)
         } else {
             console.note("\n" + style.bold(text) + "\n", pane: "out")
         }
@@ -102,11 +122,19 @@ struct Presenter {
 
     /// Shows what the key will do and waits for it. End of input stops, as `q` does.
     func wait(_ prompt: String) -> Answer {
-        // The dashboard is drawn afresh; its last line is left for this prompt.
-        if let dashboard { Output.write(dashboard.frame(session.mediator)) }
-        // A line the terminal wraps could not be taken back with one carriage return: keep it to the width.
-        let shown = style.dim(overwrites ? DisplayWidth.truncate(prompt, to: session.options.render.width - 1) : prompt)
-        console.note(overwrites ? shown : shown + "\n", pane: "out")
+        var shown = ""
+        /// The dashboard is drawn afresh; its last line is left for this prompt, with the clock when it fits.
+        func show() {
+            if let dashboard { Output.write(frame(dashboard).frame(session.mediator)) }
+            // A line the terminal wraps could not be taken back with one carriage return: keep it to the width.
+            let width = dashboard?.width ?? session.options.render.width
+            var line = overwrites ? DisplayWidth.truncate(prompt, to: width - 1) : prompt
+            let clock = "   " + clockText()
+            if overwrites, DisplayWidth.of(line) + DisplayWidth.of(clock) < width { line += clock }
+            shown = style.dim(line)
+            console.note(overwrites ? shown : shown + "\n", pane: "out")
+        }
+        show()
         while true {
             let key = keys.next()
             if overwrites { console.note("\r\u{1B}[K", pane: "out") }
@@ -115,11 +143,178 @@ struct Presenter {
             case .character("r"), .character("R"): return .rest
             case .character("b"), .character("B"): return .back
             case .character("q"), .character("Q"), .end: return .stop
-            case .character:
-                if overwrites { console.note(shown, pane: "out") }
+            default:
+                // The keys that do not move the script on: a hint, a line of one's own, a page, a zoom.
+                if act(on: key) { show() } else if overwrites { console.note(shown, pane: "out") }
                 continue
             }
         }
+    }
+
+    /// A key that acts without moving the script on. Returns whether the screen changed (the prompt is shown again).
+    func act(on key: KeyReader.Key) -> Bool {
+        switch key {
+        case .character("h"), .character("H"):
+            // The next hint, for the whole room (an exercise's hints, graded from the idea to the command).
+            perform("hint")
+            return true
+        case .character(":"):
+            ownLine()
+            return true
+        case .character(" "), .pageDown: return turn(1)
+        case .pageUp: return turn(-1)
+        case .character("z"), .character("Z"):
+            guard dashboard != nil else { return false }
+            view.zoom = DashboardRenderer.nextZoom(after: view.zoom, in: session.mediator)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `:` — a line of the presenter's own ("what if…?"), run like any typed command; then the script goes on from
+    /// where it was, on the live objects as that line left them.
+    func ownLine() {
+        if let dashboard {
+            var board = frame(dashboard)
+            board.status = PresenterText.ownLine.text(lang)
+            Output.write(board.frame(session.mediator))
+        } else {
+            if overwrites { console.note("\n", pane: "out") }
+            console.note(style.bold(PresenterText.ownLine.text(lang)) + (overwrites ? "\n" : "\n"), pane: "out")
+        }
+        if overwrites { console.note(session.prompt, pane: "out") }
+        guard let line = keys.line(), line.contains(where: { $0 != " " }) else { return }
+        // On a terminal the line is on screen as typed; from a pipe it is shown after its prompt.
+        perform(line, echo: !overwrites)
+    }
+
+    /// Runs a command (the script's, or the presenter's own) and keeps its answers for the dashboard's answer rows.
+    func perform(_ command: String, echo: Bool = true) {
+        let (_, events) = console.run(command, echo: echo)
+        view.answers = []
+        for case .delivery(let delivery) in events where delivery.pane == "out" || delivery.message.isError {
+            view.answers.append(delivery.message.text)
+        }
+    }
+
+    /// The dashboard as the presenter's keys leave it: scrolled, zoomed, with this command's answers, the keys and
+    /// the clock in its status line.
+    func frame(_ dashboard: DashboardRenderer) -> DashboardRenderer {
+        var board = dashboard
+        let size = WindowSize.current()
+        if size.columns > 0 && size.rows > 0 { board.width = size.columns; board.height = size.rows }
+        board.lessonScroll = view.scroll
+        board.zoom = view.zoom
+        board.answers = view.answers
+        board.lang = lang
+        board.status = PresenterText.dashboardKeys.text(lang)
+        return board
+    }
+
+    // MARK: pages
+
+    /// Shows what was posted since the last look: in the dashboard the panes hold it; in a stream on a terminal the
+    /// screen is cleared and the text is cut into pages under `banner`; elsewhere (a pipe) it is printed whole.
+    func present(banner: String) {
+        let events = session.takeEvents()
+        view.answers = []
+        view.scroll = 0
+        view.pages = []
+        view.page = 0
+        guard dashboard == nil else { return }
+        guard overwrites else {
+            console.note(banner)
+            console.show(events)
+            return
+        }
+        let text = StreamRenderer(options: session.options.render).render(events)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last == "" { lines.removeLast() }
+        view.banner = String(banner.drop { $0 == "\n" })
+        let bannerRows = view.banner.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        // The banner, a line for the page mark and the key line, and the prompt's own line.
+        let rows = max(4, WindowSize.current().rows - bannerRows - 3)
+        view.pages = Self.pages(lines, rows: rows)
+        showPage()
+    }
+
+    /// Lines cut into pages of `rows`, a page ending at a blank line when there is one in its last third.
+    static func pages(_ lines: [String], rows: Int) -> [[String]] {
+        var pages: [[String]] = []
+        var start = 0
+        while start < lines.count {
+            var end = min(lines.count, start + rows)
+            if end < lines.count, let blank = lines[start..<end].lastIndex(of: ""), blank > start + rows * 2 / 3 { end = blank + 1 }
+            pages.append(Array(lines[start..<end]))
+            start = end
+        }
+        return pages.isEmpty ? [[]] : pages
+    }
+
+    /// The current page on a cleared screen, under the step's banner, with a mark when more pages follow.
+    func showPage() {
+        guard view.pages.indices.contains(view.page) else { return }
+        var out = "\u{1B}[H\u{1B}[2J" + view.banner + view.pages[view.page].joined(separator: "\n") + "\n"
+        if view.pages.count > 1 {
+            out += style.header(PresenterText.page.text(lang, String(view.page + 1), String(view.pages.count))) + "\n"
+        }
+        console.note(out, pane: "out")
+    }
+
+    /// The pages of a tall step before its commands: Enter, Space or PgDn shows the next, PgUp the one before.
+    /// Nil once the last page is on screen; an answer when a key asked for something else (r, b, q).
+    func turnPages() -> Answer? {
+        while view.page + 1 < view.pages.count {
+            let shown = style.dim(DisplayWidth.truncate(PresenterText.nextPage.text(lang, String(view.page + 1), String(view.pages.count)),
+                                                        to: session.options.render.width - 1))
+            console.note(shown, pane: "out")
+            let key = keys.next()
+            console.note("\r\u{1B}[K", pane: "out")
+            switch key {
+            case .enter, .character(" "), .pageDown: _ = turn(1)
+            case .pageUp: _ = turn(-1)
+            case .character("r"), .character("R"): return .rest
+            case .character("b"), .character("B"): return .back
+            case .character("q"), .character("Q"), .end: return .stop
+            default: _ = act(on: key)
+            }
+        }
+        return nil
+    }
+
+    /// A page on or back: the dashboard scrolls its lesson box, a paged stream shows the next page.
+    func turn(_ direction: Int) -> Bool {
+        if let dashboard {
+            let board = frame(dashboard)
+            // A page is what the lesson's box shows, less a line kept for context.
+            let rows = max(1, board.lessonPageRows(session.mediator) - 1)
+            view.scroll = min(max(0, view.scroll + direction * rows), board.maximumLessonScroll(session.mediator))
+            return true
+        }
+        guard overwrites, view.pages.count > 1 else { return false }
+        let page = min(max(0, view.page + direction), view.pages.count - 1)
+        guard page != view.page else { return false }
+        view.page = page
+        showPage()
+        return true
+    }
+
+    // MARK: clock
+
+    /// Time since the presenter started, against the lesson's minutes and this step's slot: `⏱ 12:04 · step 8–12 of 45 min`.
+    func clockText() -> String {
+        let elapsed = Int(view.started.duration(to: .now).components.seconds)
+        let time = String(format2: elapsed / 60) + ":" + String(format2: elapsed % 60)
+        guard let schedule = session.lesson?.schedule, view.step >= 0, view.step < schedule.count else {
+            return "⏱ " + time
+        }
+        let slot = schedule[view.step]
+        let total = schedule.last.map { $0.start + $0.length } ?? 0
+        var text = "⏱ " + time + " · " + PresenterText.slot.text(lang, String(slot.start), String(slot.start + slot.length), String(total))
+        let late = elapsed / 60 - (slot.start + slot.length)
+        if late > 0 { text += " · " + PresenterText.late.text(lang, String(late)) }
+        return text
     }
 
     /// The step before (or this one again, at the first), with the live objects as the steps before it leave them.
@@ -128,6 +323,13 @@ struct Presenter {
         try session.setUpLiveObjects(before: target)
         _ = session.takeEvents()
         return target
+    }
+
+    /// The introduction's header, as big as a step's.
+    func introductionBanner() -> String {
+        let rule = String(repeating: "━", count: min(session.options.render.width, 72))
+        let label = "  " + PresenterText.introduction.text(lang) + "  ·  " + (session.lesson?.title ?? "").uppercased()
+        return "\n" + style.bold(rule) + "\n" + style.bold(label) + "\n" + style.bold(rule) + "\n\n"
     }
 
     /// A header big enough for the back of a room.
@@ -140,17 +342,50 @@ struct Presenter {
 
 /// What the presenter mode says, in English and Korean.
 enum PresenterText: String, TextCatalog {
-    case step, keys, theRoomTriesNow, enterShowsTheSolution, enterNextStep
+    case step, keys, theRoomTriesNow, enterShowsTheSolution, enterNextStep, introduction, enterFirstStep, nextPage, page, ownLine,
+         dashboardKeys, slot, late
 
     var texts: (en: String, ko: String) {
         switch self {
         case .step: ("STEP {0} / {1}", "{0} / {1} 단계")
-        case .keys: ("[Enter: run the next command · r: rest of step · b: back · q: stop]",
-                     "[Enter: 다음 명령 실행 · r: 단계의 나머지 · b: 뒤로 · q: 멈춤]")
+        case .keys: ("[Enter: next command · r: rest · b: back · h: hint · ':' own line · q: stop]",
+                     "[Enter: 다음 명령 · r: 나머지 · b: 뒤로 · h: 힌트 · ':' 직접 입력 · q: 멈춤]")
         case .theRoomTriesNow: ("▶ Exercise: the room tries now. The goal is above.", "▶ 연습: 이제 모두 직접 해 봅니다. 목표는 위에 있습니다.")
         case .enterShowsTheSolution: ("[Enter: show the solution · r: all of it at once · b: back · q: stop]",
                                       "[Enter: 풀이 보기 · r: 한꺼번에 · b: 뒤로 · q: 멈춤]")
         case .enterNextStep: ("[Enter: next step · b: back a step · q: stop]", "[Enter: 다음 단계 · b: 한 단계 뒤로 · q: 멈춤]")
+        case .introduction: ("INTRODUCTION", "소개")
+        case .enterFirstStep: ("[Enter: step 1 · q: stop]", "[Enter: 1단계 · q: 멈춤]")
+        case .nextPage: ("[Enter: next page · PgUp: page back · r: to the commands · h: hint · q: stop]",
+                         "[Enter: 다음 쪽 · PgUp: 앞 쪽 · r: 명령으로 · h: 힌트 · q: 멈춤]")
+        case .page: ("── page {0} of {1} ──", "── {0} / {1}쪽 ──")
+        case .ownLine: ("Your own line (Enter runs it, then the script goes on):", "직접 입력 (Enter로 실행한 뒤 대본을 이어 갑니다):")
+        case .dashboardKeys: ("Enter run · r rest · b back · h hint · : own line · PgUp/PgDn · z zoom · q stop",
+                              "Enter 실행 · r 나머지 · b 뒤로 · h 힌트 · : 직접 · PgUp/PgDn · z 창 · q 멈춤")
+        case .slot: ("step: min {0}–{1} of {2}", "이 단계: {0}–{1}분 / {2}분")
+        case .late: ("{0} min behind", "{0}분 늦음")
         }
     }
+}
+
+/// What the presenter's keys change between waits (the presenter itself is a value passed around).
+final class PresenterView {
+    /// When the presenter started: the clock counts from here.
+    let started = ContinuousClock.now
+    /// The step on screen (-1: the introduction), for the clock's slot.
+    var step = -1
+    /// The dashboard's lesson scroll and zoomed pane.
+    var scroll = 0
+    var zoom: String?
+    /// The latest command's answers, for the dashboard's answer rows.
+    var answers: [String] = []
+    /// A paged stream: the banner, the pages of the step's text, the one on screen.
+    var banner = ""
+    var pages: [[String]] = []
+    var page = 0
+}
+
+extension String {
+    /// A number of two digits at least: `7` is `07`.
+    init(format2 value: Int) { self = value < 10 && value >= 0 ? "0\(value)" : String(value) }
 }

@@ -11,6 +11,8 @@ public struct KeyReader {
         case character(Character)
         /// End of input (Ctrl-D on a terminal, or the end of a pipe).
         case end
+        /// PageUp and PageDown (`ESC [ 5 ~`, `ESC [ 6 ~`).
+        case pageUp, pageDown
     }
 
     let fd: Int32
@@ -39,8 +41,12 @@ public struct KeyReader {
             case 0x0A, 0x0D: return .enter
             case 0x04: return .end
             case 0x1B:
-                // An arrow or function key: its sequence follows at once; drop it and wait for a key that means something.
-                if terminal { drainPending() }
+                // PageUp/PageDown mean something; any other arrow or function key is dropped with its sequence.
+                if terminal {
+                    let sequence = pendingBytes()
+                    if sequence == Array("[5~".utf8) { return .pageUp }
+                    if sequence == Array("[6~".utf8) { return .pageDown }
+                }
                 continue
             case 0x20...0x7E: return .character(Character(Unicode.Scalar(byte)))
             default: continue
@@ -49,9 +55,27 @@ public struct KeyReader {
     }
 
     /// Drops bytes that are already waiting (the rest of an escape sequence).
-    func drainPending() {
+    func drainPending() { _ = pendingBytes() }
+
+    /// The bytes already waiting (the rest of an escape sequence), read and returned.
+    func pendingBytes() -> [UInt8] {
         var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         var byte: UInt8 = 0
-        while poll(&pending, 1, 20) > 0, read(fd, &byte, 1) == 1 {}
+        var bytes: [UInt8] = []
+        while poll(&pending, 1, 20) > 0, read(fd, &byte, 1) == 1 { bytes.append(byte) }
+        return bytes
+    }
+
+    /// A whole line, typed with the terminal's own editing and echo (its usual mode); nil at the end of input.
+    public func line() -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            var byte: UInt8 = 0
+            let n = read(fd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            guard n == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == 0x0A || byte == 0x0D { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
     }
 }

@@ -71,6 +71,15 @@ public final class LineReader {
         })
         shim_el_bind(editLine, "\u{1B}[5~", "patterns-page-up")
         shim_el_bind(editLine, "\u{1B}[6~", "patterns-page-down")
+        // Ctrl-O: the front end shows another pane (the dashboard zooms the next one).
+        shim_el_addfn(editLine, "patterns-other-pane", "show the next pane", { el, _ in
+            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            let reader = Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue()
+            guard let onOtherPane = reader.onOtherPane else { return UInt8(CC_NORM) }
+            onOtherPane()
+            return UInt8(CC_REDISPLAY)
+        })
+        shim_el_bind(editLine, "^O", "patterns-other-pane")
         // Characters are read here rather than by libedit, so that a resize can be acted on while a line is typed.
         shim_el_set_getcfn(editLine, { el, character in
             guard let el, let character, let data = shim_el_get_clientdata(el) else { return -1 }
@@ -86,6 +95,14 @@ public final class LineReader {
 
     /// Called with -1 (PageUp) or +1 (PageDown); the front end scrolls and redraws, then the line is drawn again.
     public var onPage: ((Int) -> Void)?
+    /// ASCII keys given back by the front end, read before the terminal's (see ``giveBack(_:)``).
+    var pushedBack: [UInt8] = []
+
+    /// Gives back a key the front end read while it waited for another (a pager's), as the start of the next line.
+    public func giveBack(_ text: String) { pushedBack += text.utf8.filter { $0 >= 0x20 && $0 < 0x7F } }
+
+    /// Called on Ctrl-O; the front end shows another pane and redraws, then the line is drawn again.
+    public var onOtherPane: (() -> Void)?
     /// Called when the terminal was resized while a line is being typed; the front end redraws, then the line is.
     public var onResize: (() -> Void)?
     /// Called about five times a second while nothing is typed; returns true when it printed something, so that the
@@ -101,6 +118,11 @@ public final class LineReader {
     /// One character from the terminal, decoded from UTF-8. A resize runs `onResize` and reads on; another signal
     /// (Ctrl-C, SIGTERM, SIGHUP) ends the read with EINTR, as libedit's own reader does.
     func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        // A key the front end read first (typed ahead while a pager waited) comes back before the terminal's.
+        if !pushedBack.isEmpty {
+            character.pointee = wchar_t(pushedBack.removeFirst())
+            return 1
+        }
         var bytes: [UInt8] = []
         while true {
             // A signal that came while libedit was busy (not blocked in read) is acted on before blocking again.

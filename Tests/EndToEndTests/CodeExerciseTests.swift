@@ -227,6 +227,13 @@ import Testing
                            "NO_COLOR": "1", "PATH": toolchainPath()]
         let terminal = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--from", "10", "--to", "10", "--pace"],
                                           environment: environment, columns: 100, rows: 40)
+        // The step is taller than the screen: its pages first (Enter shows the next), then the room writes.
+        var pages = 0
+        while !terminal.waitFor("The room writes FixedAlertBuilder.swift now", timeout: 1.5) && pages < 4 {
+            #expect(terminal.plainText.contains(": next page"), "\(terminal.plainText)")
+            terminal.send("\r")
+            pages += 1
+        }
         #expect(terminal.waitFor("The room writes FixedAlertBuilder.swift now"), "\(terminal.plainText)")
         #expect(terminal.plainText.contains("confirmAction?.title = title     // nil: nothing happens"), "the starter is on screen")
         #expect(!terminal.plainText.contains("The reference FixedAlertBuilder.swift"))
@@ -253,16 +260,21 @@ import Testing
         let terminal = try PseudoTerminal(patternsBinary(), environment: terminalEnvironment, columns: 100, rows: 30)
         #expect(terminal.waitFor("patterns> "))
         usleep(200_000)
+        // Answers taller than the screen are paged: q shows the rest at once.
+        var mark = terminal.transcript.count
         terminal.send("load builder\r")
+        if terminal.waitFor(": next page", after: mark, timeout: 3) { terminal.send("q") }
         #expect(terminal.waitFor("builder 1/12> "))
         usleep(200_000)
+        mark = terminal.transcript.count
         terminal.send("goto 10\r")
+        if terminal.waitFor(": next page", after: mark, timeout: 3) { terminal.send("q") }
         #expect(terminal.waitFor("builder 10/12> "))
         usleep(200_000)
         terminal.send("edit\r")
         #expect(terminal.waitFor("your file, copied from the starter"), "\(terminal.plainText)")
         usleep(500_000)
-        let mark = terminal.transcript.count
+        mark = terminal.transcript.count
         try exercise.solution.write(toFile: folder + "/data/patterns/exercises/builder/FixedAlertBuilder.swift", atomically: true, encoding: .utf8)
         #expect(terminal.waitFor("FixedAlertBuilder.swift changed: check", after: mark, timeout: 5), "\(terminal.plainText)")
         #expect(terminal.waitFor("✓ goal met: step 10 is done", after: mark, timeout: 20), "\(terminal.plainText)")

@@ -166,6 +166,9 @@ func toolchainPath() -> String {
         #expect(terminal.waitFor("patterns> "))
         usleep(200_000)
         terminal.send("load builder\r")
+        // The lesson is taller than the screen: q shows the rest of its pages at once.
+        #expect(terminal.waitFor(": next page"))
+        terminal.send("q")
         #expect(terminal.waitFor("builder 1/12> "))
         usleep(200_000)
         let mark = terminal.transcript.count

@@ -76,7 +76,75 @@ import Testing
         }
         let markdown = try runPatterns(["export", "builder", "--for", "presenters"]).output
         #expect(markdown.contains("_minute 0 to "))
-        #expect(markdown.contains("about 30 minutes · 12 steps, 4 exercises · presenter's copy, with solutions"))
+        #expect(markdown.contains("about 30 minutes · 12 steps, 3 exercises · presenter's copy, with solutions"))
+    }
+
+    /// On paper: every hint's text is printed (a folded <details> is not), after its exercise, for both audiences;
+    /// a demonstration (builder step 9, a goal that stays unmet) keeps its transcript and is not called an exercise;
+    /// every exercise names the commands it takes (delegate step 6 asks for a new board with strong delegates).
+    @Test func handoutsPrintEveryHintAndCanBeDoneFromPaper() throws {
+        for lesson in Self.lessons {
+            for lang in ["en", "ko"] {
+                let catalogLesson = try #require(ScreenTests.catalog.lesson(id: lesson, lang: lang == "ko" ? .ko : .en))
+                for audience in ["students", "presenters"] {
+                    let html = try runPatterns(["export", lesson, "--lang", lang, "--for", audience, "--format", "html"]).output
+                    // The printed lists as text: tags gone, entities read back.
+                    let printed = Self.text(html.components(separatedBy: "<ol class=\"hints").dropFirst().map { $0.prefix { $0 != "\n" } }.joined())
+                    for step in catalogLesson.steps where step.isExercise && !step.goalStaysUnmet {
+                        for hint in step.hints {
+                            let plain = hint.text.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "**", with: "")
+                            #expect(printed.contains(plain), "\(lesson) \(lang) \(audience) '\(step.title)': hint '\(plain)' is not printed")
+                        }
+                    }
+                    if audience == "students" { #expect(html.contains("@media print {\n  .print-only { display: block; } details.hint { display: none; }")) }
+                }
+            }
+        }
+        let builder = try runPatterns(["export", "builder", "--for", "students", "--format", "html"]).output
+        let nine = try #require(builder.components(separatedBy: "<section class=\"step\">").dropFirst().dropFirst(8).first)
+        #expect(nine.contains("A button that does nothing"))
+        #expect(nine.contains("buggyAlert.setTitle(&quot;Delete?&quot;)"), "the demonstration keeps its transcript: \(nine)")
+        #expect(!nine.contains("Exercise: reach this state"), "and is not called an exercise")
+        #expect(nine.contains("<div class=\"goal unmet\">"))
+        let delegate = try runPatterns(["export", "delegate", "--for", "students"]).output
+        let six = try #require(delegate.components(separatedBy: "\n## 6. ").dropFirst().first?.components(separatedBy: "\n## 7. ").first)
+        #expect(six.contains("Commands it takes (see `help` in the playground): `predict …`, `reset`, `delegate …`"), "\(six)")
+    }
+
+    /// HTML as text: tags removed, the entities the handout writes read back.
+    static func text(_ html: String) -> String {
+        var out = "", inTag = false
+        for c in html {
+            if c == "<" { inTag = true } else if c == ">" && inTag { inTag = false } else if !inTag { out.append(c) }
+        }
+        for (entity, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            out = out.replacingOccurrences(of: entity, with: c)
+        }
+        return out
+    }
+
+    /// `-o builder.html` writes HTML without `--format`; `--format` still decides when given.
+    @Test func theFormatFollowsTheOutputFilesExtension() throws {
+        let folder = NSTemporaryDirectory() + "handout-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, format, html) in [("b.html", nil, true), ("b.HTM", nil, true), ("b.md", nil, false), ("c.html", "markdown", false), ("c.md", "html", true)] as [(String, String?, Bool)] {
+            let path = folder + "/" + name
+            _ = try runPatterns(["export", "builder", "-o", path] + (format.map { ["--format", $0] } ?? []))
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.hasPrefix("<!DOCTYPE html>") == html, "\(name) \(format ?? "-"): \(text.prefix(40))")
+        }
+    }
+
+    /// The presenter's clock never gives a step no time, and keeps the minutes a step's author gave it.
+    @Test func theClockHasNoEmptySlots() throws {
+        for lesson in Self.lessons {
+            let markdown = try runPatterns(["export", lesson, "--for", "presenters"]).output
+            for line in markdown.split(separator: "\n") where line.hasPrefix("_minute ") {
+                let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+                #expect(numbers.count == 2 && numbers[0] < numbers[1], "\(lesson): \(line)")
+            }
+        }
     }
 
     @Test func printingWrapsAndKeepsKoreanWordsWhole() throws {

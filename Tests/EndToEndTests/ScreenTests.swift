@@ -68,6 +68,59 @@ import Testing
                      + screens(lesson: id, step: exercise, lang: .ko, sizes: sizes))
     }
 
+    /// Every step of every lesson, in both languages, can be read whole in the dashboard by paging its lesson box as
+    /// PgDn does (a page less one line of context each time), at 80x24 and 120x35: every word of the step's prose is
+    /// on some page, and the last page ends with the step's last line. (Code lines too wide for the box are cut with
+    /// a `›`; their start is checked.)
+    @Test(arguments: ["builder", "director", "mediator", "delegate"])
+    func everyStepCanBeReadWholeByPaging(lesson id: String) throws {
+        for lang in [Lang.en, .ko] {
+            let count = try #require(Self.catalog.lesson(id: id, lang: lang)).steps.count
+            for (width, height) in [(80, 24), (120, 35)] {
+                let session = Session(catalog: Self.catalog, modules: LessonModules.all,
+                                      options: SessionOptions(render: RenderOptions(width: width), lang: lang))
+                session.execute("load \(id)")
+                for step in 1...count {
+                    session.execute("goto \(step)")
+                    if let first = session.currentStep?.walkthrough.first { session.execute(first) }
+                    _ = session.takeOutput()
+                    var board = DashboardRenderer(width: width, height: height, lang: lang)
+                    let page = max(1, board.lessonPageRows(session.mediator) - 1)
+                    let last = board.maximumLessonScroll(session.mediator)
+                    let boxWidth = width >= 120 ? width / 2 : width
+                    // The box's rows by their place in the lesson (pages overlap by a line).
+                    var rows: [Int: String] = [:]
+                    var offset = 0
+                    while true {
+                        board.lessonScroll = offset
+                        let lines = board.lines(session.mediator)
+                        for (i, line) in lines.dropFirst().enumerated() {
+                            let cell = DisplayWidth.truncate(line, to: boxWidth)
+                            if cell.hasPrefix("└") { break }
+                            rows[offset + i] = String(cell.dropFirst(2).dropLast()).trimmingTrailing()
+                        }
+                        if offset >= last { break }
+                        offset = min(last, offset + page)
+                    }
+                    let seen = rows.keys.sorted().map { rows[$0]! }
+                    func flat<S: StringProtocol>(_ text: S) -> String { String(text.filter { !$0.isWhitespace && $0 != "\\" && $0 != "›" }) }
+                    let text = flat(seen.joined())
+                    let stepText = session.stepText()
+                    let place = "\(id) \(lang) \(width)x\(height) step \(step)"
+                    for line in stepText.split(separator: "\n") where !flat(line).isEmpty {
+                        if line.hasPrefix("    ") {
+                            // Code is cut at the box's border, with a mark: its start is there.
+                            #expect(text.contains(flat(DisplayWidth.truncate(String(line), to: boxWidth - 6))), "\(place): code '\(line)' is on no page")
+                        } else {
+                            #expect(text.contains(flat(line)), "\(place): '\(line)' is on no page")
+                        }
+                    }
+                    #expect(offset == last && last == board.maximumLessonScroll(session.mediator))
+                }
+            }
+        }
+    }
+
     /// The stream layout keeps what to do next on an 80x24 screen after a command (builder steps 7 to 9): the
     /// answer fits under the step's reminder line, which names the step and the next command.
     @Test func theNextInstructionStaysOnScreenAt80x24() throws {

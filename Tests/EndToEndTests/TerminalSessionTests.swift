@@ -1,4 +1,5 @@
 import Foundation
+import PlaygroundCore
 import PlaygroundTestSupport
 import Testing
 
@@ -20,10 +21,18 @@ import Testing
     }
 
     /// Types a line and waits for the next prompt, so later keys reach libedit and not the cooked terminal.
+    /// An answer taller than the screen is paged: Space shows each next page, as a reader would.
     func enter(_ terminal: PseudoTerminal, _ line: String, prompt: String) -> String {
         let mark = terminal.transcript.count
         terminal.send(line + "\r")
-        #expect(terminal.waitFor(prompt, after: mark + line.count + 2), "\(terminal.plainText)")
+        var pages = 0
+        var found = false
+        for _ in 0..<40 {
+            if terminal.waitFor(prompt, after: mark + line.count + 2, timeout: 0.3) { found = true; break }
+            let shown = PseudoTerminal.stripEscapes(String(terminal.transcript.dropFirst(mark))).components(separatedBy: ": next page").count - 1
+            if shown > pages { pages = shown; terminal.send(" ") }
+        }
+        #expect(found, "\(terminal.plainText)")
         usleep(100_000)
         return String(terminal.plainText.dropFirst(PseudoTerminal.stripEscapes(String(terminal.transcript.prefix(mark))).count))
     }
@@ -72,7 +81,25 @@ import Testing
     @Test func presenterKeysWorkWithoutEnterInBothLayouts() throws {
         let environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
         let stream = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace"], environment: environment, columns: 80, rows: 24)
-        #expect(stream.waitFor("▸ builder 1/12> state"), "\(stream.plainText)")
+        // The introduction first, then step 1 a page at a time (it is taller than 24 rows), each page under the
+        // step's banner, until its first command is announced with the clock.
+        #expect(stream.waitFor("[Enter: step 1"), "\(stream.plainText)")
+        #expect(stream.plainText.contains("INTRODUCTION  ·  THE BUILDER PATTERN"))
+        usleep(200_000)
+        var pages = 0
+        var mark = stream.transcript.count
+        stream.send("\r")
+        while !stream.waitFor("▸ builder 1/12> state", after: mark, timeout: 1.5) && pages < 5 {
+            var grid = ScreenGrid(columns: 80, rows: 24)
+            grid.play(stream.transcript)
+            #expect(grid.text.contains("STEP 1 / 12  ·  MEET THE BUILDER"), "the banner stays on every page: \(grid.text)")
+            #expect(grid.text.contains("page \(pages + 1) of"), "\(grid.text)")
+            pages += 1
+            mark = stream.transcript.count
+            stream.send("\r")
+        }
+        #expect(pages >= 1, "step 1 is paged at 80x24")
+        #expect(stream.waitFor("⏱ 00:0", after: mark), "the clock is on the waiting line")
         usleep(200_000)
         stream.send("\r")
         #expect(stream.waitFor("[Enter: next step"), "\(stream.plainText)")
@@ -83,10 +110,18 @@ import Testing
 
         let board = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace", "--layout", "dashboard"], environment: environment,
                                        columns: 110, rows: 30)
+        #expect(board.waitFor("[Enter: step 1"), "\(board.plainText)")
+        #expect(board.plainText.contains("│ Builder is a creational design pattern"), "the introduction first: \(board.plainText)")
+        usleep(200_000)
+        board.send("\r")
         #expect(board.waitFor("▸ builder 1/12> state"), "\(board.plainText)")
         #expect(board.plainText.contains("┌─ lesson"), "the dashboard is drawn: \(board.plainText)")
         usleep(200_000)
-        let mark = board.transcript.count
+        // PgDn scrolls the lesson in --pace too.
+        mark = board.transcript.count
+        board.send("\u{1B}[6~")
+        #expect(board.waitFor("↑ PgUp", after: mark), "\(board.plainText)")
+        mark = board.transcript.count
         board.send("\r")
         #expect(board.waitFor("│ builder: HamburgerBuilder", after: mark), "the state pane after the command: \(board.plainText)")
         board.send("q")
@@ -164,6 +199,70 @@ import Testing
         expectGolden("terminal-screens", screens)
     }
 
+    /// Every lesson in the dashboard, from a pty, in English and Korean at 80x24, 100x30 and 120x40: step 2 after its
+    /// first command (the mediator's pages hearing a message, the delegate's cells), then the same screen with
+    /// Ctrl-O (the first pane zoomed). Compared as a golden; look at it when re-recording.
+    @Test(arguments: ["builder", "director", "mediator", "delegate"])
+    func dashboardScreensOfEveryLesson(lesson id: String) throws {
+        var screens = ""
+        for lang in [Lang.en, Lang.ko] {
+            let lesson = try #require(ScreenTests.catalog.lesson(id: id, lang: lang))
+            let command = try #require(lesson.steps[1].walkthrough.first)
+            let prompt = "\(id) 2/\(lesson.steps.count)> "
+            for (columns, rows) in [(80, 24), (100, 30), (120, 40)] as [(UInt16, UInt16)] {
+                let terminal = try start(arguments: ["--layout", "dashboard", "--lang", lang.rawValue], columns: columns, rows: rows,
+                                         state: state + "-lesson-\(id)-\(lang.rawValue)-\(columns)")
+                _ = enter(terminal, "load \(id)", prompt: "\(id) 1/")
+                _ = enter(terminal, "goto 2", prompt: prompt)
+                _ = enter(terminal, command, prompt: prompt)
+                usleep(150_000)
+                var grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
+                grid.play(terminal.transcript)
+                screens += "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2 after '\(command)'\n" + grid.text + "\n"
+                if columns == 80 {
+                    let mark = terminal.transcript.count
+                    terminal.send("\u{F}")
+                    #expect(terminal.waitFor("zoom", after: mark) || terminal.waitFor("크게", after: mark), "\(terminal.plainText)")
+                    usleep(150_000)
+                    grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
+                    grid.play(terminal.transcript)
+                    screens += "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2, Ctrl-O\n" + grid.text + "\n"
+                }
+                terminal.send("\u{4}")
+                _ = terminal.waitForExit()
+            }
+        }
+        expectGolden("terminal-dashboard-\(id)", screens)
+    }
+
+    /// The stream at 80x24: `load` shows the pattern's definition on a page of its own, then a key pages to step 1;
+    /// `goto 6` in the delegate lesson leaves the question and its options on screen at the prompt.
+    @Test func loadPagesFromTheDefinitionAndAnExercisesQuestionStaysInView() throws {
+        let terminal = try start(columns: 80, rows: 24)
+        var mark = terminal.transcript.count
+        terminal.send("load delegate\r")
+        #expect(terminal.waitFor(": next page", after: mark), "\(terminal.plainText)")
+        var grid = ScreenGrid(columns: 80, rows: 24)
+        grid.play(terminal.transcript)
+        #expect(grid.text.contains("Delegation is a design pattern"), "\(grid.text)")
+        #expect(grid.text.contains("The problem it solves"), "the definition and its problem are on the first page: \(grid.text)")
+        #expect(!grid.text.contains("· step 1/12 ·"), "step 1 waits for the next page: \(grid.text)")
+        mark = terminal.transcript.count
+        terminal.send(" ")
+        #expect(terminal.waitFor("· step 1/12 ·", after: mark), "\(terminal.plainText)")
+        _ = enter(terminal, "", prompt: "delegate 1/12> ")
+        _ = enter(terminal, "goto 6", prompt: "delegate 6/12> ")
+        usleep(150_000)
+        grid = ScreenGrid(columns: 80, rows: 24)
+        grid.play(terminal.transcript)
+        let screen = grid.text
+        for line in ["What will still be alive", "1. Nothing", "2. Only the 25 cells.", "3. The controller and its 25 cells.", "Goal:", "delegate 6/12>"] {
+            #expect(screen.contains(line), "'\(line)' is on screen at the prompt: \(screen)")
+        }
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func promptAppearsAndHelpListsLoad() throws {
         let terminal = try start()
         #expect(enter(terminal, "help", prompt: "patterns> ").contains("load <lesson>"))
@@ -179,7 +278,11 @@ import Testing
         #expect(terminal.waitFor("load builder"), "\(terminal.plainText)")
         let mark = terminal.transcript.count
         terminal.send("\r")
+        // The lesson is taller than the screen: the pager's q shows the rest at once.
+        #expect(terminal.waitFor(": next page", after: mark), "\(terminal.plainText)")
+        terminal.send("q")
         #expect(terminal.waitFor("builder 1/", after: mark), "\(terminal.plainText)")
+        usleep(100_000)
         terminal.send("meat \t\t")
         #expect(terminal.waitFor("chicken", after: mark), "several matches are listed: \(terminal.plainText)")
         terminal.send("\u{15}builder.setMeat(.ch\t")

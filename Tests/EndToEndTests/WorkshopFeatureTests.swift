@@ -140,17 +140,42 @@ import Testing
 
     /// Presenter mode, with keys from a pipe (one byte a key, as from a terminal in raw mode).
     @Test func paceWaitsForAKeyBeforeEachCommand() throws {
-        let waiting = try runPatterns(["run", "builder", "--pace"], input: "")
-        #expect(waiting.status == 0)
+        // The lesson's introduction is the first screen: what the pattern is, the problem it solves.
+        let introduction = try runPatterns(["run", "builder", "--pace"], input: "")
+        #expect(introduction.status == 0)
+        #expect(introduction.output.hasPrefix("\n━━━━"), "\(introduction.output)")
+        #expect(introduction.output.contains("INTRODUCTION  ·  THE BUILDER PATTERN"))
+        #expect(introduction.output.contains("Builder is a creational design pattern"))
+        #expect(introduction.output.contains("The problem it solves:"))
+        #expect(introduction.output.contains("[Enter: step 1 · q: stop]"))
+        #expect(!introduction.output.contains("STEP 1 / 12"), "step 1 waits for a key: \(introduction.output)")
+        let waiting = try runPatterns(["run", "builder", "--pace"], input: "\n")
         #expect(waiting.output.contains("STEP 1 / 12  ·  MEET THE BUILDER"))
         #expect(waiting.output.contains("▸ builder 1/12> state\n"), "the command is announced")
         #expect(!waiting.output.contains("── state"), "and runs only after a key: \(waiting.output)")
-        let one = try runPatterns(["run", "builder", "--pace"], input: "\n")
+        let one = try runPatterns(["run", "builder", "--pace"], input: "\n\n")
         #expect(one.output.contains("── state"))
         #expect(one.output.contains("[Enter: next step · b: back a step · q: stop]"))
         #expect(!one.output.contains("STEP 2 / 12"))
-        let stopped = try runPatterns(["run", "builder", "--pace"], input: "q\n\n\n")
+        let stopped = try runPatterns(["run", "builder", "--pace"], input: "\nq\n\n\n")
         #expect(!stopped.output.contains("── state"), "q stops at once, without Enter")
+        let atOnce = try runPatterns(["run", "builder", "--pace"], input: "q\n\n\n")
+        #expect(!atOnce.output.contains("STEP 1 / 12"), "q at the introduction stops too")
+    }
+
+    /// At any wait, `h` shows the room the next hint and `:` runs a line the presenter types; then the script goes
+    /// on where it was (the same command is announced again).
+    @Test func paceRevealsAHintAndRunsThePresentersOwnLine() throws {
+        let result = try runPatterns(["run", "builder", "--pace", "--from", "6", "--to", "6"], input: "h:meat chicken\nq")
+        #expect(result.status == 0)
+        let output = result.output
+        let hint = try #require(output.range(of: "builder 6/12> hint\nHint 1/"), "\(output)")
+        let own = try #require(output.range(of: "builder 6/12> meat chicken\n"), "\(output)")
+        #expect(hint.lowerBound < own.lowerBound)
+        #expect(output.contains("builder.meat: .tofu → .chicken"), "the line ran on the live objects: \(output)")
+        // Back to the script: the exercise still waits for the room.
+        #expect(output[own.upperBound...].contains("[Enter: show the solution"), "\(output)")
+        #expect(!output.contains("▸ builder 6/12>"), "no command of the script ran: \(output)")
     }
 
     @Test func paceStopsBeforeAnExercisesSolution() throws {
@@ -170,9 +195,10 @@ import Testing
         let result = try runPatterns(["run", "builder", "--pace", "--from", "3", "--to", "4"], input: "r\nbr")
         #expect(result.output.components(separatedBy: "STEP 3 / 12").count - 1 == 2, "\(result.output)")
         #expect(result.output.components(separatedBy: "STEP 4 / 12").count - 1 == 1)
-        let korean = try runPatterns(["run", "builder", "--pace", "--lang", "ko"], input: "")
+        let korean = try runPatterns(["run", "builder", "--pace", "--lang", "ko"], input: "\n")
+        #expect(korean.output.contains("소개  ·  "))
         #expect(korean.output.contains("1 / 12 단계"))
-        #expect(korean.output.contains("[Enter: 다음 명령 실행 · r: 단계의 나머지 · b: 뒤로 · q: 멈춤]"))
+        #expect(korean.output.contains("[Enter: 다음 명령 · r: 나머지 · b: 뒤로 · h: 힌트 · ':' 직접 입력 · q: 멈춤]"))
     }
 
     @Test func gotoSetsUpTheLiveObjectsAsTheEarlierStepsLeaveThem() throws {
@@ -190,8 +216,9 @@ import Testing
 
     /// The presenter mode's words exist in both languages with the same arguments.
     @Test func presenterWordsAreInBothLanguages() {
-        for text in PresenterText.allCases {
-            let en = text.texts.en, ko = text.texts.ko
+        let texts = PresenterText.allCases.map(\.texts) + PagerText.allCases.map(\.texts)
+        for text in texts {
+            let en = text.en, ko = text.ko
             #expect(en != ko, "\(text)")
             #expect(ko.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(text)")
             #expect(en.filter { $0 == "{" }.count == ko.filter { $0 == "{" }.count, "\(text)")

@@ -20,6 +20,9 @@ public struct Handout {
         public var goal: [GoalLine]
         public var hints: [Hint]
         public var isExercise: Bool
+        /// A step whose goal stays unmet on purpose (a bug to explain): shown with its transcript to everyone, and
+        /// not called an exercise.
+        public var demonstrates = false
         /// The commands of the step and what the program printed for each, exactly as a learner would see it.
         public var exchanges: [Exchange]
         /// A code exercise: students write its file from the starter (in the body); presenters get the solution.
@@ -59,32 +62,39 @@ public struct Handout {
                 session.execute(command)
                 exchanges.append(Exchange(prompt: prompt, command: command, output: session.takeOutput()))
             }
-            sections.append(Section(title: step.title, body: step.body, goal: step.goal, hints: step.hints, isExercise: step.isExercise,
-                                    exchanges: exchanges, code: step.code))
+            var section = Section(title: step.title, body: step.body, goal: step.goal, hints: step.hints,
+                                  isExercise: step.isExercise && !step.goalStaysUnmet, exchanges: exchanges, code: step.code)
+            section.demonstrates = step.goalStaysUnmet
+            sections.append(section)
         }
-        if audience == .presenters, lesson.minutes > 0 {
-            for (i, clock) in Self.clock(minutes: lesson.minutes, weights: lesson.steps.map(Self.weight)).enumerated() {
-                sections[i].clock = clock
-            }
+        if audience == .presenters, let schedule = lesson.schedule {
+            for (i, clock) in schedule.enumerated() { sections[i].clock = clock }
         }
     }
 
-    /// How long a step takes, relative to the others: its text, and each command typed and read.
-    static func weight(_ step: Step) -> Int { max(1, step.body.count + 3 * step.walkthrough.count + (step.isExercise ? 10 : 0)) }
-
-    /// The lesson's minutes shared out by weight, in whole minutes that add up to the total.
-    static func clock(minutes: Int, weights: [Int]) -> [(start: Int, length: Int)] {
-        let total = weights.reduce(0, +)
-        var out: [(Int, Int)] = []
-        var before = 0
-        var start = 0
-        for weight in weights {
-            before += weight
-            let end = total == 0 ? minutes : (minutes * before + total / 2) / total
-            out.append((start, end - start))
-            start = end
+    /// The commands and calls an exercise takes, named without their arguments, so that it can be done from paper
+    /// without giving its answer away: `reset`, `delegate …`, `builder.setMeat(…)`.
+    func commandsUsed(_ section: Section) -> [String] {
+        // A code exercise is the file the learner writes; its commands are what `check` runs.
+        guard section.code == nil else { return [] }
+        var names: [String] = []
+        for exchange in section.exchanges where exchange.command != "check" {
+            var line = exchange.command.trimmed
+            for keyword in ["try? ", "try! ", "try "] where line.hasPrefix(keyword) { line = String(line.dropFirst(keyword.count)) }
+            if line.hasPrefix("let ") || line.hasPrefix("var "), let equals = line.firstIndex(of: "=") {
+                line = String(line[line.index(after: equals)...]).trimmed
+            }
+            let name: String
+            if let paren = line.firstIndex(of: "("), !line[..<paren].contains(" ") {
+                name = line[..<paren] + "(…)"
+            } else {
+                let words = line.split(separator: " ")
+                guard let first = words.first else { continue }
+                name = words.count > 1 ? first + " …" : String(first)
+            }
+            if !names.contains(name) { names.append(name) }
         }
-        return out
+        return names
     }
 
     /// What shows of a section: the solution only for presenters, or for a step that is not an exercise.
@@ -104,7 +114,8 @@ public struct Handout {
     }
 
     func clockText(_ clock: (start: Int, length: Int)) -> String {
-        HandoutText.clock.text(lang, String(clock.start), String(clock.start + clock.length))
+        guard clock.length > 0 else { return HandoutText.clockAt.text(lang, String(clock.start)) }
+        return HandoutText.clock.text(lang, String(clock.start), String(clock.start + clock.length))
     }
 
     // MARK: - Markdown
@@ -121,15 +132,29 @@ public struct Handout {
             out += "## \(i + 1). \(section.title)\n\n"
             if let clock = section.clock { out += "_" + clockText(clock) + "_\n\n" }
             out += section.body.joined(separator: "\n") + "\n\n"
+            if section.demonstrates {
+                out += "**" + HandoutText.goalStaysUnmet.text(lang) + "**\n\n"
+                out += section.goal.map { "- `\($0.key): \($0.value)`" }.joined(separator: "\n") + "\n\n"
+                for (n, hint) in section.hints.enumerated() { out += "- _" + HandoutText.hint.text(lang, String(n + 1)) + "_: " + hint.text + "\n" }
+                if !section.hints.isEmpty { out += "\n" }
+            }
             if section.isExercise {
                 out += "**" + HandoutText.exerciseGoal.text(lang) + "**\n\n"
                 out += section.goal.map { "- `\($0.key): \(shown($0))`" }.joined(separator: "\n") + "\n\n"
                 if audience == .students {
-                    for (n, hint) in section.hints.enumerated() {
-                        out += "<details><summary>" + HandoutText.hint.text(lang, String(n + 1)) + "</summary>\n\n" + hint.text + "\n\n</details>\n\n"
-                    }
-                    out += HandoutText.checkWhenDone.text(lang) + "\n\n"
+                    let names = commandsUsed(section)
+                    if !names.isEmpty { out += HandoutText.commandsItTakes.text(lang, names.map { "`\($0)`" }.joined(separator: ", ")) + "\n\n" }
                 }
+                // Every hint in print: folded on a screen for students, a list for presenters.
+                for (n, hint) in section.hints.enumerated() {
+                    if audience == .students {
+                        out += "<details><summary>" + HandoutText.hint.text(lang, String(n + 1)) + "</summary>\n\n" + hint.text + "\n\n</details>\n\n"
+                    } else {
+                        out += "- _" + HandoutText.hint.text(lang, String(n + 1)) + "_: " + hint.text + "\n"
+                    }
+                }
+                if audience == .presenters, !section.hints.isEmpty { out += "\n" }
+                if audience == .students { out += HandoutText.checkWhenDone.text(lang) + "\n\n" }
             }
             if let code = section.code {
                 if audience == .students {
@@ -172,17 +197,29 @@ public struct Handout {
             out += "<section class=\"step\">\n<h2>\(i + 1). \(Self.inline(section.title))</h2>\n"
             if let clock = section.clock { out += "<p class=\"clock\">\(Self.escape(clockText(clock)))</p>\n" }
             out += Self.blocks(section.body)
+            if section.demonstrates {
+                out += "<div class=\"goal unmet\"><strong>\(Self.inline(HandoutText.goalStaysUnmet.text(lang)))</strong><ul>"
+                out += section.goal.map { "<li><code>\(Self.escape($0.key)): \(Self.escape($0.value))</code></li>" }.joined()
+                out += "</ul></div>\n"
+                out += Self.hintList(section.hints, lang: lang, printOnly: false)
+            }
             if section.isExercise {
                 out += "<div class=\"goal\"><strong>\(Self.inline(HandoutText.exerciseGoal.text(lang)))</strong><ul>"
                 out += section.goal.map { "<li><code>\(Self.escape($0.key)): \(Self.escape(shown($0)))</code></li>" }.joined()
                 out += "</ul></div>\n"
                 if audience == .students {
+                    let names = commandsUsed(section)
+                    if !names.isEmpty {
+                        out += "<p class=\"commands\">" + Self.inline(HandoutText.commandsItTakes.text(lang, names.map { "`\($0)`" }.joined(separator: ", "))) + "</p>\n"
+                    }
+                    // Folded on a screen; a folded <details> does not print, so the same hints are printed as a list.
                     for (n, hint) in section.hints.enumerated() {
                         out += "<details class=\"hint\"><summary>\(Self.escape(HandoutText.hint.text(lang, String(n + 1))))</summary><p>"
                             + Self.inline(hint.text) + "</p></details>\n"
                     }
-                    out += "<p class=\"check\">\(Self.inline(HandoutText.checkWhenDone.text(lang)))</p>\n"
                 }
+                out += Self.hintList(section.hints, lang: lang, printOnly: audience == .students)
+                if audience == .students { out += "<p class=\"check\">\(Self.inline(HandoutText.checkWhenDone.text(lang)))</p>\n" }
             }
             if let code = section.code {
                 if audience == .students {
@@ -206,6 +243,16 @@ public struct Handout {
         return out + "</body>\n</html>\n"
     }
 
+    /// Every hint in full, as a list: on paper for students (whose screen has them folded), always for presenters.
+    static func hintList(_ hints: [Hint], lang: Lang, printOnly: Bool) -> String {
+        guard !hints.isEmpty else { return "" }
+        var out = "<ol class=\"hints\(printOnly ? " print-only" : "")\">"
+        for (n, hint) in hints.enumerated() {
+            out += "<li><strong>\(escape(HandoutText.hint.text(lang, String(n + 1))))</strong>: " + inline(hint.text) + "</li>"
+        }
+        return out + "</ol>\n"
+    }
+
     /// Screen and print: long lines wrap (never clipped or scrolled), blocks stay whole on a page, Korean breaks
     /// between words, and what was typed stands apart from what the program answered.
     static let stylesheet = """
@@ -222,7 +269,11 @@ public struct Handout {
     .intro { border-left: 4px solid #7a9cc6; padding-left: 1rem; }
     .goal { background: #eef7ee; padding: .5rem 1rem; border-radius: 6px; }
     details.hint { margin: .5rem 0; } details.hint summary { cursor: pointer; color: #2a5d9f; }
+    ol.hints { list-style: none; padding-left: 0; } ol.hints li { margin: .3rem 0; }
+    .goal.unmet { background: #fbf1e6; }
+    .print-only { display: none; }
     @media print {
+      .print-only { display: block; } details.hint { display: none; }
       body { max-width: none; margin: 0; padding: 0; font-size: 11pt; }
       pre, .goal, details, .intro { break-inside: avoid; }
       h2, .clock, .solution { break-after: avoid; }
@@ -307,7 +358,7 @@ public struct Handout {
 /// The handout's own words, in the lesson's language.
 enum HandoutText: String, TextCatalog {
     case aboutMinutes, stepsAndExercises, studentsCopy, presentersCopy, clock, exerciseGoal, hint, checkWhenDone, solution,
-         writeTheFile, referenceSolution
+         writeTheFile, referenceSolution, clockAt, goalStaysUnmet, commandsItTakes
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -318,8 +369,11 @@ enum HandoutText: String, TextCatalog {
         case .clock: ("minute {0} to {1}", "{0}분에서 {1}분까지")
         case .exerciseGoal: ("Exercise: reach this state, then type `check`", "연습: 이 상태를 만든 뒤 `check`를 입력하세요")
         case .hint: ("Hint {0}", "힌트 {0}")
-        case .checkWhenDone: ("Stuck? Type `hint` in the playground, or open the hints above one at a time.",
-                              "막히면 플레이그라운드에서 `hint`를 입력하거나, 위의 힌트를 하나씩 펼쳐 보세요.")
+        case .checkWhenDone: ("Stuck? Type `hint` in the playground, or read the hints above one at a time.",
+                              "막히면 플레이그라운드에서 `hint`를 입력하거나, 위의 힌트를 하나씩 읽어 보세요.")
+        case .clockAt: ("at minute {0}", "{0}분에")
+        case .goalStaysUnmet: ("A goal this step cannot meet (the transcript shows why)", "이 단계에서 이룰 수 없는 목표 (아래 기록이 이유를 보여 줍니다)")
+        case .commandsItTakes: ("Commands it takes (see `help` in the playground): {0}", "필요한 명령 (플레이그라운드의 `help` 참고): {0}")
         case .solution: ("Solution", "풀이")
         case .writeTheFile: ("Write `{0}` from the starter above: `edit` in the playground copies it and opens it in your editor, and `check` compiles it and tries it.",
                              "위의 시작 코드로 `{0}`을(를) 작성하세요: 플레이그라운드에서 `edit`가 파일을 복사해 편집기로 열고, `check`가 컴파일해 시험합니다.")

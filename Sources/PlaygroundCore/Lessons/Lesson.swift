@@ -39,6 +39,32 @@ public struct Lesson: Sendable {
 
     /// The lines between the `# ` title and the first step: what the pattern is and the problem it solves.
     public var introduction: [String] = []
+
+    /// The workshop clock: when each step starts (minutes into the lesson) and how long it takes. A step's own
+    /// `minutes` is kept; the rest of the lesson's `minutes` is shared out by how much each other step holds, every
+    /// step at least one minute. Nil when neither the lesson nor any step gives minutes.
+    public var schedule: [(start: Int, length: Int)]? {
+        let fixed = steps.compactMap(\.minutes).reduce(0, +)
+        guard minutes > 0 || fixed > 0 else { return nil }
+        let open = steps.indices.filter { steps[$0].minutes == nil }
+        // At least a minute for each step without its own: a slot from minute 8 to 8 helps no one.
+        let spare = max(0, minutes - fixed - open.count)
+        let weights = open.map { Self.weight(steps[$0]) }
+        let total = weights.reduce(0, +)
+        var lengths = steps.map { $0.minutes ?? 1 }
+        var before = 0, given = 0
+        for (k, index) in open.enumerated() {
+            before += weights[k]
+            let upTo = total == 0 ? spare : (spare * before + total / 2) / total
+            lengths[index] += upTo - given
+            given = upTo
+        }
+        var start = 0
+        return lengths.map { length in defer { start += length }; return (start, length) }
+    }
+
+    /// How long a step takes, relative to the others: its text, and each command typed and read.
+    static func weight(_ step: Step) -> Int { max(1, step.body.count + 3 * step.walkthrough.count + (step.isExercise ? 10 : 0)) }
 }
 
 /// One `## ` section of a lesson.
@@ -61,6 +87,8 @@ public struct Step: Sendable {
     /// Wrong solutions that must not meet the goal (```` ```patterns shortcut ```` and ```` ```swift shortcut ````
     /// blocks): `patterns test` tries each from the step's start. Never shown to the learner.
     public var shortcuts: [Shortcut] = []
+    /// How long the step takes in a workshop, when its author says (`<!-- minutes: 5 -->`); else shared out.
+    public var minutes: Int? = nil
     /// An exercise: the learner works towards the goal; the transcript is the solution, hidden until asked.
     public var isExercise: Bool { !goal.isEmpty }
 

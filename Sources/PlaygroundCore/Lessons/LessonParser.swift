@@ -104,6 +104,16 @@ public enum LessonParser {
                 if !isTitle { introduction.append(line) }
                 continue
             }
+            // `<!-- minutes: 5 -->`: how long the step takes in a workshop (invisible on GitHub; the clock uses it).
+            let trimmedLine = line.trimmed
+            if trimmedLine.hasPrefix("<!--"), trimmedLine.hasSuffix("-->"),
+               case let inside = trimmedLine.dropFirst(4).dropLast(3).trimmed, inside.hasPrefix("minutes:") {
+                guard let minutes = Int(inside.dropFirst(8).trimmed), (1...600).contains(minutes) else {
+                    throw issue(number, "'minutes:' takes a whole number of minutes from 1 to 600, as in <!-- minutes: 5 -->")
+                }
+                steps[steps.count - 1].minutes = minutes
+                continue
+            }
             if let hint = try parseHint(line, number: number, issue: issue) {
                 steps[steps.count - 1].hints.append(hint)
                 continue

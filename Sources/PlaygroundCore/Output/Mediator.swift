@@ -8,6 +8,12 @@ public final class Mediator {
     /// While muted, posts are dropped (replaying commands to restore state).
     public var isMuted = false
     static let appendKeep = 200
+    /// How many messages were delivered so far (each pane's `stamp` is this count at its last message).
+    var posts = 0
+    /// The count of posts when the events before the latest ones were taken: a pane whose stamp is above it was
+    /// reached by the latest command.
+    public private(set) var latestFrom = 0
+    var takenAt = 0
 
     public init() {}
 
@@ -75,6 +81,8 @@ public final class Mediator {
         let name = paneName(for: message.topic) ?? "log"
         guard let order = panes.firstIndex(where: { $0.name == name }) ?? panes.firstIndex(where: { $0.name == "log" }) else { return }
         let pane = panes[order]
+        posts += 1
+        pane.stamp = posts
         events.append(.delivery(Delivery(pane: pane.name, order: order, kind: pane.kind, isShown: pane.isShown,
                                          headerless: pane.headerless, message: message)))
         switch pane.kind {
@@ -86,6 +94,13 @@ public final class Mediator {
             // Trim in batches so that a busy log does not shift its array on every post.
             if pane.recent.count > 2 * Self.appendKeep { pane.recent.removeFirst(pane.recent.count - Self.appendKeep) }
         }
+    }
+
+    /// Puts a message in its pane without an event: for what only a screen of panes shows (the state right after
+    /// `load`), which the stream and JSON Lines would print as noise.
+    func place(_ message: PaneMessage) {
+        guard !isMuted, let pane = pane(named: paneName(for: message.topic) ?? "log") else { return }
+        if pane.kind == .snapshot { pane.recent = [message] } else { pane.recent.append(message) }
     }
 
     public func post(topic: String, source: String, _ text: String) {
@@ -116,6 +131,8 @@ public final class Mediator {
 
     /// The events since the last call, and clears them.
     public func takeEvents() -> [Event] {
+        latestFrom = takenAt
+        takenAt = posts
         let taken = events
         // The taken array leaves with its storage: the next command's events get room for a typical command at once
         // rather than growing one, two, four, eight.

@@ -23,6 +23,15 @@ public struct PaneMessage: Equatable, Sendable {
         }
     }
 
+    /// The text as a screen box shows it: a state with the changed objects and fields first, so that a short box
+    /// shows what the command did.
+    public var screenText: String {
+        switch body {
+        case .text(let text): return text
+        case .state(let groups, let changed): return StateView.pane(groups, changed: changed, changedFirst: true)
+        }
+    }
+
     public init(topic: String, source: String, text: String, isError: Bool = false, brief: String? = nil) {
         self.topic = topic
         self.source = source
@@ -52,6 +61,15 @@ public final class Pane {
     public let headerless: Bool
     /// Recent messages, kept for the dashboard (snapshot: the last one; append: the last few).
     var recent: [PaneMessage] = []
+    /// When the pane last received a message (the mediator's count of posts): the dashboard shows the panes the
+    /// latest commands reached first when not all of them fit.
+    public internal(set) var stamp = 0
+
+    /// The lines a screen box shows (a state with what changed first).
+    public var screenContent: [String] {
+        let lines = recent.flatMap { $0.screenText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        return kind == .append ? Array(lines.suffix(Mediator.appendKeep)) : lines
+    }
 
     /// The pane's text as lines, for the dashboard: the latest message of a snapshot pane, recent lines of a log.
     public var content: [String] {

@@ -87,6 +87,11 @@ public struct StreamRenderer {
         }
         guard !groups.isEmpty else { return }
         if groups.count > 1 { groups.sort { $0.order != $1.order ? $0.order < $1.order : $0.first < $1.first } }
+        // For a person at a terminal the step's text comes last, just above the prompt: what to read to act (an
+        // exercise's question, its options, the goal, the "Try:" lines) is what stays on screen.
+        if options.reminders, groups.count > 1, let lesson = groups.firstIndex(where: { $0.pane == "lesson" }) {
+            groups.append(groups.remove(at: lesson))
+        }
         let style = Style(enabled: options.color)
         for group in groups {
             guard let first = visible(events[group.first]) else { continue }

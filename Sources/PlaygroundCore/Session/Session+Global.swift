@@ -68,13 +68,18 @@ extension Session {
                 try setUpLiveObjects(before: stepIndex)
             }
         }
+        // A screen of panes shows the new lesson's objects at once (the stream prints nothing for it).
+        if let workspace { mediator.place(PaneMessage(topic: "state", source: "session", text: StateView.pane(workspace.state(), changed: []))) }
         // The pattern's definition first, then the step: one message, so the lesson pane holds both.
         if let introduction = navigator?.introductionText() {
-            mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: introduction + "\n\n" + String(repeating: "─", count: 20) + "\n\n" + stepText()))
+            mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: introduction + "\n\n" + Self.introductionRule + "\n\n" + stepText()))
         } else {
             showStep()
         }
     }
+
+    /// The rule between a lesson's definition and its first step (a pager ends a page before it).
+    public static let introductionRule = String(repeating: "─", count: 20)
 
     func requireNavigator() throws -> LessonNavigator {
         guard let navigator else { throw Self.noLesson }

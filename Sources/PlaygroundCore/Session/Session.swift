@@ -198,7 +198,11 @@ public final class Session {
         do {
             try apply(command)
         } catch {
-            if workspace.state() != before { try rebuild() } else { workspace.stateAfterLastChange = before }
+            // A call that failed part-way may have changed what no state field shows (a page's `received`): an
+            // interpreted call is always rolled back by a rebuild, anything else when the state shows a change.
+            var ranACall = false
+            if case .call = command { ranACall = true }
+            if ranACall || workspace.state() != before { try rebuild() } else { workspace.stateAfterLastChange = before }
             throw error
         }
         let after = workspace.state()
@@ -213,7 +217,8 @@ public final class Session {
         if changes.isEmpty, case .compiled = command { return }
         workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key), bySetUp: mediator.isMuted))
         if case .global = command { return }
-        if !changes.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: StateView.changeLog(changes, lang))) }
+        let changeLog = changes.isEmpty ? "" : StateView.changeLog(changes, lang, width: options.render.width)
+        if !changeLog.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: changeLog)) }
         postState(after, changed: changes)
         postMemory(changes)
         // Only a layout that shows it pays for the line (pipes, transcripts and handouts leave it out).

@@ -22,9 +22,15 @@ extension DisplayWidth {
         var inString = false, escaped = false
         var previous = space
         var at = indent
+        // Where a `//` comment starts: a comment broken in two goes on after another `//`, never as code.
+        var commentStart: Int?
+        let slash = UInt8(ascii: "/")
         while at < bytes.count {
             let c = bytes[at]
-            if inString {
+            if commentStart == nil, !inString, c == slash, at + 1 < bytes.count, bytes[at + 1] == slash { commentStart = at }
+            if commentStart != nil {
+                if c == space { ends.append(at + 1) }
+            } else if inString {
                 if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
             } else {
                 let pieceStart = ends.last ?? indent
@@ -51,6 +57,8 @@ extension DisplayWidth {
         var start = indent
         for end in ends {
             let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let inComment = commentStart.map { start > $0 } ?? false
+            let mark: [UInt8] = inComment ? Array("// ".utf8) : []
             start = end
             let ascii = !piece.contains { $0 < 0x20 || $0 >= 0x7F }
             let pieceWidth = ascii ? piece.count : of(String(decoding: piece, as: UTF8.self))
@@ -59,14 +67,15 @@ extension DisplayWidth {
             let trailing = allSpaces ? pieceWidth : piece.reversed().prefix { $0 == space }.count
             // Trimmed widths: the line with the piece, and the piece alone on a continuation line.
             let candidate = allSpaces ? nowWidth - nowTrailing : nowWidth + pieceWidth - trailing
-            let alone = allSpaces ? 0 : continuation + pieceWidth - leading - trailing
+            let alone = allSpaces ? 0 : continuation + mark.count + pieceWidth - leading - trailing
             // Break only when the piece then fits on its own line: a piece too wide anyway stays where it is.
             if nowHasCode && candidate > width && alone <= width {
                 finish()
                 now.removeAll(keepingCapacity: true)
                 now.append(contentsOf: repeatElement(space, count: continuation))
+                now.append(contentsOf: mark)
                 now.append(contentsOf: piece.dropFirst(leading))
-                nowWidth = continuation + pieceWidth - leading
+                nowWidth = continuation + mark.count + pieceWidth - leading
                 nowTrailing = allSpaces ? continuation : trailing
             } else {
                 now.append(contentsOf: piece)
