@@ -21,7 +21,7 @@ struct TestCommand: ParsableCommand {
         var out = ""
         let unknown = ids.filter { id in !catalog.ids.contains(id) }
         for id in unknown {
-            out += "error: unknown lesson '\(id)'\n"
+            out += CoreText.error.text(Output.lang, catalog.unknownLesson(id).text(Output.lang)) + "\n"
             failed += 1
         }
         for issue in catalog.issues where ids.isEmpty || ids.contains(where: { issue.path.contains($0) }) {
@@ -51,7 +51,7 @@ struct TestCommand: ParsableCommand {
                 for error in result.newErrors { out += "FAIL \(error)\n" }
                 out += "FAIL \(lesson.id) (\(lesson.lang)): not updated; fix the lesson or the playground, or pass --accept-errors\n"
             } else if update, let source = result.updatedSource, source != lesson.source {
-                let path = FileManager.default.fileExists(atPath: lesson.path) ? lesson.path : nil
+                let path = FileWriter.kind(of: lesson.path) == .regular ? lesson.path : nil
                 guard let path else {
                     out += "FAIL \(lesson.id) (\(lesson.lang)): cannot update \(lesson.path): run from the repository root or use --lessons\n"
                     failed += 1
@@ -59,7 +59,7 @@ struct TestCommand: ParsableCommand {
                 }
                 // Only over the text that was tested: a built-in lesson edited since this binary was built (or a twin
                 // of a --lessons folder) would otherwise be overwritten with the old copy built into the binary.
-                guard (try? String(contentsOfFile: path, encoding: .utf8)) == lesson.source else {
+                guard (try? FileWriter.read(path)).map({ String(decoding: $0, as: UTF8.self) }) == lesson.source else {
                     out += "FAIL \(lesson.id) (\(lesson.lang)): not updated: \(path) differs from the copy this binary was built with; rebuild, then update\n"
                     failed += 1
                     continue

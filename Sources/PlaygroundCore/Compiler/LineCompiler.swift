@@ -357,9 +357,13 @@ public final class LineCompiler {
     }
 
     static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
+        // A cache entry that is not a regular file (a named pipe would block the open, /dev/zero never ends) is no entry.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
