@@ -55,7 +55,7 @@ enum LessonLoader {
             let manager = FileManager.default
             switch FileKind.of(directory) {
             case .folder: break
-            case .missing: throw ValidationErrorText(CLIText.notAFolder.text(Output.lang, directory, CLIText.doesNotExist.text(Output.lang)))
+            case .missing: throw ValidationErrorText(CLIText.lessonsMissing.text(Output.lang, directory))
             case .regular, .namedPipe, .socket, .device:
                 let what = FileError.reason(kind: FileKind.of(directory))?.text(Output.lang) ?? ""
                 throw ValidationErrorText(CLIText.notAFolder.text(Output.lang, directory, what.isEmpty ? CLIText.isAFile.text(Output.lang) : what))

@@ -5,10 +5,12 @@ import PlaygroundCore
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "forget", abstract: "Forget the saved progress of a lesson (or of all).")
     @Option(name: .long, help: ArgumentHelp("An extra lesson folder (its lessons can be forgotten too).", valueName: "dir")) var lessons: String?
+    @Option(name: .long, help: ArgumentHelp("Language of its messages (en, ko).", valueName: "lang")) var lang: String?
     @Argument(help: "The lesson id.") var lesson: String?
     @Flag(name: .long, help: "Forget every lesson's progress.") var all = false
 
     func validate() throws {
+        if let lang, Lang(rawValue: lang) == nil { throw ValidationError(CLIText.langOneOf.text(Output.lang)) }
         if lesson == nil && !all { throw ValidationError(CLIText.nameALessonOrAll.text(Output.lang)) }
         if lesson != nil && all { throw ValidationError(CLIText.nameALessonNotBoth.text(Output.lang)) }
     }

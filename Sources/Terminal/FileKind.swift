@@ -28,7 +28,12 @@ public enum FileKind: Equatable, Sendable {
     /// (blocking again) or the kind that was refused (`.missing` with `errno` set when `open` failed).
     public static func openForReading(_ path: String) -> Result<Int32, FileKindRefusal> {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { return .failure(FileKindRefusal(kind: .missing, code: errno)) }
+        guard fd >= 0 else {
+            // A socket cannot be opened at all (ENXIO): say what it is rather than why open failed.
+            let code = errno
+            let kind = of(path)
+            return .failure(FileKindRefusal(kind: kind == .regular ? .missing : kind, code: code))
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let code = errno

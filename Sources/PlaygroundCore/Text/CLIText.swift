@@ -6,7 +6,7 @@ public enum CLIText: String, TextCatalog {
     case widthRange, langOneOf, nameALessonOrAll, nameALessonNotBoth, stepRange, fromAfterTo
     // Files: what failed, then why.
     case cannotRead, cannotWrite, folderDoesNotExist, doesNotExist, permissionDenied, isAFolder, partOfPathNotAFolder,
-        diskFull, diskQuota, readOnly, nameTooLong, isANamedPipe, isASocket, isADevice, pipeHasNoReader, notAFolder, isAFile
+        diskFull, diskQuota, readOnly, nameTooLong, isANamedPipe, isASocket, isADevice, pipeHasNoReader, notAFolder, isAFile, lessonsMissing
     // Progress, history, lessons, handouts.
     case progressNotSaved, progressNotRead, progressMovedAside, progressNotMovedAside, noPlaceForProgress
     case historyMovedAside, historyNotUsed, forgotAll, forgotLesson, hadNoProgress, wrote
@@ -47,6 +47,7 @@ public enum CLIText: String, TextCatalog {
         case .isASocket: ("it is a socket, not a file", "파일이 아니라 소켓입니다")
         case .isADevice: ("it is a device, not a file", "파일이 아니라 장치입니다")
         case .pipeHasNoReader: ("it is a named pipe (FIFO) that no program is reading", "아무 프로그램도 읽고 있지 않은 이름 있는 파이프(FIFO)입니다")
+        case .lessonsMissing: ("--lessons: '{0}' does not exist", "--lessons: '{0}'이(가) 없습니다")
         case .isAFile: ("it is a file", "파일입니다")
         case .notAFolder: ("--lessons: '{0}' is not a folder: {1}", "--lessons: '{0}'은(는) 폴더가 아닙니다: {1}")
 
