@@ -258,7 +258,7 @@ import Testing
         #expect(lines.count == 14, "\(result.output)")
         let expected = """
             patterns doctor: what this machine has for the playground
-            ok       patterns \(version)
+            ok       version: patterns \(version)
             ok       line editing (libedit): \(lines.count > 2 ? lines[2].dropFirst("ok       line editing (libedit): ".count) : "")
             missing  a terminal on standard input and output
                      fix: run patterns in a terminal window, not through a pipe or a file

@@ -74,7 +74,7 @@ public enum CLIText: String, TextCatalog {
         case .doctorMissing: ("missing  {0}\n         fix: {1}", "없음     {0}\n         해결: {1}")
         case .doctorSummaryOK: ("everything the playground needs is here", "플레이그라운드에 필요한 것이 모두 있습니다")
         case .doctorSummaryMissing: ("{0} check(s) failed; each says how to fix it", "{0}개 항목이 통과하지 못했습니다. 항목마다 해결 방법이 있습니다")
-        case .checkVersion: ("patterns {0}", "patterns {0}")
+        case .checkVersion: ("version: patterns {0}", "버전: patterns {0}")
         case .checkLibedit: ("line editing (libedit): {0}", "줄 편집(libedit): {0}")
         case .fixLibedit: ("install libedit's runtime library: apt-get install libedit2 (Fedora: dnf install libedit)",
                            "libedit 런타임 라이브러리를 설치하세요: apt-get install libedit2 (Fedora: dnf install libedit)")
