@@ -16,6 +16,8 @@ struct DoctorCommand: ParsableCommand {
         var what: String
         /// nil when the check passed.
         var fix: String?
+        /// Something to know that needs no fix (the packaged build has no compiler by design).
+        var isNote = false
     }
 
     func validate() throws {
@@ -33,7 +35,9 @@ struct DoctorCommand: ParsableCommand {
     static func report(_ checks: [Check], lang: Lang) -> String {
         var out = CLIText.doctorTitle.text(lang) + "\n"
         for check in checks {
-            out += (check.fix.map { CLIText.doctorMissing.text(lang, check.what, $0) } ?? CLIText.doctorOK.text(lang, check.what)) + "\n"
+            let line = check.fix.map { CLIText.doctorMissing.text(lang, check.what, $0) }
+                ?? (check.isNote ? CLIText.doctorNote : CLIText.doctorOK).text(lang, check.what)
+            out += line + "\n"
         }
         let failed = checks.filter { $0.fix != nil }.count
         out += (failed == 0 ? CLIText.doctorSummaryOK.text(lang) : CLIText.doctorSummaryMissing.text(lang, String(failed))) + "\n"
@@ -64,14 +68,19 @@ struct DoctorCommand: ParsableCommand {
         // The Swift compiler, found the way a session finds it.
         switch environment.lineCompiler() {
         case .success(let compiler):
-            checks.append(Check(what: CLIText.checkCompiler.text(lang, compiler.swiftc)))
+            // PATTERNS_SWIFTC names a compiler without a look: see that it is there.
+            let runs = access(compiler.swiftc, X_OK) == 0
+            let why = runs ? compiler.swiftc : CLIText.cannotRead.text(lang, compiler.swiftc, CLIText.doesNotExist.text(lang))
+            checks.append(Check(what: CLIText.checkCompiler.text(lang, why), fix: runs ? nil : CLIText.fixCompiler.text(lang, why)))
+        case .failure(.noModules(let folder)):
+            // The packaged binary: no modules to compile against, by design. Worth knowing, nothing to fix.
+            let why = CLIText.compilerNotInThisBuild.text(lang, CLIText.compilerNoModules.text(lang, folder))
+            checks.append(Check(what: CLIText.checkCompiler.text(lang, why), isNote: true))
+        case .failure(.notExported):
+            let why = CLIText.compilerNotInThisBuild.text(lang, CLIText.compilerNotExported.text(lang))
+            checks.append(Check(what: CLIText.checkCompiler.text(lang, why), isNote: true))
         case .failure(let reason):
-            let why = switch reason {
-            case .turnedOff: CLIText.compilerOff.text(lang)
-            case .noCompiler: CLIText.compilerNotOnPath.text(lang)
-            case .noModules(let folder): CLIText.compilerNoModules.text(lang, folder)
-            case .notExported: CLIText.compilerNotExported.text(lang)
-            }
+            let why = reason == .turnedOff ? CLIText.compilerOff.text(lang) : CLIText.compilerNotOnPath.text(lang)
             checks.append(Check(what: CLIText.checkCompiler.text(lang, why), fix: CLIText.fixCompiler.text(lang, why)))
         }
         // The state folder: progress and history are written there.

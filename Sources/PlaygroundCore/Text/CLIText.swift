@@ -11,10 +11,10 @@ public enum CLIText: String, TextCatalog {
     case progressNotSaved, progressNotRead, progressMovedAside, progressNotMovedAside, noPlaceForProgress
     case historyMovedAside, historyNotUsed, forgotAll, forgotLesson, hadNoProgress, wrote
     // patterns doctor.
-    case doctorTitle, doctorOK, doctorMissing, doctorSummaryOK, doctorSummaryMissing
+    case doctorTitle, doctorOK, doctorNote, doctorMissing, doctorSummaryOK, doctorSummaryMissing
     case checkVersion, checkLibedit, fixLibedit, checkTerminal, fixTerminalNotATTY, checkTerm, fixTerm, checkSize, fixSize,
         checkCompiler, fixCompiler, checkStateFolder, fixStateFolder, fixStateFolderNoHome, checkLocale, fixLocale,
-        compilerOff, compilerNotOnPath, compilerNoModules, compilerNotExported, notSet, unknownCommit
+        compilerOff, compilerNotOnPath, compilerNoModules, compilerNotExported, compilerNotInThisBuild, notSet, unknownCommit
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -71,6 +71,7 @@ public enum CLIText: String, TextCatalog {
 
         case .doctorTitle: ("patterns doctor: what this machine has for the playground", "patterns doctor: 이 컴퓨터에 플레이그라운드에 필요한 것이 있는지")
         case .doctorOK: ("ok       {0}", "정상     {0}")
+        case .doctorNote: ("note     {0}", "참고     {0}")
         case .doctorMissing: ("missing  {0}\n         fix: {1}", "없음     {0}\n         해결: {1}")
         case .doctorSummaryOK: ("everything the playground needs is here", "플레이그라운드에 필요한 것이 모두 있습니다")
         case .doctorSummaryMissing: ("{0} check(s) failed; each says how to fix it", "{0}개 항목이 통과하지 못했습니다. 항목마다 해결 방법이 있습니다")
@@ -100,6 +101,8 @@ public enum CLIText: String, TextCatalog {
         case .compilerNotOnPath: ("no swiftc on PATH", "PATH에 swiftc가 없습니다")
         case .compilerNoModules: ("this binary has no Swift modules beside it ({0}): a packaged build", "이 실행 파일 옆에 Swift 모듈이 없습니다({0}). 패키지로 받은 빌드입니다")
         case .compilerNotExported: ("this binary is statically linked and cannot load compiled lines", "정적으로 링크된 실행 파일이라 컴파일한 줄을 불러올 수 없습니다")
+        case .compilerNotInThisBuild: ("not used by this build ({0}); Swift lines beyond the interpreter's and code exercises need a build from source",
+                                       "이 빌드는 쓰지 않습니다({0}). 인터프리터 밖의 Swift 줄과 코드 연습은 소스에서 빌드한 플레이그라운드가 필요합니다")
         case .notSet: ("(not set)", "(설정 안 됨)")
         case .unknownCommit: ("unknown commit", "알 수 없는 커밋")
         case .fixLocale: ("set a UTF-8 locale, e.g. export LANG=C.UTF-8", "UTF-8 로캘을 지정하세요. 예: export LANG=C.UTF-8")
