@@ -76,7 +76,7 @@ struct DoctorCommand: ParsableCommand {
             // The packaged binary: no modules to compile against, by design. Worth knowing, nothing to fix.
             let why = CLIText.compilerNotInThisBuild.text(lang, CLIText.compilerNoModules.text(lang, folder))
             checks.append(Check(what: CLIText.checkCompiler.text(lang, why), isNote: true))
-        case .failure(.notExported):
+        case .failure(.notExported), .failure(.staticRuntime):
             let why = CLIText.compilerNotInThisBuild.text(lang, CLIText.compilerNotExported.text(lang))
             checks.append(Check(what: CLIText.checkCompiler.text(lang, why), isNote: true))
         case .failure(let reason):

@@ -33,6 +33,9 @@ public final class LineCompiler {
         case noCompiler
         case noModules(String)
         case notExported
+        /// This binary carries its own copy of the Swift runtime (`--static-swift-stdlib`): a compiled line would
+        /// bring a second one, and values crossing between them are garbage.
+        case staticRuntime
     }
 
     init(swiftc: String, modules: String, cacheDirectory: String, identity: String) {
@@ -54,6 +57,8 @@ public final class LineCompiler {
                 .first(where: { access($0, X_OK) == 0 }) else { return .failure(.noCompiler) }
             swiftc = found
         }
+        // One Swift runtime for the playground and its lines: the shared one, loaded by a dynamically linked build.
+        guard dlopen("libswiftCore.so", RTLD_NOW | RTLD_NOLOAD) != nil else { return .failure(.staticRuntime) }
         guard let executable = realpath("/proc/self/exe", nil) else { return .failure(.noModules("?")) }
         let exePath = String(cString: executable)
         free(executable)
