@@ -32,6 +32,16 @@ struct DoctorCommand: ParsableCommand {
         if failed > 0 { throw ExitCode(1) }
     }
 
+    /// Why compiled Swift is not available, in words.
+    static func why(_ reason: LineCompiler.Unavailable, lang: Lang) -> String {
+        switch reason {
+        case .turnedOff: CLIText.compilerOff.text(lang)
+        case .noCompiler: CLIText.compilerNotOnPath.text(lang)
+        case .noModules(let folder): CLIText.compilerNoModules.text(lang, folder)
+        case .notExported, .staticRuntime: CLIText.compilerNotExported.text(lang)
+        }
+    }
+
     static func report(_ checks: [Check], lang: Lang) -> String {
         var out = CLIText.doctorTitle.text(lang) + "\n"
         for check in checks {

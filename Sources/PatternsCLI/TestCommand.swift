@@ -37,7 +37,8 @@ struct TestCommand: ParsableCommand {
         }
         var tester = LessonTester(catalog: catalog, modules: LessonModules.all)
         if let width = global.width { tester.width = width }
-        tester.compiler = try? Environment.current().lineCompiler().get()
+        let found = Environment.current().lineCompiler()
+        tester.compiler = try? found.get()
         var needCompiler = 0
         for lesson in catalog.lessons where ids.isEmpty || ids.contains(lesson.id) {
             let result = tester.test(lesson)
@@ -78,7 +79,10 @@ struct TestCommand: ParsableCommand {
             }
         }
         if needCompiler > 0 {
-            out += "note: \(needCompiler) command(s) answered by the Swift compiler were not compared: no swiftc on PATH\n"
+            // Why there is no compiler: none on PATH, turned off, or a build that cannot load compiled lines.
+            var why = CLIText.compilerNotOnPath.text(.en)
+            if case .failure(let reason) = found { why = DoctorCommand.why(reason, lang: .en) }
+            out += "note: \(needCompiler) command(s) answered by the Swift compiler were not compared: \(why)\n"
         }
         out += "\(passed) passed, \(failed) failed\n"
         Output.text(out)
