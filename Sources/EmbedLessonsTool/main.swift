@@ -24,6 +24,30 @@ for path in paths.sorted() {
     source += "        (\"\(relative)\", \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n"
 }
 source += "    ]\n}\n"
+
+/// The commit HEAD names, read from the files git keeps (`--git <git-dir> <common-dir>`), or nil.
+func commit(gitDir: String, common: String) -> String? {
+    func read(_ path: String) -> String? {
+        (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    func isHash(_ text: String) -> Bool { text.count >= 40 && text.allSatisfy(\.isHexDigit) }
+    guard let head = read(gitDir + "/HEAD") else { return nil }
+    if isHash(head) { return head }
+    guard head.hasPrefix("ref:") else { return nil }
+    let ref = head.dropFirst(4).trimmingCharacters(in: .whitespaces)
+    for folder in [gitDir, common] { if let hash = read(folder + "/" + ref), isHash(hash) { return hash } }
+    for line in (read(common + "/packed-refs") ?? "").split(separator: "\n") where line.hasSuffix(" " + ref) {
+        let hash = String(line.prefix { $0 != " " })
+        if isHash(hash) { return hash }
+    }
+    return nil
+}
+var built: String?
+if let flag = arguments.firstIndex(of: "--git"), flag + 2 < arguments.count {
+    built = commit(gitDir: arguments[flag + 1], common: arguments[flag + 2])
+}
+source += "\nenum BuildInfo {\n    /// The commit the binary was built from (nil: built without .git, e.g. from a tarball).\n"
+source += "    static let commit: String? = \(built.map { "\"\($0)\"" } ?? "nil")\n}\n"
 if (try? String(contentsOfFile: arguments[2], encoding: .utf8)) != source {
     try source.write(toFile: arguments[2], atomically: true, encoding: .utf8)
 }

@@ -53,19 +53,21 @@ enum LessonLoader {
         }
         if let directory {
             let manager = FileManager.default
-            switch FileWriter.kind(of: directory) {
+            switch FileKind.of(directory) {
             case .folder: break
-            case .missing: throw ValidationErrorText("--lessons: '\(directory)' does not exist")
-            case .regular, .special: throw ValidationErrorText("--lessons: '\(directory)' is a file, not a folder")
+            case .missing: throw ValidationErrorText(CLIText.lessonsMissing.text(Output.lang, directory))
+            case .regular, .namedPipe, .socket, .device:
+                let what = FileError.reason(kind: FileKind.of(directory))?.text(Output.lang) ?? ""
+                throw ValidationErrorText(CLIText.notAFolder.text(Output.lang, directory, what.isEmpty ? CLIText.isAFile.text(Output.lang) : what))
             }
             guard (try? manager.contentsOfDirectory(atPath: directory)) != nil else {
-                throw ValidationErrorText("--lessons: cannot read the folder '\(directory)': permission denied")
+                throw ValidationErrorText(FileError(.read, directory, reason: CLIText.permissionDenied.phrase).description)
             }
             let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
             func add(_ folder: String, lang: String) {
                 guard FileWriter.kind(of: folder) == .folder else { return }
                 guard let names = try? manager.contentsOfDirectory(atPath: folder) else {
-                    unreadable.append(FileError("read", folder, reason: "permission denied").description)
+                    unreadable.append(FileError(.read, folder, reason: CLIText.permissionDenied.phrase).description)
                     return
                 }
                 for name in names.sorted() where name.hasSuffix(".md") && name.lowercased() != "readme.md" {
@@ -93,7 +95,7 @@ enum LessonLoader {
     /// The catalog; files that could not be read are reported on stderr as warnings.
     static func catalog(extra directory: String?) throws -> LessonCatalog {
         let (sources, unreadable) = try sources(extra: directory)
-        for problem in unreadable { Output.error("warning: \(problem)") }
+        for problem in unreadable { Output.warning(.verbatim(problem)) }
         return LessonCatalog(sources: sources, modules: LessonModules.names)
     }
 }

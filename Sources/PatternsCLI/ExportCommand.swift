@@ -20,7 +20,10 @@ struct ExportCommand: ParsableCommand {
                                                         valueName: "audience")) var audience: Handout.Audience = .students
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': stdout). A device or pipe is written to, never replaced.", valueName: "file")) var output: String?
 
-    func validate() throws { try GlobalOptions.check(width: width) }
+    func validate() throws {
+        if let lang, Lang(rawValue: lang) == nil { throw ValidationError(CLIText.langOneOf.text(Output.lang)) }
+        try GlobalOptions.check(width: width)
+    }
 
     /// The format asked for, else the one the output file's name says (`-o builder.html` is HTML), else Markdown.
     var format: Format {
@@ -34,7 +37,7 @@ struct ExportCommand: ParsableCommand {
         let catalog = try LessonLoader.catalog(extra: lessons)
         let lang = Lang.detect(flag: self.lang, environment: environment.variables)
         guard let found = catalog.lesson(id: lesson, lang: lang) else {
-            Output.error("error: unknown lesson '\(lesson)'; lessons: \(catalog.ids.joined(separator: ", "))")
+            Output.error(catalog.unknownLesson(lesson).phrase)
             throw ExitCode(1)
         }
         let handout = try Handout(lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80, audience: audience,
@@ -48,9 +51,9 @@ struct ExportCommand: ParsableCommand {
         do {
             try FileWriter.write(text, to: output)
         } catch {
-            Output.error("error: \(error)")
+            Output.error(error.phrase)
             throw ExitCode(1)
         }
-        if FileWriter.kind(of: output) == .regular { Output.error("wrote \(output)") }
+        if FileWriter.kind(of: output) == .regular { Output.error(CLIText.wrote.text(Output.lang, output)) }
     }
 }

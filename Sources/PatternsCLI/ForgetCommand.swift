@@ -5,37 +5,40 @@ import PlaygroundCore
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "forget", abstract: "Forget the saved progress of a lesson (or of all).")
     @Option(name: .long, help: ArgumentHelp("An extra lesson folder (its lessons can be forgotten too).", valueName: "dir")) var lessons: String?
+    @Option(name: .long, help: ArgumentHelp("Language of its messages (en, ko).", valueName: "lang")) var lang: String?
     @Argument(help: "The lesson id.") var lesson: String?
     @Flag(name: .long, help: "Forget every lesson's progress.") var all = false
 
     func validate() throws {
-        if lesson == nil && !all { throw ValidationError("name a lesson, or pass --all") }
-        if lesson != nil && all { throw ValidationError("name a lesson or pass --all, not both") }
+        if let lang, Lang(rawValue: lang) == nil { throw ValidationError(CLIText.langOneOf.text(Output.lang)) }
+        if lesson == nil && !all { throw ValidationError(CLIText.nameALessonOrAll.text(Output.lang)) }
+        if lesson != nil && all { throw ValidationError(CLIText.nameALessonNotBoth.text(Output.lang)) }
     }
 
     func run() throws {
         let environment = Environment.current()
         guard let progress = ProgressFile.standard(environment: environment.variables) else {
-            Output.error("error: no place for progress: set HOME or XDG_STATE_HOME")
+            Output.error(CLIText.noPlaceForProgress.phrase)
             throw ExitCode(1)
         }
-        for warning in progress.takeWarnings() { Output.error(warning) }
+        for warning in progress.takeWarnings() { Output.warning(warning) }
         if all {
             progress.commit(.forgetAll)
-            for warning in progress.takeWarnings() { Output.error(warning) }
-            Output.text("forgot the progress of every lesson\n")
+            for warning in progress.takeWarnings() { Output.warning(warning) }
+            Output.text(CLIText.forgotAll.text(Output.lang) + "\n")
             return
         }
         let lesson = self.lesson!
-        let known = try LessonLoader.catalog(extra: lessons).ids
+        let catalog = try LessonLoader.catalog(extra: lessons)
+        let known = catalog.ids
         // A lesson removed since it was saved can still be forgotten: its id is in the file.
         guard known.contains(lesson) || progress.record.lessons[lesson] != nil else {
-            Output.error("error: unknown lesson '\(lesson)'; lessons: \(known.joined(separator: ", "))")
+            Output.error(catalog.unknownLesson(lesson).phrase)
             throw ExitCode(1)
         }
         let had = progress.record.lessons[lesson] != nil
         progress.commit(.forget(lesson))
-        for warning in progress.takeWarnings() { Output.error(warning) }
-        Output.text(had ? "forgot the progress of '\(lesson)'\n" : "'\(lesson)' had no saved progress\n")
+        for warning in progress.takeWarnings() { Output.warning(warning) }
+        Output.text((had ? CLIText.forgotLesson : CLIText.hadNoProgress).text(Output.lang, lesson) + "\n")
     }
 }

@@ -118,7 +118,7 @@ struct InteractiveLoop {
                 }
             }
         }
-        if let warning = reader.warning { Output.error(warning) }
+        if let problem = reader.historyProblem { Output.warning(HistoryText.phrase(for: problem)) }
         let style = Style(enabled: session.options.render.color)
         if layout == .dashboard { use(.dashboard) }
         if format == .text {

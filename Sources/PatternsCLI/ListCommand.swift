@@ -12,7 +12,7 @@ struct ListCommand: ParsableCommand {
         let catalog = session.catalog
         let lang = session.options.lang
         let progress = ProgressFile.standard(environment: environment.variables)
-        for warning in progress?.takeWarnings() ?? [] { Output.error(warning) }
+        for warning in progress?.takeWarnings() ?? [] { Output.warning(warning) }
         var rows: [[String]] = [[CoreText.id.text(lang), CoreText.title.text(lang), CoreText.minutes.text(lang), CoreText.lang.text(lang),
                                  CoreText.progress.text(lang)]]
         for id in catalog.ids {
@@ -28,6 +28,6 @@ struct ListCommand: ParsableCommand {
             out += row.enumerated().map { i, cell in i == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[i]) }.joined(separator: "  ") + "\n"
         }
         Output.text(out)
-        for issue in catalog.issues { Output.error("warning: \(issue)") }
+        for issue in catalog.issues { Output.warning(.verbatim("\(issue)")) }
     }
 }

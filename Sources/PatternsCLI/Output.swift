@@ -12,6 +12,9 @@ import Glibc
 enum Output {
     /// Everything written to stdout also goes here when recording (`--record`).
     nonisolated(unsafe) static var recorder: CastRecorder?
+    /// The language of the program's own messages (errors, warnings), decided once at start from `--lang` and the
+    /// locale, before the command line is parsed, so that its errors too are in it.
+    nonisolated(unsafe) static var lang: Lang = .en
 
     static func write(_ text: String, fd: Int32 = 1) {
         guard !text.isEmpty else { return }
@@ -39,6 +42,12 @@ enum Output {
 
     /// Outside text to stdout, control sequences removed.
     static func text(_ text: String) { write(TextSanitizer.clean(text)) }
+
+    /// `error: ...` (`오류: ...`) to stderr, from the catalogue in the program's language.
+    static func error(_ phrase: Phrase) { error(CoreText.error.text(lang, phrase.text(lang))) }
+
+    /// `warning: ...` (`경고: ...`) to stderr.
+    static func warning(_ phrase: Phrase) { error(CLIText.warning.text(lang, phrase.text(lang))) }
 
     /// One message to stderr, control sequences removed, ending in a newline.
     static func error(_ text: String) {

@@ -32,11 +32,13 @@ struct GlobalOptions: ParsableArguments {
 
     /// `--width` as typed: inside ``widths`` or a usage error.
     static func check(width: Int?) throws {
-        if let width, !widths.contains(width) { throw ValidationError("--width must be from \(widths.lowerBound) to \(widths.upperBound)") }
+        if let width, !widths.contains(width) {
+            throw ValidationError(CLIText.widthRange.text(Output.lang, String(widths.lowerBound), String(widths.upperBound)))
+        }
     }
 
     func validate() throws {
-        if let lang, Lang(rawValue: lang) == nil { throw ValidationError("--lang must be one of: en, ko") }
+        if let lang, Lang(rawValue: lang) == nil { throw ValidationError(CLIText.langOneOf.text(Output.lang)) }
         try Self.check(width: width)
     }
 
@@ -83,11 +85,19 @@ struct PatternsCommand: ParsableCommand {
             With no subcommand, 'patterns' is the REPL: line editing on a terminal, a transcript from a pipe. \
             'patterns help repl' lists its options (--lang, --layout, --record, --format, --bail, ...).
             """,
-        version: "0.1.0",
+        version: "patterns " + versionText(.en),
         subcommands: [ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self, ForgetCommand.self,
-                      BindingsCommand.self],
+                      DoctorCommand.self, BindingsCommand.self],
         defaultSubcommand: ReplCommand.self
     )
+
+    static let version = "0.1.0"
+
+    /// The version and the commit it was built from (read from .git at build time; a build without .git has none),
+    /// so a participant's build can be told apart: `0.1.0 (commit 7f39fbe)`.
+    static func versionText(_ lang: Lang) -> String {
+        version + " (" + (BuildInfo.commit.map { "commit " + $0.prefix(7) } ?? CLIText.unknownCommit.text(lang)) + ")"
+    }
 
     /// A closed output pipe must end the program quietly (exit 0), not kill it with SIGPIPE. Parse errors pass
     /// through the one sanitising step like every other message: they quote what was typed.
@@ -95,12 +105,15 @@ struct PatternsCommand: ParsableCommand {
         Signals.ignoreBrokenPipe()
         StandardStreams.ensureOpen()
         let arguments = GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
+        // The program's own messages speak the language asked for, its command-line errors included.
+        Output.lang = Lang.detect(flag: CommandLineErrors.langFlag(in: arguments), environment: Environment.current().variables)
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            var message = fullMessage(for: error)
+            if code != .success && !message.isEmpty { message = CommandLineErrors.translate(message, lang: Output.lang) }
             if !message.isEmpty {
                 if code == .success { Output.text(message + "\n") } else { Output.error(message) }
             }

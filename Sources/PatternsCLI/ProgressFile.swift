@@ -15,7 +15,7 @@ final class ProgressFile: ProgressStore {
     let path: String
     private(set) var record = ProgressRecord()
     /// Warnings to show (a corrupt file set aside, a failed save); ``takeWarnings()`` hands each over once.
-    private var warnings: [String] = []
+    private var warnings: [Phrase] = []
     private var saveFailed = false
     /// False when a corrupt file could not be set aside: saving would destroy it.
     private var canSave = true
@@ -31,7 +31,7 @@ final class ProgressFile: ProgressStore {
     }
 
     /// The warnings not yet shown.
-    func takeWarnings() -> [String] {
+    func takeWarnings() -> [Phrase] {
         defer { warnings = [] }
         return warnings
     }
@@ -42,7 +42,7 @@ final class ProgressFile: ProgressStore {
 
     func save(lesson: String, step: Int, done: Set<Int>, total: Int) {
         commit(.set(lesson, .init(step: step, done: done.sorted(), total: total)))
-        for warning in takeWarnings() { Output.error(warning) }
+        for warning in takeWarnings() { Output.warning(warning) }
     }
 
     /// Applies one change on top of what is on disk now, under the lock.
@@ -59,7 +59,7 @@ final class ProgressFile: ProgressStore {
                 try FileWriter.replace(path, with: current.encoded)
                 record = current
             } catch {
-                if !saveFailed { warnings.append("warning: progress not saved: \(error)") }
+                if !saveFailed { warnings.append(CLIText.progressNotSaved("\(error)")) }
                 saveFailed = true
             }
         }
@@ -72,7 +72,7 @@ final class ProgressFile: ProgressStore {
             bytes = try FileWriter.read(path)
         } catch {
             if FileWriter.kind(of: path) != .missing {
-                warnings.append("warning: progress not read: \(error); it will not be saved either")
+                warnings.append(CLIText.progressNotRead(error.description))
                 canSave = false
             }
             return ProgressRecord()
@@ -82,10 +82,10 @@ final class ProgressFile: ProgressStore {
         } catch {
             let aside = freeName(path + ".corrupt-\(Int(Date().timeIntervalSince1970))")
             if rename(path, aside) == 0 {
-                warnings.append("warning: \(path) could not be read; it was moved to \(aside) and progress starts afresh")
+                warnings.append(CLIText.progressMovedAside(path, aside))
             } else {
-                let reason = FileError.reason(errno, path: aside, writing: true)
-                warnings.append("warning: \(path) could not be read and could not be moved aside (\(reason)); progress will not be saved")
+                let reason = FileError.reason(errno, path: aside, writing: true).text(Output.lang)
+                warnings.append(CLIText.progressNotMovedAside(path, reason))
                 canSave = false
             }
             return ProgressRecord()
@@ -106,7 +106,10 @@ final class ProgressFile: ProgressStore {
     /// Runs `body` holding an exclusive lock on `progress.json.lock` (waits for other sessions). Without a lock file
     /// (a read-only folder), `body` runs anyway: reading is still useful.
     private func withLock(_ body: () -> Void) {
-        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Never waits on a lock "file" that is a named pipe; a lock that is not a regular file is no lock.
+        var fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o644)
+        var info = stat()
+        if fd >= 0, fstat(fd, &info) != 0 || FileKind.of(mode: info.st_mode) != .regular { close(fd); fd = -1 }
         if fd >= 0 {
             while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
         }

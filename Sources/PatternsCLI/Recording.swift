@@ -19,8 +19,7 @@ final class CastRecorder {
         self.size = size
         self.currentSize = currentSize
         let width = size.columns, height = size.rows
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw ValidationErrorText("--record: cannot create '\(path)'") }
+        fd = try Self.open(path)
         let header = "{\"version\": 2, \"width\": \(width), \"height\": \(height), \"timestamp\": \(Int(start.timeIntervalSince1970)), "
             + "\"title\": \(JSONLinesRenderer.string(title)), \"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}}\n"
         put(header)
@@ -40,6 +39,20 @@ final class CastRecorder {
         let micros = Int(Date().timeIntervalSince(start) * 1_000_000)
         let fraction = String(micros % 1_000_000)
         return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
+    /// The recording's file: a regular file is created or emptied; a named pipe with a reader or a device
+    /// (`/dev/null`) is written to; a folder, a socket or a pipe nobody reads is refused at once, never waited on.
+    static func open(_ path: String) throws(FileError) -> Int32 {
+        switch FileKind.of(path) {
+        case .folder: throw FileError(.write, path, reason: CLIText.isAFolder.phrase)
+        case .socket: throw FileError(.write, path, reason: CLIText.isASocket.phrase)
+        case .namedPipe, .device: return try FileWriter.openSpecialForWriting(path)
+        case .regular, .missing:
+            let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw FileError(.write, path, errno: errno) }
+            return fd
+        }
     }
 
     func put(_ text: String) { _ = Output.writeAll(text, to: fd) }

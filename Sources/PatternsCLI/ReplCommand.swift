@@ -21,7 +21,7 @@ struct ReplCommand: ParsableCommand {
         let environment = Environment.current()
         let session = try global.makeSession(environment: environment)
         if let progress = ProgressFile.standard(environment: environment.variables) {
-            for warning in progress.takeWarnings() { Output.error(warning) }
+            for warning in progress.takeWarnings() { Output.warning(warning) }
             session.progress = progress
         }
         try global.startRecording(environment: environment, title: "patterns")

@@ -18,7 +18,7 @@ struct RunCommand: ParsableCommand {
         do {
             try session.load(lesson)
         } catch let error as PlaygroundError {
-            Output.error(CoreText.error.text(session.options.lang, error.text(session.options.lang)))
+            Output.error(error.phrase)
             throw ExitCode(1)
         }
         _ = session.takeEvents()
@@ -27,13 +27,13 @@ struct RunCommand: ParsableCommand {
         let steps = session.lesson!.steps
         for (name, value) in [("--from", from), ("--to", to)] {
             if let value, !(1...steps.count).contains(value) {
-                Output.error("error: \(name) must be a step from 1 to \(steps.count), not \(value)")
+                Output.error(CLIText.stepRange(name, String(steps.count), String(value)))
                 throw ExitCode(1)
             }
         }
         let first = from ?? 1, last = to ?? steps.count
         guard first <= last else {
-            Output.error("error: --from (\(first)) must not be after --to (\(last))")
+            Output.error(CLIText.fromAfterTo(String(first), String(last)))
             throw ExitCode(1)
         }
         let style = Style(enabled: session.options.render.color)

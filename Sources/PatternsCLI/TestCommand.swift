@@ -18,7 +18,7 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         var (sources, unreadable) = try LessonLoader.sources(extra: global.lessons)
         var out = ""
-        for problem in unreadable { Output.error("warning: \(problem)") }
+        for problem in unreadable { Output.warning(.verbatim(problem)) }
         // A built-in lesson edited since this binary was built: the file on disk is what the author means to test.
         for i in sources.indices where sources[i].isBuiltIn {
             guard FileWriter.kind(of: sources[i].path) == .regular, let bytes = try? FileWriter.read(sources[i].path),
@@ -41,7 +41,7 @@ struct TestCommand: ParsableCommand {
         }
         // An id that names no lesson, unless a file of that name failed to load (its failure says why).
         for id in ids where !catalog.ids.contains(id) && !catalog.issues.contains(where: { $0.path.contains(id) }) {
-            out += "error: unknown lesson '\(id)'\n"
+            out += CoreText.error.text(Output.lang, catalog.unknownLesson(id).text(Output.lang)) + "\n"
             failed += 1
         }
         for (path, failures) in fileFailures.sorted(by: { $0.key < $1.key }) where !catalog.lessons.contains(where: { $0.path == path }) {
@@ -50,7 +50,8 @@ struct TestCommand: ParsableCommand {
         }
         var tester = LessonTester(catalog: catalog, modules: LessonModules.all)
         if let width = global.width { tester.width = width }
-        tester.compiler = try? Environment.current().lineCompiler().get()
+        let found = Environment.current().lineCompiler()
+        tester.compiler = try? found.get()
         var needCompiler = 0
         for lesson in catalog.lessons where ids.isEmpty || ids.contains(lesson.id) {
             var result = tester.test(lesson)
@@ -68,7 +69,7 @@ struct TestCommand: ParsableCommand {
                 for error in result.newErrors { out += "FAIL \(error)\n" }
                 out += "FAIL \(lesson.id) (\(lesson.lang)): not updated; fix the lesson or the playground, or pass --accept-errors\n"
             } else if update, let source = result.updatedSource, source != lesson.source {
-                let path = FileManager.default.fileExists(atPath: lesson.path) ? lesson.path : nil
+                let path = FileWriter.kind(of: lesson.path) == .regular ? lesson.path : nil
                 guard let path else {
                     out += "FAIL \(lesson.id) (\(lesson.lang)): cannot update \(lesson.path): run from the repository root or use --lessons\n"
                     failed += 1
@@ -76,7 +77,7 @@ struct TestCommand: ParsableCommand {
                 }
                 // Only over the text that was tested: a built-in lesson edited since this binary was built (or a twin
                 // of a --lessons folder) would otherwise be overwritten with the old copy built into the binary.
-                guard (try? String(contentsOfFile: path, encoding: .utf8)) == lesson.source else {
+                guard (try? FileWriter.read(path)).map({ String(decoding: $0, as: UTF8.self) }) == lesson.source else {
                     out += "FAIL \(lesson.id) (\(lesson.lang)): not updated: \(path) differs from the copy this binary was built with; rebuild, then update\n"
                     failed += 1
                     continue
@@ -96,7 +97,10 @@ struct TestCommand: ParsableCommand {
             }
         }
         if needCompiler > 0 {
-            out += "note: \(needCompiler) command(s) answered by the Swift compiler were not compared: no swiftc on PATH\n"
+            // Why there is no compiler: none on PATH, turned off, or a build that cannot load compiled lines.
+            var why = CLIText.compilerNotOnPath.text(.en)
+            if case .failure(let reason) = found { why = DoctorCommand.why(reason, lang: .en) }
+            out += "note: \(needCompiler) command(s) answered by the Swift compiler were not compared: \(why)\n"
         }
         out += "\(passed) passed, \(failed) failed\n"
         Output.text(out)

@@ -105,6 +105,12 @@ public final class PseudoTerminal {
         return nil
     }
 
+    /// The terminal's modes as the program left them (the pty's line discipline, read through the master side).
+    public func attributes() -> termios? {
+        var modes = termios()
+        return tcgetattr(master, &modes) == 0 ? modes : nil
+    }
+
     /// Sends a signal to the program.
     public func signal(_ number: Int32) { kill(pid, number) }
 

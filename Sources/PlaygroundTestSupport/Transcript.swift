@@ -25,16 +25,21 @@ public struct ProcessResult: Sendable {
     public var output: String
     public var error: String
     public var status: Int32
-    public init(output: String, error: String, status: Int32) {
+    /// The process did not end within the time allowed and was killed (a hang, not an answer).
+    public var timedOut = false
+    public init(output: String, error: String, status: Int32, timedOut: Bool = false) {
         self.output = output
         self.error = error
         self.status = status
+        self.timedOut = timedOut
     }
 }
 
-/// Runs the built binary with `arguments`, `input` on stdin (a pipe), and a clean, fixed environment.
+/// Runs the built binary with `arguments`, `input` on stdin (a pipe), and a clean, fixed environment. A process
+/// still running after `timeout` seconds is killed and reported as `timedOut`, so a hang fails a test instead of
+/// stopping the run.
 public func runPatterns(_ arguments: [String], input: String = "", environment extra: [String: String] = [:],
-                        directory: String? = nil) throws -> ProcessResult {
+                        directory: String? = nil, timeout: Double = 120) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: patternsBinary())
     process.arguments = arguments
@@ -48,6 +53,16 @@ public func runPatterns(_ arguments: [String], input: String = "", environment e
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
+    let pid = process.processIdentifier
+    nonisolated(unsafe) var timedOut = false
+    let finished = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            kill(pid, SIGKILL)
+        }
+    }
+    defer { finished.signal() }
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     // Read both pipes fully before waiting, so a large output cannot block the child.
@@ -61,6 +76,7 @@ public func runPatterns(_ arguments: [String], input: String = "", environment e
     let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    finished.signal()
     return ProcessResult(output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self),
-                         status: process.terminationStatus)
+                         status: process.terminationStatus, timedOut: timedOut)
 }

@@ -23,6 +23,16 @@ public enum AlternateScreen {
         write("\u{1B}[?1049l")
     }
 
+    /// Before the process ends on a signal: leaves the alternate screen, shows the cursor and puts the terminal modes
+    /// back, when the screen is active. Returns whether it was.
+    static func restoreForExit() -> Bool {
+        guard active else { return false }
+        active = false
+        leaveSequence.withUTF8Buffer { _ = Glibc.write(1, $0.baseAddress, $0.count) }
+        tcsetattr(0, TCSANOW, &saved)
+        return true
+    }
+
     static func write(_ text: String) {
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress, $0.count) }

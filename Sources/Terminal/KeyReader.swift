@@ -4,7 +4,8 @@ import Glibc
 
 /// Reads one key at a time, for a presenter who answers with single keys. On a terminal the key is taken as it is
 /// pressed (no Enter needed, nothing echoed; the terminal's mode is restored after each key); from a pipe or a file,
-/// one byte at a time. Signals stay on: Ctrl-C still interrupts.
+/// one byte at a time. Signals stay on: Ctrl-C, SIGTERM and SIGHUP end the program at once, from the wait as from
+/// anywhere before it, with the terminal as it was (``Signals/terminate(by:)``), whatever the front end draws.
 public struct KeyReader {
     public enum Key: Equatable, Sendable {
         case enter
@@ -17,7 +18,11 @@ public struct KeyReader {
 
     let fd: Int32
 
-    public init(fd: Int32 = 0) { self.fd = fd }
+    public init(fd: Int32 = 0) {
+        self.fd = fd
+        // Caught (not left to kill the process) so that the terminal is put back first; acted on in `next()`.
+        Signals.install()
+    }
 
     public func next() -> Key {
         var saved = termios()
@@ -33,6 +38,14 @@ public struct KeyReader {
         }
         defer { if terminal { tcsetattr(fd, TCSANOW, &saved) } }
         while true {
+            // A signal that came while a command ran, or during the wait (the wait is cut short to look again).
+            if Signals.endRequested {
+                if terminal { tcsetattr(fd, TCSANOW, &saved) }
+                Signals.terminate(by: Signals.pending)
+            }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, 200)
+            if polled == 0 || (polled < 0 && errno == EINTR) { continue }
             var byte: UInt8 = 0
             let n = read(fd, &byte, 1)
             if n < 0 && errno == EINTR { continue }

@@ -29,7 +29,7 @@ public struct Completion: Equatable, Sendable {
 public final class LineReader {
     let editLine: OpaquePointer
     let history: OpaquePointer
-    let historyFile: HistoryFile?
+    private(set) var historyFile: HistoryFile?
     var prompt = ""
     let completer: (String) -> Completion
     /// Where completion lists are printed (stdout).
@@ -85,11 +85,23 @@ public final class LineReader {
             guard let el, let character, let data = shim_el_get_clientdata(el) else { return -1 }
             return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().readCharacter(into: character)
         })
-        if let path = historyFile?.path, access(path, F_OK) == 0, shim_history_load(history, path) < 0 {
-            // Unreadable (not libedit's format): keep it for the learner to look at, start a new one.
-            let aside = path + ".corrupt-\(time(nil))"
-            rename(path, aside)
-            warning = "warning: the history file \(path) could not be read; it was moved to \(aside)"
+        if let path = historyFile?.path {
+            switch FileKind.of(path) {
+            case .missing:
+                break
+            case .regular:
+                if shim_history_load(history, path) < 0 {
+                    // Unreadable (not libedit's format): keep it for the learner to look at, start a new one.
+                    let aside = path + ".corrupt-\(time(nil))"
+                    rename(path, aside)
+                    historyProblem = .movedAside(path: path, aside: aside)
+                }
+            case let kind:
+                // A named pipe would block libedit's read, a device never end it, and saving would replace the
+                // special file: history is off for this session.
+                historyProblem = .notAFile(path: path, kind: kind)
+                self.historyFile = nil
+            }
         }
     }
 
@@ -169,7 +181,15 @@ public final class LineReader {
     }
 
     /// A problem found while starting (a corrupt history file set aside), for the caller to show once.
-    public private(set) var warning: String?
+    /// What went wrong with the history file when it was read, for the front end to say in its own words.
+    public private(set) var historyProblem: HistoryProblem?
+
+    public enum HistoryProblem: Equatable, Sendable {
+        /// Not in libedit's format: moved aside, a new history starts.
+        case movedAside(path: String, aside: String)
+        /// A folder, a named pipe, a socket or a device: not read, not written.
+        case notAFile(path: String, kind: FileKind)
+    }
 
     deinit { close() }
 

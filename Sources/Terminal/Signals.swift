@@ -31,6 +31,26 @@ public enum Signals {
         sigaction(SIGWINCH, &winch, nil)
     }
 
+    /// Whether the last signal caught asks the program to end (Ctrl-C, SIGTERM, SIGHUP).
+    public static var endRequested: Bool { [SIGINT, SIGTERM, SIGHUP].contains(pending) }
+
+    /// Ends the process as `signal` would have ended it (the shell sees 130 for Ctrl-C, 143 for SIGTERM), after
+    /// putting the terminal back: the alternate screen left, the cursor shown, the modes from before. For a program
+    /// waiting on single keys (the presenter mode), where there is nothing to save and nothing to finish.
+    public static func terminate(by signal: Int32) -> Never {
+        if !AlternateScreen.restoreForExit(), isatty(1) == 1 {
+            // The stream layout: the shell's prompt starts on a line of its own.
+            _ = Glibc.write(1, "\r\n", 2)
+        }
+        Glibc.signal(signal, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        raise(signal)
+        _exit(128 + signal)
+    }
+
     /// Ignores SIGPIPE so that a closed output pipe shows up as a write error (and a quiet exit) instead of a kill.
     public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
 }

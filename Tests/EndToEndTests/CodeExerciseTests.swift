@@ -43,7 +43,9 @@ import Testing
             try text.write(toFile: folder + "/written.swift", atomically: true, encoding: .utf8)
             try "#!/bin/sh\ncp '\(folder)/written.swift' \"$1\"\n".write(toFile: folder + "/editor", atomically: true, encoding: .utf8)
             chmod(folder + "/editor", 0o755)
-            environment["EDITOR"] = folder + "/editor"
+            // Run through sh rather than executed: a script just written can be "busy" (exit 126, ETXTBSY) while a child
+            // another test spawned at that moment still holds a descriptor of it.
+            environment["EDITOR"] = "/bin/sh '\(folder)/editor'"
         } else {
             // An editor that changes nothing: the starter as it was copied.
             environment["EDITOR"] = "true"

@@ -94,13 +94,13 @@ import Testing
         #expect(run.output == (try runPatterns(["run", "builder", "--to", "1", "--width=60", "--lang", "ko"])).output)
         let wrong = try runPatterns(["--format", "jsonl", "forget", "builder"])
         #expect(wrong.status == 64)
-        #expect(wrong.error.hasPrefix("Error: Unknown option '--format'"), "\(wrong.error)")
+        #expect(wrong.error.hasPrefix("error: unknown option '--format'\n"), "\(wrong.error)")
     }
 
     @Test func numbersFromTheCommandLineAreBoundedWithOneLine() throws {
         for (arguments, message) in [
-            (["--width", "9223372036854775807", "list"], "Error: --width must be from 20 to 1000"),
-            (["export", "builder", "--width=-9223372036854775808"], "Error: --width must be from 20 to 1000"),
+            (["--width", "9223372036854775807", "list"], "error: --width must be from 20 to 1000"),
+            (["export", "builder", "--width=-9223372036854775808"], "error: --width must be from 20 to 1000"),
             (["run", "builder", "--from", "9223372036854775807"], "error: --from must be a step from 1 to 12, not 9223372036854775807"),
             (["run", "builder", "--to=-1"], "error: --to must be a step from 1 to 12, not -1"),
             (["run", "builder", "--from", "3", "--to", "2"], "error: --from (3) must not be after --to (2)"),
@@ -156,8 +156,8 @@ import Testing
         #expect(written.error == "wrote \(folder)/h.md\n")
         #expect(try String(contentsOfFile: folder + "/h.md", encoding: .utf8) == dash.output)
         for (arguments, message) in [
-            (["list", "--lessons", folder + "/none"], "Error: --lessons: '\(folder)/none' does not exist"),
-            (["list", "--lessons", folder + "/h.md"], "Error: --lessons: '\(folder)/h.md' is a file, not a folder"),
+            (["list", "--lessons", folder + "/none"], "error: --lessons: '\(folder)/none' does not exist"),
+            (["list", "--lessons", folder + "/h.md"], "error: --lessons: '\(folder)/h.md' is not a folder: it is a file"),
         ] {
             let result = try runPatterns(arguments)
             #expect(result.status == 1)

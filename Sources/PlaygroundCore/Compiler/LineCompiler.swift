@@ -33,6 +33,9 @@ public final class LineCompiler {
         case noCompiler
         case noModules(String)
         case notExported
+        /// This binary carries its own copy of the Swift runtime (`--static-swift-stdlib`): a compiled line would
+        /// bring a second one, and values crossing between them are garbage.
+        case staticRuntime
     }
 
     init(swiftc: String, modules: String, cacheDirectory: String, identity: String) {
@@ -54,6 +57,8 @@ public final class LineCompiler {
                 .first(where: { access($0, X_OK) == 0 }) else { return .failure(.noCompiler) }
             swiftc = found
         }
+        // One Swift runtime for the playground and its lines: the shared one, loaded by a dynamically linked build.
+        guard dlopen("libswiftCore.so", RTLD_NOW | RTLD_NOLOAD) != nil else { return .failure(.staticRuntime) }
         guard let executable = realpath("/proc/self/exe", nil) else { return .failure(.noModules("?")) }
         let exePath = String(cString: executable)
         free(executable)
@@ -357,9 +362,13 @@ public final class LineCompiler {
     }
 
     static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
+        // A cache entry that is not a regular file (a named pipe would block the open, /dev/zero never ends) is no entry.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -49,10 +49,7 @@ extension Session {
     /// Loads a lesson: fresh live objects on the standard panes, the saved step (or the first).
     public func load(_ id: String, exact: Lesson? = nil) throws {
         guard let found = exact ?? catalog.lesson(id: id, lang: lang) else {
-            var message = CoreText.unknownLesson(id)
-            if let s = Suggest.closest(to: id, in: catalog.ids) { message += CoreText.andDidYouMean(s) }
-            else { message += CoreText.andLessons(catalog.ids.joined(separator: ", ")) }
-            throw PlaygroundError(message)
+            throw catalog.unknownLesson(id)
         }
         guard let factory = factories[found.module] else { throw PlaygroundError(CoreText.unknownModule(found.module)) }
         // Panes and routes belong to a lesson: the new one starts from its own, and says so when yours are gone.
@@ -301,5 +298,16 @@ extension Session {
             let names = commands.flatMap { [$0.name] + $0.aliases } + liveObjects.map(\.name)
             throw PlaygroundError(CoreText.noHelpFor(topic) + (Suggest.closest(to: topic, in: names).map { CoreText.andDidYouMean($0) } ?? .verbatim("")))
         }
+    }
+}
+
+extension LessonCatalog {
+    /// The one way an unknown lesson is named, wherever it was asked for: `load` in the REPL, and `run`, `export`,
+    /// `forget` and `test` on the command line. A close id is suggested, else the lessons are listed.
+    public func unknownLesson(_ id: String) -> PlaygroundError {
+        var message = CoreText.unknownLesson(id)
+        if let s = Suggest.closest(to: id, in: ids) { message += CoreText.andDidYouMean(s) }
+        else { message += CoreText.andLessons(ids.joined(separator: ", ")) }
+        return PlaygroundError(message)
     }
 }

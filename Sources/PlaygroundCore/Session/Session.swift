@@ -132,9 +132,24 @@ public final class Session {
     /// Runs one line of input. Returns false when the command failed; nothing it did is kept then.
     @discardableResult
     public func execute(_ line: String) -> Bool {
+        let start = mediator.events.count
         let ok = perform(line)
         if !ok { anyFailed = true }
+        noteHiddenAnswers(since: start)
         return ok
+    }
+
+    /// A command whose every answer went to hidden panes would print nothing at all: one line says where they went
+    /// and how to see them. Nothing is added when any answer is shown.
+    func noteHiddenAnswers(since start: Int) {
+        guard start <= mediator.events.count else { return }
+        var hidden: [String] = []
+        for case .delivery(let delivery) in mediator.events[start...] {
+            if delivery.isVisible { return }
+            if !hidden.contains(delivery.pane) { hidden.append(delivery.pane) }
+        }
+        guard let first = hidden.first else { return }
+        say(CoreText.answersWentToHiddenPanes(hidden.joined(separator: ", "), first))
     }
 
     func perform(_ line: String) -> Bool {
