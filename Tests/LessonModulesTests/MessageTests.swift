@@ -21,6 +21,7 @@ import Testing
         CoreText.allCases.map { ("CoreText.\($0)", $0.texts.en, $0.texts.ko) }
             + HandoutText.allCases.map { ("HandoutText.\($0)", $0.texts.en, $0.texts.ko) }
             + CodeText.allCases.map { ("CodeText.\($0)", $0.texts.en, $0.texts.ko) }
+            + ClassText.allCases.map { ("ClassText.\($0)", $0.texts.en, $0.texts.ko) }
             + LessonModules.all.flatMap { factory in
                 factory.messages.map { ("\(factory.name): \($0.text(.en))", $0.text(.en), $0.text(.ko)) }
             }

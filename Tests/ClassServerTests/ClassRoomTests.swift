@@ -1,0 +1,3 @@
+@testable import ClassServerCore
+import ClassWire
+import Testing
