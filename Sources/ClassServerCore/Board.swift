@@ -167,14 +167,14 @@ struct BoardPage {
         :root { color-scheme: dark; }
         body { margin: 0; font: 22px/1.35 system-ui, "Noto Sans CJK KR", "Noto Sans", sans-serif; background: #111; color: #f4f4f4; }
         main { display: grid; grid-template-columns: 1fr 1fr; gap: 0 2.2rem; padding: 1rem 2rem; }
-        header, section.now { grid-column: 1 / -1; }
+        header, section.now { grid-column: 1 / -1; } section.progress { grid-row: span 2; }
         h1 { font-size: 1.9rem; margin: 0.2rem 0; } h2 { font-size: 1.4rem; margin: 0.8rem 0 0.3rem; color: #9fd4ff; }
         h3 { font-size: 1.1rem; margin: 0.4rem 0; }
         .join { font: 1.25rem ui-monospace, "DejaVu Sans Mono", monospace; color: #ffd866; margin: 0.2rem 0; word-break: break-all; }
         .count { margin: 0; color: #bbb; } .step { font-size: 2.2rem; font-weight: 700; margin: 0.2rem 0; }
         .tries { background: #2e7d32; padding: 0.15rem 0.6rem; border-radius: 0.3rem; font-weight: 700; }
         .flag { background: #444; padding: 0.15rem 0.6rem; border-radius: 0.3rem; }
-        table { border-collapse: collapse; width: 100%; } td, th { padding: 0.1rem 0.4rem; text-align: left; }
+        table { border-collapse: collapse; width: 100%; } td, th { padding: 0 0.4rem; text-align: left; }
         td.reached, td.passed, th:nth-child(3), th:nth-child(4) { text-align: right; font-variant-numeric: tabular-nums; font-weight: 700; }
         tr.current { background: #263238; } td.n { color: #aaa; }
         .title { font-size: 0.9rem; } .bar { position: relative; height: 0.35rem; background: #333; margin-top: 0.1rem; }

@@ -1,23 +1,50 @@
+import ArgumentParser
 import ClassWire
 import Dispatch
 import FoundationEssentials
 import PlaygroundCore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A live class, seen from the REPL: `join` / `follow` for a learner, `class` for the presenter. It listens to what
 /// each line did (the session's events) and reports it; the network is its own and never in the session's way.
 final class ClassLink {
     var learner: LearnerLink?
     var presenter: PresenterLink?
+    /// A class command failed (the pipe front end's exit status).
+    var anyFailed = false
+    /// Set while `follow` runs its own lines.
+    var quiet = false
 
     /// The words this link answers itself (when the lesson has no command by that name).
     static let words: Set<String> = ["join", "follow", "class"]
+
+    /// `run --pace --class URL --token T`: publishes each step the presenter shows; a refused token stops at once.
+    static func lead(url: String, token: String, console: Console) throws {
+        let link = ClassLink()
+        console.classLink = link
+        guard link.connectPresenter(url: url, token: token, console: console) else { throw ExitCode(1) }
+        console.note(ClassText.presenterKeys.text(console.session.options.lang) + "\n", pane: "out")
+    }
+
+    /// The presenter mode says "the room tries now": the class hears it too.
+    func roomTries(console: Console) {
+        guard let presenter else { return }
+        _ = presenter.publish(console: console, force: false)
+        presenter.send(PresenterUpdate(tries: true), console: console, saying: nil)
+    }
+
+    /// A key of `run --pace` for the class (t, h, s, a); false for any other.
+    func presenterKey(_ character: Character, console: Console) -> Bool {
+        presenter?.key(character, console: console) ?? false
+    }
 
     /// A line this link answers itself (`join`, `follow`, `class`), or nil for the session to run.
     func intercept(_ line: String, console: Console, echo: Bool) -> (ok: Bool, events: [Event])? {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = words.first, Self.words.contains(first), console.session.command(named: first) == nil else { return nil }
-        let lang = console.session.options.lang
         if echo { console.show([.input(prompt: console.session.prompt, line: line)]) }
         let ok: Bool
         switch first {
@@ -28,8 +55,7 @@ final class ClassLink {
         default:
             ok = classCommand(Array(words.dropFirst()), console: console)
         }
-        if !ok { console.session.anyFailedByFrontEnd() }
-        _ = lang
+        if !ok { anyFailed = true }
         return (ok, [])
     }
 
@@ -50,13 +76,13 @@ final class ClassLink {
             say(ClassText.notAClassAddress.text(lang, TextSanitizer.clean(url)), console, error: true)
             return false
         }
-        let trimmed = name.trimmingCharacters(in: " ")
+        let trimmed = String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         guard !trimmed.isEmpty, trimmed.count <= ClassWire.maximumNameLength else {
             say(ClassText.nameNeeded.text(lang, String(ClassWire.maximumNameLength)), console, error: true)
             return false
         }
         let client = ClassClient(address: address)
-        do {
+        do throws(ClassClient.Failure) {
             let joined = try client.join(name: trimmed)
             learner?.stop()
             let link = LearnerLink(client: client, joined: joined)
@@ -89,6 +115,9 @@ final class ClassLink {
         let state = learner.freshState()
         guard let lesson = state.lesson, state.step > 0 else { say(ClassText.presenterNotStarted.text(lang), console); return true }
         let session = console.session
+        // The lines `follow` runs are its own: only where it lands counts as reached.
+        quiet = true
+        defer { quiet = false; observe("", ok: true, events: [], console: console) }
         if session.lesson?.id != lesson {
             guard console.run("load " + lesson, echo: false).ok else { return false }
         }
@@ -138,6 +167,7 @@ final class ClassLink {
 
     /// After each line: what the learner did (a check, a prediction, a hint, a new step), then any news of the class.
     func observe(_ line: String, ok: Bool, events: [Event], console: Console) {
+        if quiet { return }
         let session = console.session
         if let presenter { _ = presenter.publish(console: console, force: false) }
         guard let learner else { return }

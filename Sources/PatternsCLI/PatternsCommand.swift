@@ -84,7 +84,8 @@ struct PatternsCommand: ParsableCommand {
             'patterns help repl' lists its options (--lang, --layout, --record, --format, --bail, ...).
             """,
         version: "0.1.0",
-        subcommands: [ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self, ForgetCommand.self],
+        subcommands: [ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self, ForgetCommand.self,
+                      ClassCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

@@ -32,6 +32,7 @@ struct Presenter {
             if let code = step.code {
                 // The starter is on screen: the room writes the file, then the reference solution is shown and driven.
                 say(CodeText.roomWrites.text(lang, code.file))
+                console.classLink?.roomTries(console: console)
                 switch wait(PresenterText.enterShowsTheSolution.text(lang)) {
                 case .go: break
                 case .rest: rest = true
@@ -57,6 +58,7 @@ struct Presenter {
             if step.isExercise && step.code == nil && !step.walkthrough.isEmpty {
                 // The goal is on screen (the step's text ends with it): the room works on it before the solution.
                 say(PresenterText.theRoomTriesNow.text(lang))
+                console.classLink?.roomTries(console: console)
                 switch wait(PresenterText.enterShowsTheSolution.text(lang)) {
                 case .go: break
                 case .rest: rest = true
@@ -115,6 +117,10 @@ struct Presenter {
             case .character("r"), .character("R"): return .rest
             case .character("b"), .character("B"): return .back
             case .character("q"), .character("Q"), .end: return .stop
+            case .character(let c) where console.classLink?.presenterKey(c, console: console) == true:
+                // A live class's keys (ClassLink.swift): the room's exercise, a hint, the solution, the answers.
+                if overwrites { console.note(shown, pane: "out") }
+                continue
             case .character:
                 if overwrites { console.note(shown, pane: "out") }
                 continue

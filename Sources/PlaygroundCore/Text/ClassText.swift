@@ -26,7 +26,7 @@ public enum ClassText: String, TextCatalog {
         case .passedColumn: ("passed", "통과")
         case .predictions: ("Predictions", "예측")
         case .answersHidden: ("{0} answers, hidden until the presenter shows them", "답 {0}개, 발표자가 보여 줄 때까지 숨김")
-        case .answersCount: ("{0} answers", "답 {0}개")
+        case .answersCount: ("answers: {0}", "답: {0}개")
         case .stuck: ("Stuck longest", "가장 오래 막힌 사람")
         case .nobodyStuck: ("Nobody is stuck.", "막힌 사람이 없습니다.")
         case .failedChecks: ("{0} failed checks", "check 실패 {0}번")
