@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "LessonModulesTests", dependencies: ["LessonModules", "PlaygroundCore", "PlaygroundTestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PatternsCLI", "PlaygroundTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "ClassServerTests", dependencies: ["ClassServerCore", "ClassWire", "PlaygroundCore", "ClassServer", "PatternsCLI"]),
+        .testTarget(name: "ClassServerTests", dependencies: ["ClassServerCore", "ClassWire", "PlaygroundCore", "ClassServer", "PatternsCLI", "PlaygroundTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,7 @@ struct ClassServerCommand: AsyncParsableCommand {
         @Option(name: .long, help: "Minutes without progress after which the board counts a learner as stuck.") var stuckMinutes: Double = 5
 
         func validate() throws {
-            guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 (any free port) to 65535") }
             if let lang, Lang(rawValue: lang) == nil { throw ValidationError("--lang must be one of: en, ko") }
             guard stuckMinutes > 0 else { throw ValidationError("--stuck-minutes must be more than 0") }
         }
@@ -41,20 +41,32 @@ struct ClassServerCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
             let everywhere = host == "0.0.0.0" || host == "::"
-            let server: ClassServer
+            let publicHost = everywhere ? Interfaces.firstAddress() : host
+            var server: ClassServer
             do {
-                server = try ClassServer(room: room, host: host, port: UInt16(port), publicHost: everywhere ? Interfaces.firstAddress() : host)
+                server = try ClassServer(room: room, host: host, port: UInt16(port), publicHost: publicHost)
             } catch {
                 FileHandle.standardError.write(Data("error: '\(host)' is not an IP address of this machine\n".utf8))
                 throw ExitCode(64)
             }
-            let task = Task { try await server.run() }
+            var task = Task { [server] in try await server.run() }
             do {
                 try await server.waitUntilListening()
             } catch {
-                FileHandle.standardError.write(Data("error: cannot listen on \(host):\(port): \((try? await task.value).map { _ in "" } ?? "\(error)")\n".utf8))
+                var reason = "\(error)"
+                if case .failure(let failure) = await task.result { reason = "\(failure)" }
+                FileHandle.standardError.write(Data("error: cannot listen on \(host):\(port): \(reason)\n".utf8))
                 throw ExitCode(1)
             }
+            // Port 0: the system chose one; say that one.
+            if port == 0, let chosen = await server.listeningPort() {
+                await server.stop()
+                task.cancel()
+                server = try ClassServer(room: room, host: host, port: UInt16(chosen), publicHost: publicHost)
+                task = Task { [server] in try await server.run() }
+                try await server.waitUntilListening()
+            }
+            let port = Int(server.port)
             func say(_ text: ClassText, _ arguments: String...) { print(Phrase(text.texts, arguments).text(language)) }
             if everywhere { say(.servingEvery, room.code, String(port)) } else { say(.serving, room.code, "\(host):\(port)") }
             say(.learnersJoin, server.joinURL)

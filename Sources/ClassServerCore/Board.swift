@@ -190,7 +190,7 @@ struct BoardPage {
         (function () {
           var status = document.getElementById("status");
           function connect() {
-            var ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/\(code)/live" + location.search);
+            var ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/\(code)/live/\(lang.rawValue)");
             ws.onmessage = function (e) { document.getElementById("board").innerHTML = e.data; status.textContent = "\(t(.liveUpdates))"; };
             ws.onclose = function () { status.textContent = "\(t(.reconnecting))"; setTimeout(connect, 1000); };
           }

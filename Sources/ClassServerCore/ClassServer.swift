@@ -58,12 +58,23 @@ public final class ClassServer: Sendable {
     public var boardURL: String { joinURL + "/board" }
 
     public func run() async throws {
-        await server.appendRoute(HTTPRoute("GET /\(room.code)/live"), to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: LiveBoard(server: self))))
+        for lang in Lang.allCases {
+            let live = LiveBoard(server: self, lang: lang)
+            await server.appendRoute(HTTPRoute("GET /\(room.code)/live/\(lang.rawValue)"), to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: live)))
+        }
         await server.appendRoute(HTTPRoute("*")) { [self] request in await self.handle(request) }
         try await server.run()
     }
 
     public func waitUntilListening() async throws { try await server.waitUntilListening() }
+
+    /// The port listened on (the one asked for, or the one the system chose for port 0).
+    public func listeningPort() async -> Int? {
+        switch await server.listeningAddress {
+        case .ip4(_, let port), .ip6(_, let port): Int(port)
+        default: nil
+        }
+    }
     public func stop() async { await server.stop() }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -175,13 +186,14 @@ public final class ClassServer: Sendable {
     }
 }
 
-/// `GET /CODE/live`: the board's body, sent at once and again within a quarter of a second of every change.
+/// `GET /CODE/live/en` (or `/ko`): the board's body, sent at once and again within a quarter of a second of every change.
 struct LiveBoard: WSMessageHandler {
     let server: ClassServer
+    let lang: Lang
 
     func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
         let room = server.room
-        let page = BoardPage(lang: Lang(rawValue: room.currentState.lang) ?? .en, joinURL: server.joinURL)
+        let page = BoardPage(lang: lang, joinURL: server.joinURL)
         return AsyncStream { continuation in
             let task = Task {
                 var sent = -1

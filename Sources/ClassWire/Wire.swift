@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// Paths, all under the class code: `POST /CODE/join` (a name in, a learner's token out), `GET /CODE/state`,
 /// `POST /CODE/reports` (a learner's token), `POST /CODE/presenter` (the presenter's token), `GET /CODE/board`,
-/// `GET /CODE/live` (WebSocket: the board's body each time it changes), `GET /CODE/results.csv|json` (the
+/// `GET /CODE/live/en|ko` (WebSocket: the board's body each time it changes), `GET /CODE/results.csv|json` (the
 /// presenter's token).
 public enum ClassWire {
     /// The longest name a learner may give, in characters.

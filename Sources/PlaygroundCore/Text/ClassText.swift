@@ -25,7 +25,7 @@ public enum ClassText: String, TextCatalog {
         case .reachedColumn: ("reached", "도착")
         case .passedColumn: ("passed", "통과")
         case .predictions: ("Predictions", "예측")
-        case .answersHidden: ("{0} answers, hidden until the presenter shows them", "답 {0}개, 발표자가 보여 줄 때까지 숨김")
+        case .answersHidden: ("answers: {0}, hidden until the presenter shows them", "답: {0}개, 발표자가 보여 줄 때까지 숨김")
         case .answersCount: ("answers: {0}", "답: {0}개")
         case .stuck: ("Stuck longest", "가장 오래 막힌 사람")
         case .nobodyStuck: ("Nobody is stuck.", "막힌 사람이 없습니다.")

@@ -1,0 +1,126 @@
+@testable import ClassServerCore
+import ClassWire
+import Foundation
+import Testing
+
+/// A class server in this process on a port the system picks, spoken to over real sockets.
+struct RunningServer {
+    let server: ClassServer
+    let task: Task<Void, any Error>
+    let port: Int
+    var room: ClassRoom { server.room }
+    var address: ClassAddress { ClassAddress(host: "127.0.0.1", port: port, code: room.code) }
+    var client: ClassClient { ClassClient(address: address) }
+    var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: port) }
+
+    static func start(_ name: String, learnerRate: (burst: Double, perSecond: Double) = (30, 10)) async throws -> RunningServer {
+        let room = try ClassRoom(directory: temporaryDirectory(name))
+        let server = try ClassServer(room: room, host: "127.0.0.1", port: 0, learnerRate: learnerRate)
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        let port = try #require(await server.listeningPort())
+        return RunningServer(server: server, task: task, port: port)
+    }
+
+    func stop() async {
+        await server.stop()
+        task.cancel()
+    }
+
+    func post(_ path: String, _ body: String, bearer: String? = nil) throws -> HTTPClient.Response {
+        try http.request("POST", "/" + room.code + path, body: Array(body.utf8), bearer: bearer)
+    }
+}
+
+/// Bad requests get one clear status and change nothing; a flood is refused while the others go on.
+@Suite(.serialized) struct ClassServerHTTPTests {
+    @Test func aOneMegabyteNameOrEventIsRefused() async throws {
+        let running = try await RunningServer.start("mega")
+        defer { Task { await running.stop() } }
+        let huge = String(repeating: "x", count: 1_000_000)
+        let join = try running.post("/join", #"{"name":"\#(huge)"}"#)
+        #expect(join.status == 413)
+        #expect(join.text == #"{"error":"a request body is at most 65536 bytes"}"#)
+        #expect(running.room.learnerCount == 0)
+        let learner = try running.client.join(name: "Ann")
+        let event = try running.post("/reports", #"{"reports":[{"seq":1,"kind":"predict","lesson":"builder","step":5,"answer":"\#(huge)","at":1}]}"#, bearer: learner.token)
+        #expect(event.status == 413)
+        // Under the size limit but over the name limit: refused too, with its own words.
+        let long = try running.post("/join", #"{"name":"\#(String(repeating: "y", count: 500))"}"#)
+        #expect(long.status == 400)
+        #expect(long.text.contains("a name is 1 to 40 characters"))
+        #expect(running.room.learnerCount == 1 && running.room.totalReports == 0)
+    }
+
+    @Test func badRequestsGetOneClearStatusAndChangeNothing() async throws {
+        let running = try await RunningServer.start("bad")
+        defer { Task { await running.stop() } }
+        let learner = try running.client.join(name: "Ann")
+        let code = running.room.code
+        let cases: [(method: String, path: String, body: String?, bearer: String?, status: Int)] = [
+            ("POST", "/\(code)/join", "not json", nil, 400),
+            ("POST", "/\(code)/join", #"{"nom":"Ann"}"#, nil, 400),
+            ("POST", "/\(code)/reports", #"{"reports":[{"seq":1}]}"#, learner.token, 400),
+            ("POST", "/\(code)/reports", #"{"reports":[]}"#, nil, 401),
+            ("POST", "/\(code)/reports", #"{"reports":[]}"#, "forged", 401),
+            ("POST", "/\(code)/presenter", #"{"step":3}"#, learner.token, 403),
+            ("POST", "/\(code)/presenter", #"{"step":3}"#, nil, 403),
+            ("GET", "/\(code)/results.csv", nil, learner.token, 403),
+            ("GET", "/\(code)/results.json", nil, nil, 403),
+            ("DELETE", "/\(code)/state", nil, nil, 405),
+            ("GET", "/\(code)/join", nil, nil, 405),
+            ("GET", "/\(code)/nothing", nil, nil, 404),
+            ("GET", "/WRONG1/state", nil, nil, 404),
+        ]
+        let before = running.room.currentState
+        for c in cases {
+            let response = try running.http.request(c.method, c.path, body: c.body.map { Array($0.utf8) }, bearer: c.bearer)
+            #expect(response.status == c.status, "\(c.method) \(c.path) \(c.body ?? "")")
+            // One sentence, as JSON.
+            let error = try? JSONDecoder().decode(WireError.self, from: Data(response.body))
+            #expect(error?.error.isEmpty == false, "\(c.method) \(c.path): \(response.text)")
+        }
+        #expect(running.room.currentState == before)
+        #expect(running.room.learnerCount == 1 && running.room.totalReports == 0)
+    }
+
+    @Test func aFloodFromOneLearnerIsRefusedAndTheOthersGoOn() async throws {
+        let running = try await RunningServer.start("flood", learnerRate: (10, 2))
+        defer { Task { await running.stop() } }
+        let flooder = try running.client.join(name: "Flood"), other = try running.client.join(name: "Calm")
+        var statuses: [Int] = []
+        for seq in 1...40 {
+            let body = #"{"reports":[{"seq":\#(seq),"kind":"hint","lesson":"builder","step":1,"at":1}]}"#
+            statuses.append(try running.post("/reports", body, bearer: flooder.token).status)
+        }
+        #expect(statuses.filter { $0 == 200 }.count >= 10)
+        #expect(statuses.filter { $0 == 429 }.count >= 20)
+        #expect(Set(statuses) == [200, 429])
+        let receipt = try running.client.send([Report(seq: 1, kind: .check, lesson: "builder", step: 1, passed: true, at: 1)], token: other.token)
+        #expect(receipt.through == 1)
+        // What was refused was not kept.
+        let kept = running.room.results().first { $0.name == "Flood" }?.hints ?? 0
+        #expect(kept == statuses.filter { $0 == 200 }.count)
+    }
+
+    @Test func thePresenterLeadsAndTheResultsNeedTheToken() async throws {
+        let running = try await RunningServer.start("lead")
+        defer { Task { await running.stop() } }
+        let token = running.room.presenterToken
+        let state = try running.client.present(PresenterUpdate(lesson: "builder", lessonTitle: "The Builder pattern", step: 5,
+                                                               titles: (1...12).map { "S\($0)" }, predictionSteps: [5]), token: token)
+        #expect(state.step == 5 && state.stepTitle == "S5")
+        let learner = try running.client.join(name: "Ann")
+        #expect(learner.state.step == 5)
+        _ = try running.client.send([Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "2", at: 1)], token: learner.token)
+        let board = try running.http.request("GET", "/\(running.room.code)/board")
+        #expect(board.status == 200)
+        #expect(board.text.contains("answers: 1, hidden until the presenter shows them"))
+        _ = try running.client.present(PresenterUpdate(revealAnswers: 5), token: token)
+        let revealed = try running.http.request("GET", "/\(running.room.code)/board?lang=ko")
+        #expect(revealed.text.contains("답: 1개"))
+        let csv = try running.http.request("GET", "/\(running.room.code)/results.csv", bearer: token)
+        #expect(csv.status == 200)
+        #expect(csv.text.contains("\r\n1,Ann,builder,5,true,0,0,false,2,0,"))
+    }
+}
