@@ -175,6 +175,7 @@ struct BoardPage {
         .tries { background: #2e7d32; padding: 0.15rem 0.6rem; border-radius: 0.3rem; font-weight: 700; }
         .flag { background: #444; padding: 0.15rem 0.6rem; border-radius: 0.3rem; }
         table { border-collapse: collapse; width: 100%; } td, th { padding: 0 0.4rem; text-align: left; }
+        th { white-space: nowrap; }
         td.reached, td.passed, th:nth-child(3), th:nth-child(4) { text-align: right; font-variant-numeric: tabular-nums; font-weight: 700; }
         tr.current { background: #263238; } td.n { color: #aaa; }
         .title { font-size: 0.9rem; } .bar { position: relative; height: 0.35rem; background: #333; margin-top: 0.1rem; }
@@ -185,7 +186,7 @@ struct BoardPage {
         #status { position: fixed; right: 0.6rem; bottom: 0.4rem; font-size: 0.8rem; color: #8c8; }
         @media (max-width: 800px) { body { font-size: 18px; } main { grid-template-columns: 1fr; padding: 0.6rem; } .step { font-size: 1.6rem; } }
         </style></head>
-        <body><main id="board">\(body(s))</main><div id="status">\(t(.liveUpdates))</div>
+        <body><main id="board">\(body(s))</main><div id="status">\(t(.connecting))</div>
         <script>
         (function () {
           var status = document.getElementById("status");

@@ -13,6 +13,27 @@ struct RunningServer {
     var client: ClassClient { ClassClient(address: address) }
     var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: port) }
 
+    // The client blocks on its socket: off the concurrency pool (two threads here), which the server needs.
+    func join(_ name: String) async throws -> JoinResponse {
+        let client = client
+        return try await offPool { try client.join(name: name) }
+    }
+
+    func send(_ reports: [Report], token: String) async throws -> ReportReceipt {
+        let client = client
+        return try await offPool { try client.send(reports, token: token) }
+    }
+
+    func present(_ update: PresenterUpdate, token: String) async throws -> ClassState {
+        let client = client
+        return try await offPool { try client.present(update, token: token) }
+    }
+
+    func request(_ method: String, _ path: String, body: String? = nil, bearer: String? = nil) async throws -> HTTPClient.Response {
+        let http = http
+        return try await offPool { try http.request(method, path, body: body.map { Array($0.utf8) }, bearer: bearer) }
+    }
+
     static func start(_ name: String, learnerRate: (burst: Double, perSecond: Double) = (30, 10)) async throws -> RunningServer {
         let room = try ClassRoom(directory: temporaryDirectory(name))
         let server = try ClassServer(room: room, host: "127.0.0.1", port: 0, learnerRate: learnerRate)
@@ -27,8 +48,15 @@ struct RunningServer {
         task.cancel()
     }
 
-    func post(_ path: String, _ body: String, bearer: String? = nil) throws -> HTTPClient.Response {
-        try http.request("POST", "/" + room.code + path, body: Array(body.utf8), bearer: bearer)
+    func post(_ path: String, _ body: String, bearer: String? = nil) async throws -> HTTPClient.Response {
+        try await request("POST", "/" + room.code + path, body: body, bearer: bearer)
+    }
+}
+
+/// Runs blocking work on a thread of its own and waits for it without holding a thread of the pool.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
     }
 }
 
@@ -38,15 +66,15 @@ struct RunningServer {
         let running = try await RunningServer.start("mega")
         defer { Task { await running.stop() } }
         let huge = String(repeating: "x", count: 1_000_000)
-        let join = try running.post("/join", #"{"name":"\#(huge)"}"#)
+        let join = try await running.post("/join", #"{"name":"\#(huge)"}"#)
         #expect(join.status == 413)
         #expect(join.text == #"{"error":"a request body is at most 65536 bytes"}"#)
         #expect(running.room.learnerCount == 0)
-        let learner = try running.client.join(name: "Ann")
-        let event = try running.post("/reports", #"{"reports":[{"seq":1,"kind":"predict","lesson":"builder","step":5,"answer":"\#(huge)","at":1}]}"#, bearer: learner.token)
+        let learner = try await running.join("Ann")
+        let event = try await running.post("/reports", #"{"reports":[{"seq":1,"kind":"predict","lesson":"builder","step":5,"answer":"\#(huge)","at":1}]}"#, bearer: learner.token)
         #expect(event.status == 413)
         // Under the size limit but over the name limit: refused too, with its own words.
-        let long = try running.post("/join", #"{"name":"\#(String(repeating: "y", count: 500))"}"#)
+        let long = try await running.post("/join", #"{"name":"\#(String(repeating: "y", count: 500))"}"#)
         #expect(long.status == 400)
         #expect(long.text.contains("a name is 1 to 40 characters"))
         #expect(running.room.learnerCount == 1 && running.room.totalReports == 0)
@@ -55,7 +83,7 @@ struct RunningServer {
     @Test func badRequestsGetOneClearStatusAndChangeNothing() async throws {
         let running = try await RunningServer.start("bad")
         defer { Task { await running.stop() } }
-        let learner = try running.client.join(name: "Ann")
+        let learner = try await running.join("Ann")
         let code = running.room.code
         let cases: [(method: String, path: String, body: String?, bearer: String?, status: Int)] = [
             ("POST", "/\(code)/join", "not json", nil, 400),
@@ -74,7 +102,7 @@ struct RunningServer {
         ]
         let before = running.room.currentState
         for c in cases {
-            let response = try running.http.request(c.method, c.path, body: c.body.map { Array($0.utf8) }, bearer: c.bearer)
+            let response = try await running.request(c.method, c.path, body: c.body, bearer: c.bearer)
             #expect(response.status == c.status, "\(c.method) \(c.path) \(c.body ?? "")")
             // One sentence, as JSON.
             let error = try? JSONDecoder().decode(WireError.self, from: Data(response.body))
@@ -87,16 +115,16 @@ struct RunningServer {
     @Test func aFloodFromOneLearnerIsRefusedAndTheOthersGoOn() async throws {
         let running = try await RunningServer.start("flood", learnerRate: (10, 2))
         defer { Task { await running.stop() } }
-        let flooder = try running.client.join(name: "Flood"), other = try running.client.join(name: "Calm")
+        let flooder = try await running.join("Flood"), other = try await running.join("Calm")
         var statuses: [Int] = []
         for seq in 1...40 {
             let body = #"{"reports":[{"seq":\#(seq),"kind":"hint","lesson":"builder","step":1,"at":1}]}"#
-            statuses.append(try running.post("/reports", body, bearer: flooder.token).status)
+            statuses.append(try await running.post("/reports", body, bearer: flooder.token).status)
         }
         #expect(statuses.filter { $0 == 200 }.count >= 10)
         #expect(statuses.filter { $0 == 429 }.count >= 20)
         #expect(Set(statuses) == [200, 429])
-        let receipt = try running.client.send([Report(seq: 1, kind: .check, lesson: "builder", step: 1, passed: true, at: 1)], token: other.token)
+        let receipt = try await running.send([Report(seq: 1, kind: .check, lesson: "builder", step: 1, passed: true, at: 1)], token: other.token)
         #expect(receipt.through == 1)
         // What was refused was not kept.
         let kept = running.room.results().first { $0.name == "Flood" }?.hints ?? 0
@@ -107,19 +135,19 @@ struct RunningServer {
         let running = try await RunningServer.start("lead")
         defer { Task { await running.stop() } }
         let token = running.room.presenterToken
-        let state = try running.client.present(PresenterUpdate(lesson: "builder", lessonTitle: "The Builder pattern", step: 5,
+        let state = try await running.present(PresenterUpdate(lesson: "builder", lessonTitle: "The Builder pattern", step: 5,
                                                                titles: (1...12).map { "S\($0)" }, predictionSteps: [5]), token: token)
         #expect(state.step == 5 && state.stepTitle == "S5")
-        let learner = try running.client.join(name: "Ann")
+        let learner = try await running.join("Ann")
         #expect(learner.state.step == 5)
-        _ = try running.client.send([Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "2", at: 1)], token: learner.token)
-        let board = try running.http.request("GET", "/\(running.room.code)/board")
+        _ = try await running.send([Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "2", at: 1)], token: learner.token)
+        let board = try await running.request("GET", "/\(running.room.code)/board")
         #expect(board.status == 200)
         #expect(board.text.contains("answers: 1, hidden until the presenter shows them"))
-        _ = try running.client.present(PresenterUpdate(revealAnswers: 5), token: token)
-        let revealed = try running.http.request("GET", "/\(running.room.code)/board?lang=ko")
+        _ = try await running.present(PresenterUpdate(revealAnswers: 5), token: token)
+        let revealed = try await running.request("GET", "/\(running.room.code)/board?lang=ko")
         #expect(revealed.text.contains("답: 1개"))
-        let csv = try running.http.request("GET", "/\(running.room.code)/results.csv", bearer: token)
+        let csv = try await running.request("GET", "/\(running.room.code)/results.csv", bearer: token)
         #expect(csv.status == 200)
         #expect(csv.text.contains("\r\n1,Ann,builder,5,true,0,0,false,2,0,"))
     }

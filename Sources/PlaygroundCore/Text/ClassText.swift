@@ -4,7 +4,7 @@ public enum ClassText: String, TextCatalog {
     // The board.
     case boardTitle, joinWith, waitingForPresenter, stepOf, roomTriesNow, progress, stepColumn, reachedColumn,
          passedColumn, predictions, answersHidden, answersCount, stuck, nobodyStuck, failedChecks, idleMinutes,
-         learnersInClass, solutionShown, hintsShown, liveUpdates, reconnecting
+         learnersInClass, solutionShown, hintsShown, liveUpdates, reconnecting, connecting
     // The server's console.
     case serving, servingEvery, learnersJoin, board, presenterToken, presentWith, keptIn, resumed
     // The REPL.
@@ -36,6 +36,7 @@ public enum ClassText: String, TextCatalog {
         case .hintsShown: ("{0} hints shown", "힌트 {0}개 공개됨")
         case .liveUpdates: ("live", "실시간")
         case .reconnecting: ("reconnecting…", "다시 연결하는 중…")
+        case .connecting: ("connecting…", "연결하는 중…")
         case .serving: ("Class {0} is open on {1} (this interface only).", "수업 {0}을 {1}에서 엽니다(이 인터페이스만).")
         case .servingEvery: ("Class {0} is open on every interface, port {1}.", "수업 {0}을 모든 인터페이스의 {1}번 포트에서 엽니다.")
         case .learnersJoin: ("Learners join:  patterns --join {0} --name NAME", "학습자 참여:  patterns --join {0} --name 이름")
