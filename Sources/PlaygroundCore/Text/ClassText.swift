@@ -54,7 +54,7 @@ public enum ClassText: String, TextCatalog {
                                  "'follow'는 수업에 참여해야 쓸 수 있습니다: 'join http://HOST:PORT/CODE 이름'")
         case .presenterNotStarted: ("The presenter has not started a lesson yet.", "발표자가 아직 레슨을 시작하지 않았습니다.")
         case .notJoined: ("could not join: {0}", "참여하지 못했습니다: {0}")
-        case .serverGone: ("The class server is out of reach; the playground goes on, and your results are kept until it is back.",
+        case .serverGone: ("Class server out of reach: the playground goes on, and keeps your results until it is back.",
                            "수업 서버에 닿지 않습니다. 플레이그라운드는 계속되고, 결과는 서버가 돌아올 때까지 보관합니다.")
         case .serverBack: ("The class server is back; {0} kept results sent.", "수업 서버가 돌아왔습니다. 보관한 결과 {0}개를 보냈습니다.")
         case .roomTries: ("The room tries now: step {0}'s exercise is open ('follow' takes you there).",
