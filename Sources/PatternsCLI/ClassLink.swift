@@ -1,6 +1,5 @@
 import ArgumentParser
 import ClassWire
-import Dispatch
 import FoundationEssentials
 import PlaygroundCore
 import Synchronization
@@ -248,8 +247,7 @@ final class LearnerLink: @unchecked Sendable {
         var heard: ClassState
     }
     let shared: Mutex<Shared>
-    let wake = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
+    let wake = Wakeup()
     /// A hint the presenter revealed is shown, not reported as the learner's own.
     var muteNextHint = false
 
@@ -260,8 +258,15 @@ final class LearnerLink: @unchecked Sendable {
     }
 
     func start() {
-        let thread = DispatchQueue(label: "patterns.class.sender")
-        thread.async { self.loop() }
+        // A thread of its own (pthread: no Dispatch library in the learner's binary for this).
+        let box = Unmanaged.passRetained(self)
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { argument in
+            let link = Unmanaged<LearnerLink>.fromOpaque(argument!).takeRetainedValue()
+            link.loop()
+            return nil
+        }, box.toOpaque())
+        pthread_detach(thread)
     }
 
     func stop() {
@@ -328,7 +333,7 @@ final class LearnerLink: @unchecked Sendable {
             if stopped { return }
             let now = Date().timeIntervalSince1970
             if batch.isEmpty && now - lastPoll < 2 {
-                _ = wake.wait(timeout: .now() + 0.5)
+                wake.wait(seconds: 0.5)
                 continue
             }
             lastPoll = now
@@ -362,10 +367,10 @@ final class LearnerLink: @unchecked Sendable {
                         if s.reachable { s.reachable = false; s.notices.append(.gone) }
                     }
                     delay = min(max(0.5, delay * 2), 5)
-                    _ = wake.wait(timeout: .now() + delay)
+                    wake.wait(seconds: delay)
                 case .refused(let status, let why):
                     if status == 429 {
-                        _ = wake.wait(timeout: .now() + 1)
+                        wake.wait(seconds: 1)
                         continue
                     }
                     // The server will never take these (a token it does not know, a malformed report): said once, dropped.
@@ -392,6 +397,38 @@ final class LearnerLink: @unchecked Sendable {
         if state.hintsRevealed > hintsBefore { s.notices.append(.hint(lesson, state.step)) }
         if state.solutionRevealed && !(sameStep && heard.solutionRevealed) { s.notices.append(.solution(lesson, state.step)) }
         s.heard = state
+    }
+}
+
+/// Wakes the sender early (a report queued) or lets it sleep until a time limit.
+final class Wakeup: @unchecked Sendable {
+    var mutex = pthread_mutex_t()
+    var condition = pthread_cond_t()
+    var pending = false
+
+    init() {
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
+    }
+
+    func signal() {
+        pthread_mutex_lock(&mutex)
+        pending = true
+        pthread_cond_signal(&condition)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    func wait(seconds: Double) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(Int(seconds))) * 1_000_000_000)
+        var deadline = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+        pthread_mutex_lock(&mutex)
+        while !pending {
+            if pthread_cond_timedwait(&condition, &mutex, &deadline) != 0 { break }
+        }
+        pending = false
+        pthread_mutex_unlock(&mutex)
     }
 }
 

@@ -11,11 +11,11 @@ final class ServerProcess {
     var token = ""
     var printed = ""
 
-    init(data: String) throws {
+    init(data: String, port: Int = 0) throws {
         self.data = data
         let binary = (patternsBinary() as NSString).deletingLastPathComponent + "/patterns-class"
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", "0", "--data", data, "--lang", "en"]
+        process.arguments = ["serve", "--port", String(port), "--data", data, "--lang", "en"]
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
         let out = Pipe()
         process.standardOutput = out
@@ -152,6 +152,59 @@ enum Chromium {
         try boardInChromium(server.url, passed: 7)
     }
 
+    /// The server goes away while a learner works: the REPL says so in one line, goes on, keeps the results and
+    /// sends them when the server is back.
+    @Test func aLearnerOutlastsTheServer() async throws {
+        let data = temporaryDirectory("away")
+        var server = try ServerProcess(data: data)
+        defer { server.stop() }
+        let address = try #require(server.address)
+        let (url, token) = (server.url, server.token)
+        _ = try await offPool {
+            try runPatterns([], input: "load builder\nclass \(url) \(token)\ngoto 5\n", environment: ["XDG_STATE_HOME": data + "/presenter"])
+        }
+        let learner = Process()
+        learner.executableURL = URL(fileURLWithPath: patternsBinary())
+        learner.arguments = ["--join", server.url, "--name", "Mia"]
+        learner.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "LANG": "C.UTF-8",
+                               "XDG_STATE_HOME": data + "/mia"]
+        let input = Pipe(), output = OutputBox()
+        learner.standardInput = input
+        let pipe = Pipe()
+        learner.standardOutput = pipe
+        learner.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+        try learner.run()
+        func type(_ text: String, until expected: String) async throws {
+            input.fileHandleForWriting.write(Data(text.utf8))
+            for _ in 0..<100 where !output.text.contains(expected) { try await Task.sleep(nanoseconds: 100_000_000) }
+            #expect(output.text.contains(expected), "no '\(expected)' in:\n\(output.text)")
+        }
+        try await type("follow\n", until: "The Builder pattern · step 5/12")
+        server.stop()
+        try await type("predict 2\ncheck\n", until: "✓ goal met: step 5 is done.")
+        // News of the class comes after a line: typed until it does.
+        for _ in 0..<20 where !output.text.contains("out of reach") {
+            input.fileHandleForWriting.write(Data("state\n".utf8))
+            try await Task.sleep(nanoseconds: 500_000_000)
+        }
+        #expect(output.text.contains("\nClass server out of reach: the playground goes on, and keeps your results until it is back.\n"))
+        server = try ServerProcess(data: data, port: address.port)
+        // The sender tries again after 0.5, 1, 2, 4, then every 5 seconds.
+        for _ in 0..<30 where !output.text.contains("server is back;") {
+            input.fileHandleForWriting.write(Data("state\n".utf8))
+            try await Task.sleep(nanoseconds: 500_000_000)
+        }
+        #expect(output.text.contains("\nThe class server is back; 2 kept results sent.\n"), "\(output.text)")
+        try input.fileHandleForWriting.close()
+        learner.waitUntilExit()
+        #expect(learner.terminationStatus == 0)
+        let csv = try fetch(server.url + "/results.csv?token=" + server.token)
+        #expect(csv.contains("\r\n1,Mia,builder,5,true,1,0,true,2,0,"), "\(csv)")
+        // Said once, not at every line.
+        #expect(output.text.components(separatedBy: "out of reach").count == 2)
+    }
+
     func fetch(_ url: String) throws -> String {
         String(decoding: try Data(contentsOf: URL(string: url)!), as: UTF8.self)
     }
@@ -191,6 +244,13 @@ enum Chromium {
             _ = try Chromium.run(["--window-size=390,844", "--screenshot=" + path.replacingOccurrences(of: ".png", with: "-phone.png"), url + "/board?lang=ko"])
         }
     }
+}
+
+final class OutputBox: @unchecked Sendable {
+    let lock = NSLock()
+    var data = Data()
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
 
 final class ResultsBox: @unchecked Sendable {
