@@ -152,6 +152,33 @@ enum Chromium {
         try boardInChromium(server.url, passed: 7)
     }
 
+    /// `run --pace --class URL --token T`: each step shown is published, and the keys t, h, s, a speak to the room; a
+    /// wrong token stops before the lesson starts.
+    @Test func thePresenterLeadsFromRunPace() async throws {
+        let data = temporaryDirectory("pace")
+        let server = try ServerProcess(data: data)
+        defer { server.stop() }
+        let (url, token) = (server.url, server.token)
+        let presenter = try await offPool {
+            try runPatterns(["run", "builder", "--pace", "--from", "3", "--class", url, "--token", token], input: "rrthsaq",
+                            environment: ["XDG_STATE_HOME": data + "/presenter"])
+        }
+        #expect(presenter.status == 0, "\(presenter.error)")
+        for line in ["[class: t the room tries · h a hint · s the solution · a the answers]",
+                     "The room tries now: step 4's exercise is open ('follow' takes you there).",
+                     "The presenter shows the room a hint for step 4:", "The presenter shows the room the solution of step 4:",
+                     "The board shows the room's answers to step 4."] {
+            #expect(presenter.output.contains(line), "no '\(line)' in:\n\(presenter.output)")
+        }
+        let state = try ClassClient(address: try #require(server.address)).state()
+        #expect(state.lesson == "builder" && state.step == 4 && state.stepTitle == "The Swift-call form")
+        #expect(state.tries && state.hintsRevealed == 1 && state.solutionRevealed && state.answersRevealed == [4])
+        let refused = try await offPool { try runPatterns(["run", "builder", "--pace", "--class", url, "--token", "forged"], input: "q") }
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("error: the class server refused: 403: only the presenter's token changes the step or reveals answers"))
+        #expect(try ClassClient(address: try #require(server.address)).state().step == 4)
+    }
+
     /// The server goes away while a learner works: the REPL says so in one line, goes on, keeps the results and
     /// sends them when the server is back.
     @Test func aLearnerOutlastsTheServer() async throws {
