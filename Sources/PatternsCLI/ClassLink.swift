@@ -95,15 +95,24 @@ final class ClassLink {
             observe("", ok: true, events: [], console: console)
             return true
         } catch {
-            say(ClassText.notJoined.text(lang, Self.describe(error)), console, error: true)
+            say(ClassText.notJoined.text(lang, Self.describe(error, lang)), console, error: true)
             return false
         }
     }
 
-    static func describe(_ failure: ClassClient.Failure) -> String {
+    /// A failure in the learner's language: the server's own sentence (English) only where no status says it.
+    static func describe(_ failure: ClassClient.Failure, _ lang: Lang) -> String {
         switch failure {
         case .unreachable(let why): TextSanitizer.clean(why)
-        case .refused(let status, let why): "\(status): " + TextSanitizer.clean(why)
+        case .refused(let status, let why):
+            switch status {
+            case 401: "\(status): " + ClassText.refusedToken.text(lang)
+            case 403: "\(status): " + ClassText.refusedPresenter.text(lang)
+            case 413: "\(status): " + ClassText.refusedTooLarge.text(lang)
+            case 429: "\(status): " + ClassText.refusedTooMany.text(lang)
+            case 404: "\(status): " + ClassText.refusedNoClass.text(lang)
+            default: "\(status): " + ClassText.refusedBadRequest.text(lang, TextSanitizer.clean(why))
+            }
         }
     }
 
@@ -205,7 +214,7 @@ final class ClassLink {
             case .back(let sent): say(ClassText.serverBack.text(lang, String(sent)), console)
             case .moved(let step): say(ClassText.presenterAt.text(lang, String(step)), console)
             case .tries(let step): say(ClassText.roomTries.text(lang, String(step)), console)
-            case .refused(let why): say(ClassText.classRefused.text(lang, TextSanitizer.clean(why)), console, error: true)
+            case .refused(let failure): say(ClassText.classRefused.text(lang, ClassLink.describe(failure, lang)), console, error: true)
             case .hint(let lesson, let step), .solution(let lesson, let step):
                 let isHint: Bool
                 if case .hint = notice { isHint = true } else { isHint = false }
@@ -232,7 +241,7 @@ final class ClassLink {
 final class LearnerLink: @unchecked Sendable {
     let client: ClassClient
     let token: String
-    enum Notice: Equatable { case gone, back(Int), moved(Int), tries(Int), hint(String, Int), solution(String, Int), refused(String) }
+    enum Notice: Equatable { case gone, back(Int), moved(Int), tries(Int), hint(String, Int), solution(String, Int), refused(ClassClient.Failure) }
 
     struct Shared {
         var queue: [Report] = []
@@ -377,7 +386,7 @@ final class LearnerLink: @unchecked Sendable {
                     shared.withLock { s in
                         let sent = Set(batch.map(\.seq))
                         s.queue.removeAll { sent.contains($0.seq) }
-                        s.notices.append(.refused("\(status): \(why)"))
+                        s.notices.append(.refused(.refused(status, why)))
                     }
                 }
             }
@@ -457,7 +466,7 @@ final class PresenterLink {
             update.predictionSteps = lesson.steps.indices.filter { lesson.steps[$0].goal.contains(where: \.isPrediction) }.map { $0 + 1 }
         }
         let lang = session.options.lang
-        let ok = send(update, console: console, saying: force ? nil : nil)
+        let ok = send(update, console: console, saying: nil)
         if ok {
             published = (lesson.id, step)
             if force { console.note(ClassText.presenterConnected.text(lang, client.address.code, String(step)) + "\n", pane: "out") }
@@ -489,7 +498,7 @@ final class PresenterLink {
                 reachable = false
                 published = nil
             case .refused:
-                console.note(CoreText.error.text(lang, ClassText.classRefused.text(lang, ClassLink.describe(error))) + "\n", pane: "out")
+                console.note(CoreText.error.text(lang, ClassText.classRefused.text(lang, ClassLink.describe(error, lang))) + "\n", pane: "out")
             }
             return false
         }

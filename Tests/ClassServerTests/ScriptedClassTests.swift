@@ -179,6 +179,29 @@ enum Chromium {
         #expect(try ClassClient(address: try #require(server.address)).state().step == 4)
     }
 
+    /// A wrong code, no server, a bad address or a bad name: one line each, exit 1, and the REPL does not start.
+    @Test func joiningWhatIsNotThereSaysSo() async throws {
+        let server = try ServerProcess(data: temporaryDirectory("wrong"))
+        defer { server.stop() }
+        let address = try #require(server.address)
+        let cases: [(url: String, name: String, says: String)] = [
+            ("http://127.0.0.1:\(address.port)/NOSUCH", "Ann", "error: could not join: 404: there is no class by that code at that address"),
+            ("http://127.0.0.1:1/\(address.code)", "Ann", "error: could not join: Connection refused"),
+            ("127.0.0.1:\(address.port)/\(address.code)", "Ann", "error: '127.0.0.1:\(address.port)/\(address.code)' is not a class address: it looks like http://HOST:PORT/CODE"),
+            (server.url, String(repeating: "n", count: 41), "error: a name is needed (1 to 40 characters, no control characters)"),
+        ]
+        for c in cases {
+            let result = try await offPool { try runPatterns(["--join", c.url, "--name", c.name], input: "state\n") }
+            #expect(result.status == 1)
+            #expect(result.output == c.says + "\n", "\(result.output)")
+        }
+        let inside = try await offPool { [url = server.url] in try runPatterns([], input: "follow\njoin \(url) Ann\nfollow\n") }
+        #expect(inside.output.hasPrefix("patterns> follow\nerror: 'follow' needs a class: join one with 'join http://HOST:PORT/CODE NAME'\n"
+                                        + "patterns> join \(server.url) Ann\nYou joined class \(address.code) as Ann."), "\(inside.output)")
+        #expect(inside.output.hasSuffix("patterns> follow\nThe presenter has not started a lesson yet.\n"), "\(inside.output)")
+        #expect(inside.status == 1)
+    }
+
     /// The server goes away while a learner works: the REPL says so in one line, goes on, keeps the results and
     /// sends them when the server is back.
     @Test func aLearnerOutlastsTheServer() async throws {

@@ -9,9 +9,10 @@ public enum ClassText: String, TextCatalog {
     case serving, servingEvery, learnersJoin, board, presenterToken, presentWith, keptIn, resumed
     // The REPL.
     case joined, joinedAt, presenterAt, followNeedsClass, presenterNotStarted, notJoined, serverGone, serverBack,
-         roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterPublished, presenterNotConnected,
-         classRefused, classUsage, joinUsage, notAClassAddress, nameNeeded, reportsPending, serverBinaryMissing,
-         answersRevealed, presenterKeys, unsentAtExit
+         roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
+         classRefused, classUsage, joinUsage, notAClassAddress, nameNeeded, serverBinaryMissing,
+         answersRevealed, presenterKeys, unsentAtExit, refusedToken, refusedPresenter, refusedTooLarge, refusedTooMany,
+         refusedNoClass, refusedBadRequest
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -62,7 +63,6 @@ public enum ClassText: String, TextCatalog {
         case .hintRevealed: ("The presenter shows the room a hint for step {0}:", "발표자가 {0}단계 힌트를 보여 줍니다:")
         case .solutionRevealed: ("The presenter shows the room the solution of step {0}:", "발표자가 {0}단계 풀이를 보여 줍니다:")
         case .presenterConnected: ("Presenting to class {0}; the room sees step {1}.", "수업 {0}에 발표합니다. 모두가 {1}단계를 봅니다.")
-        case .presenterPublished: ("The room sees step {0}.", "모두가 {0}단계를 봅니다.")
         case .presenterNotConnected: ("not presenting to a class: 'class http://HOST:PORT/CODE TOKEN' connects",
                                       "수업에 발표하고 있지 않습니다: 'class http://HOST:PORT/CODE 토큰'으로 연결하세요")
         case .classRefused: ("the class server refused: {0}", "수업 서버가 거절했습니다: {0}")
@@ -72,12 +72,17 @@ public enum ClassText: String, TextCatalog {
         case .notAClassAddress: ("'{0}' is not a class address: it looks like http://HOST:PORT/CODE",
                                  "'{0}'은 수업 주소가 아닙니다. 주소는 http://HOST:PORT/CODE 꼴입니다")
         case .nameNeeded: ("a name is needed (1 to {0} characters, no control characters)", "이름이 필요합니다(1~{0}자, 제어 문자 없이)")
-        case .reportsPending: ("{0} results wait to be sent.", "보내지 못한 결과 {0}개가 남아 있습니다.")
         case .serverBinaryMissing: ("the class server is a separate program: build it with 'swift build --product patterns-class' (it is not at {0})",
                                     "수업 서버는 별도 프로그램입니다: 'swift build --product patterns-class'로 빌드하세요({0}에 없습니다)")
         case .answersRevealed: ("The board shows the room's answers to step {0}.", "보드에 {0}단계에 대한 모두의 답을 보여 줍니다.")
         case .presenterKeys: ("[class: t the room tries · h a hint · s the solution · a the answers]",
                               "[수업: t 모두 해 보기 · h 힌트 · s 풀이 · a 답 공개]")
+        case .refusedToken: ("this class does not know you (was it started afresh?): join again", "이 수업이 나를 모릅니다(새로 시작했나요?). 다시 참여하세요")
+        case .refusedPresenter: ("only the presenter's token changes the step or reveals answers", "단계를 바꾸거나 답을 공개하는 것은 발표자 토큰만 할 수 있습니다")
+        case .refusedTooLarge: ("too large for the class server", "수업 서버가 받기에 너무 큽니다")
+        case .refusedTooMany: ("too many requests at once: slow down", "한꺼번에 너무 많이 보냈습니다. 천천히 보내세요")
+        case .refusedNoClass: ("there is no class by that code at that address", "그 주소에는 그 코드의 수업이 없습니다")
+        case .refusedBadRequest: ("the class server could not take it ({0})", "수업 서버가 받지 못했습니다({0})")
         case .unsentAtExit: ("{0} results could not be sent to the class server before leaving.",
                              "나가기 전에 결과 {0}개를 수업 서버에 보내지 못했습니다.")
         }
