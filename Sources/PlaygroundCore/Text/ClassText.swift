@@ -38,8 +38,8 @@ public enum ClassText: String, TextCatalog {
         case .liveUpdates: ("live", "실시간")
         case .reconnecting: ("reconnecting…", "다시 연결하는 중…")
         case .connecting: ("connecting…", "연결하는 중…")
-        case .serving: ("Class {0} is open on {1} (this interface only).", "수업 {0}을 {1}에서 엽니다(이 인터페이스만).")
-        case .servingEvery: ("Class {0} is open on every interface, port {1}.", "수업 {0}을 모든 인터페이스의 {1}번 포트에서 엽니다.")
+        case .serving: ("Class {0} is open on {1} (this interface only).", "수업 코드 {0}: {1}에서 엽니다(이 인터페이스만).")
+        case .servingEvery: ("Class {0} is open on every interface, port {1}.", "수업 코드 {0}: 모든 인터페이스의 {1}번 포트에서 엽니다.")
         case .learnersJoin: ("Learners join:  patterns --join {0} --name NAME", "학습자 참여:  patterns --join {0} --name 이름")
         case .board: ("The board:      {0}", "보드:           {0}")
         case .presenterToken: ("Presenter's token (keep it to yourself): {0}", "발표자 토큰(혼자만 아세요): {0}")
@@ -48,7 +48,7 @@ public enum ClassText: String, TextCatalog {
         case .keptIn: ("The class is kept in {0}; a restart keeps it.", "수업은 {0}에 저장됩니다. 다시 시작해도 그대로입니다.")
         case .resumed: ("Resumed: {0} learners, {1} reports.", "이어서 엽니다: 학습자 {0}명, 보고 {1}개.")
         case .joined: ("You joined class {0} as {1}. Type 'follow' to go to the presenter's step.",
-                       "{1}(으)로 수업 {0}에 참여했습니다. 발표자의 단계로 가려면 'follow'를 입력하세요.")
+                       "수업 {0}에 '{1}' 이름으로 참여했습니다. 발표자의 단계로 가려면 'follow'를 입력하세요.")
         case .joinedAt: ("The presenter is at {0}, step {1}.", "발표자는 {0}의 {1}단계에 있습니다.")
         case .presenterAt: ("The presenter moved to step {0} ('follow' takes you there).", "발표자가 {0}단계로 갔습니다('follow'로 따라갑니다).")
         case .followNeedsClass: ("'follow' needs a class: join one with 'join http://HOST:PORT/CODE NAME'",
@@ -70,7 +70,7 @@ public enum ClassText: String, TextCatalog {
                            "사용법: class URL 토큰 | class tries | class hint | class solution | class answers")
         case .joinUsage: ("usage: join http://HOST:PORT/CODE NAME", "사용법: join http://HOST:PORT/CODE 이름")
         case .notAClassAddress: ("'{0}' is not a class address: it looks like http://HOST:PORT/CODE",
-                                 "'{0}'은 수업 주소가 아닙니다. 주소는 http://HOST:PORT/CODE 꼴입니다")
+                                 "'{0}'은(는) 수업 주소가 아닙니다. 주소는 http://HOST:PORT/CODE 꼴입니다")
         case .nameNeeded: ("a name is needed (1 to {0} characters, no control characters)", "이름이 필요합니다(1~{0}자, 제어 문자 없이)")
         case .serverBinaryMissing: ("the class server is a separate program: build it with 'swift build --product patterns-class' (it is not at {0})",
                                     "수업 서버는 별도 프로그램입니다: 'swift build --product patterns-class'로 빌드하세요({0}에 없습니다)")
