@@ -21,11 +21,13 @@ final class ClassLink {
     static let words: Set<String> = ["join", "follow", "class"]
 
     /// `run --pace --class URL --token T`: publishes each step the presenter shows; a refused token stops at once.
-    static func lead(url: String, token: String, console: Console) throws {
+    static func lead(url: String, token: String, from step: Int, console: Console) throws {
         let link = ClassLink()
         console.classLink = link
+        // The room starts where the presenter does (`--from`).
+        console.session.setStep(step)
         guard link.connectPresenter(url: url, token: token, console: console) else { throw ExitCode(1) }
-        console.note(ClassText.presenterKeys.text(console.session.options.lang) + "\n", pane: "out")
+        tell(ClassText.presenterKeys.text(console.session.options.lang), console)
     }
 
     /// The presenter mode says "the room tries now": the class hears it too.
@@ -58,8 +60,17 @@ final class ClassLink {
         return (ok, [])
     }
 
-    func say(_ text: String, _ console: Console, error: Bool = false) {
+    func say(_ text: String, _ console: Console, error: Bool = false) { Self.tell(text, console, error: error) }
+
+    /// One line of the class: in the stream after the answer, in the dashboard in the `out` pane.
+    static func tell(_ text: String, _ console: Console, error: Bool = false) {
         let lang = console.session.options.lang
+        if console.layout == .dashboard {
+            // The dashboard draws its panes: the line goes to the `out` pane, drawn before the next prompt.
+            console.session.mediator.post(PaneMessage(topic: error ? "error" : "out", source: "class",
+                                                      text: error ? CoreText.error.text(lang, text) : text, isError: error))
+            return
+        }
         console.note((error ? CoreText.error.text(lang, text) : text) + "\n", pane: "out")
     }
 
@@ -173,9 +184,17 @@ final class ClassLink {
         return link.publish(console: console, force: true)
     }
 
+    /// `help` lists the session's commands; the class's own are said after them.
+    func helpLine(_ line: String, console: Console) {
+        let words = line.split(separator: " ")
+        guard words.count == 1, words[0] == "help" || words[0] == "?" else { return }
+        say(ClassText.classCommandsHelp.text(console.session.options.lang), console)
+    }
+
     /// After each line: what the learner did (a check, a prediction, a hint, a new step), then any news of the class.
     func observe(_ line: String, ok: Bool, events: [Event], console: Console) {
         if quiet { return }
+        helpLine(line, console: console)
         let session = console.session
         if let presenter { _ = presenter.publish(console: console, force: false) }
         guard let learner else { return }
@@ -232,7 +251,7 @@ final class ClassLink {
     func finish(console: Console) {
         guard let learner else { return }
         let left = learner.finish(timeout: 5)
-        if left > 0 { console.note(ClassText.unsentAtExit.text(console.session.options.lang, String(left)) + "\n", pane: "out") }
+        if left > 0 { Self.tell(ClassText.unsentAtExit.text(console.session.options.lang, String(left)), console) }
     }
 }
 
@@ -469,7 +488,7 @@ final class PresenterLink {
         let ok = send(update, console: console, saying: nil)
         if ok {
             published = (lesson.id, step)
-            if force { console.note(ClassText.presenterConnected.text(lang, client.address.code, String(step)) + "\n", pane: "out") }
+            if force { ClassLink.tell(ClassText.presenterConnected.text(lang, client.address.code, String(step)), console) }
         }
         return ok
     }
@@ -488,17 +507,17 @@ final class PresenterLink {
         let lang = console.session.options.lang
         do {
             _ = try client.present(update, token: token)
-            if !reachable { reachable = true; console.note(ClassText.serverBack.text(lang, "0") + "\n", pane: "out") }
-            if let saying { console.note(saying + "\n", pane: "out") }
+            if !reachable { reachable = true; ClassLink.tell(ClassText.serverBack.text(lang, "0"), console) }
+            if let saying { ClassLink.tell(saying, console) }
             return true
         } catch {
             switch error {
             case .unreachable:
-                if reachable { console.note(ClassText.serverGone.text(lang) + "\n", pane: "out") }
+                if reachable { ClassLink.tell(ClassText.serverGone.text(lang), console) }
                 reachable = false
                 published = nil
             case .refused:
-                console.note(CoreText.error.text(lang, ClassText.classRefused.text(lang, ClassLink.describe(error, lang))) + "\n", pane: "out")
+                ClassLink.tell(ClassText.classRefused.text(lang, ClassLink.describe(error, lang)), console, error: true)
             }
             return false
         }

@@ -54,7 +54,7 @@ struct RunCommand: ParsableCommand {
         if pace {
             var presenter = Presenter(session: session, console: console, keys: KeyReader(), style: style,
                                       overwrites: environment.stdoutIsTerminal && global.format == .text)
-            if let url = `class`, let token { try ClassLink.lead(url: url, token: token, console: console) }
+            if let url = `class`, let token { try ClassLink.lead(url: url, token: token, from: first - 1, console: console) }
             // The dashboard, when asked for and the terminal can draw it (else the stream layout, as the REPL does).
             let size = WindowSize.current()
             let term = environment.variables["TERM"] ?? ""

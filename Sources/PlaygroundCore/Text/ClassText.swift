@@ -12,7 +12,7 @@ public enum ClassText: String, TextCatalog {
          roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
          classRefused, classUsage, joinUsage, notAClassAddress, nameNeeded, serverBinaryMissing,
          answersRevealed, presenterKeys, unsentAtExit, refusedToken, refusedPresenter, refusedTooLarge, refusedTooMany,
-         refusedNoClass, refusedBadRequest
+         refusedNoClass, refusedBadRequest, classCommandsHelp
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -83,6 +83,8 @@ public enum ClassText: String, TextCatalog {
         case .refusedTooMany: ("too many requests at once: slow down", "한꺼번에 너무 많이 보냈습니다. 천천히 보내세요")
         case .refusedNoClass: ("there is no class by that code at that address", "그 주소에는 그 코드의 수업이 없습니다")
         case .refusedBadRequest: ("the class server could not take it ({0})", "수업 서버가 받지 못했습니다({0})")
+        case .classCommandsHelp: ("A live class: join URL NAME (join the class), follow (go to the presenter's step), class URL TOKEN (present to it).",
+                                  "라이브 수업: join URL 이름(수업 참여), follow(발표자의 단계로 가기), class URL 토큰(수업에 발표하기).")
         case .unsentAtExit: ("{0} results could not be sent to the class server before leaving.",
                              "나가기 전에 결과 {0}개를 수업 서버에 보내지 못했습니다.")
         }
