@@ -3,6 +3,7 @@ import ClassWire
 import FoundationEssentials
 import PlaygroundCore
 import Synchronization
+import Terminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,6 +17,28 @@ final class ClassLink {
     var anyFailed = false
     /// Set while `follow` runs its own lines.
     var quiet = false
+    /// Where the learner's token for each class is kept (`classes.json` in the state folder), so that joining the
+    /// same class again under the same name is the same learner; nil: not kept.
+    var identities: String?
+
+    init(identities: String? = nil) { self.identities = identities }
+
+    struct Identity: Codable { var name: String; var token: String }
+
+    func savedIdentity(_ address: ClassAddress) -> Identity? {
+        guard let identities, let bytes = try? FileWriter.read(identities),
+              let all = try? JSONDecoder().decode([String: Identity].self, from: Data(bytes)) else { return nil }
+        return all[address.url]
+    }
+
+    func save(_ identity: Identity, for address: ClassAddress) {
+        guard let identities else { return }
+        var all = (try? FileWriter.read(identities)).flatMap { try? JSONDecoder().decode([String: Identity].self, from: Data($0)) } ?? [:]
+        all[address.url] = identity
+        guard let data = try? JSONEncoder().encode(all) else { return }
+        StateDirectory.create(FileWriter.folder(of: identities))
+        try? FileWriter.replace(identities, with: Array(data))
+    }
 
     /// The words this link answers itself (when the lesson has no command by that name).
     static let words: Set<String> = ["join", "follow", "class"]
@@ -93,9 +116,19 @@ final class ClassLink {
         }
         let client = ClassClient(address: address)
         do throws(ClassClient.Failure) {
-            let joined = try client.join(name: trimmed)
+            var joined: JoinResponse
+            var nextSeq = 1
+            if let saved = savedIdentity(address), saved.name == trimmed,
+               let receipt = try? client.send([], token: saved.token) {
+                // The same learner again: numbering goes on from what the server holds.
+                joined = JoinResponse(learner: 0, token: saved.token, name: trimmed, state: receipt.state)
+                nextSeq = receipt.through + 1
+            } else {
+                joined = try client.join(name: trimmed)
+                save(Identity(name: joined.name, token: joined.token), for: address)
+            }
             learner?.stop()
-            let link = LearnerLink(client: client, joined: joined)
+            let link = LearnerLink(client: client, joined: joined, nextSeq: nextSeq)
             learner = link
             link.start()
             say(ClassText.joined.text(lang, address.code, TextSanitizer.clean(joined.name)), console)
@@ -279,10 +312,10 @@ final class LearnerLink: @unchecked Sendable {
     /// A hint the presenter revealed is shown, not reported as the learner's own.
     var muteNextHint = false
 
-    init(client: ClassClient, joined: JoinResponse) {
+    init(client: ClassClient, joined: JoinResponse, nextSeq: Int = 1) {
         self.client = client
         token = joined.token
-        shared = Mutex(Shared(state: joined.state, heard: joined.state))
+        shared = Mutex(Shared(nextSeq: nextSeq, state: joined.state, heard: joined.state))
     }
 
     func start() {

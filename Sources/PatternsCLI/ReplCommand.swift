@@ -36,7 +36,7 @@ struct ReplCommand: ParsableCommand {
         try global.startRecording(environment: environment, title: "patterns")
         let failed: Bool
         // `join`, `follow` and `class` are there in every REPL; `--join` joins before the first line.
-        let classLink = ClassLink()
+        let classLink = ClassLink(identities: StateDirectory.path(environment: environment.variables).map { $0 + "/classes.json" })
         if let join, let name {
             let console = Console(session: session, format: global.format)
             console.classLink = classLink
