@@ -9,16 +9,22 @@ let package = Package(
         .library(name: "Patterns", targets: ["Patterns"]),
         .library(name: "PlaygroundCore", targets: ["PlaygroundCore"]),
         .library(name: "LessonModules", targets: ["LessonModules"]),
+        // The class server (`patterns class serve` runs it): built only when asked for, so the learner's
+        // `swift run patterns` never compiles its server library or SQLite layer.
+        .executable(name: "patterns-class", targets: ["ClassServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only the class server uses these two (see the patterns-class product).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The executable: argument parsing, TTY or pipe, exit codes. The only target that touches the terminal.
         .executableTarget(
             name: "PatternsCLI",
             dependencies: [
-                "PlaygroundCore", "LessonModules", "Terminal", "Patterns",
+                "PlaygroundCore", "LessonModules", "Terminal", "Patterns", "ClassWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["EmbedLessonsPlugin"]
@@ -52,6 +58,19 @@ let package = Package(
             dependencies: ["EmbedLessonsTool"],
             path: "Sources/EmbedLessonsPlugin"
         ),
+        // A live class: what the REPL and the class server say to each other, and a small HTTP/1.1 client over
+        // POSIX sockets (no libcurl, no FoundationNetworking in the learner's binary).
+        .target(name: "ClassWire"),
+        // The class server: HTTP and WebSocket (FlyingFox), the class kept in SQLite (GRDB), the board.
+        .target(
+            name: "ClassServerCore",
+            dependencies: ["ClassWire", "PlaygroundCore", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(
+            name: "ClassServer",
+            dependencies: ["ClassServerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Helpers used only by tests: transcript diffs, a pseudo-terminal driver.
         .target(name: "PlaygroundTestSupport", dependencies: ["CEditLine", "PlaygroundCore"]),
 
@@ -60,6 +79,7 @@ let package = Package(
         .testTarget(name: "LessonModulesTests", dependencies: ["LessonModules", "PlaygroundCore", "PlaygroundTestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PatternsCLI", "PlaygroundTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ClassServerTests", dependencies: ["ClassServerCore", "ClassWire", "PlaygroundCore", "ClassServer", "PatternsCLI", "PlaygroundTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,6 +10,8 @@ final class Console {
     /// On a terminal: an answer taller than the screen is shown a page at a time (a key shows the next), so that
     /// its top (a lesson's definition, a step's title) is read before it scrolls away.
     var pager: StreamPager?
+    /// A live class (`join`, `follow`, `class`; ClassLink.swift): lines it answers itself, and what it reports after each.
+    var classLink: ClassLink?
 
     init(session: Session, format: OutputFormat) {
         self.session = session
@@ -20,15 +22,21 @@ final class Console {
     /// succeeded and the events, for the loop to react to (layout, quit).
     @discardableResult
     func run(_ line: String, echo: Bool) -> (ok: Bool, events: [Event]) {
+        if let classLink, let answered = classLink.intercept(line, console: self, echo: echo) { return answered }
         let prompt = session.prompt
         let ok = session.execute(line)
         let events = (echo ? [Event.input(prompt: prompt, line: line)] : []) + session.takeEvents()
         show(events)
+        classLink?.observe(line, ok: ok, events: events, console: self)
         return (ok, events)
     }
 
     /// Shows events that happened outside a typed line (a lesson loaded by `run`).
-    func flush() { show(session.takeEvents()) }
+    func flush() {
+        show(session.takeEvents())
+        // The presenter's step is published as it is shown (`run --pace` moves by itself, not by typed lines).
+        if let presenter = classLink?.presenter { _ = presenter.publish(console: self, force: false) }
+    }
 
     func show(_ events: [Event]) {
         switch format {

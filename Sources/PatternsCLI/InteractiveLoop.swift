@@ -11,6 +11,8 @@ struct InteractiveLoop {
     let fixedWidth: Bool
     var layout: LayoutMode = .stream
     var format: OutputFormat = .text
+    /// A live class's link (ClassLink.swift), when there is one.
+    var classLink: ClassLink?
 
     /// Returns whether the session should exit with a failure status (never: a person is at the keyboard).
     func run() -> Bool {
@@ -18,6 +20,7 @@ struct InteractiveLoop {
         // A person at a terminal: each answer ends with where they are and what to type next.
         session.options.render.reminders = true
         let console = Console(session: session, format: format)
+        console.classLink = classLink
         let lang = session.options.lang
 
         let reader = LineReader(programName: "patterns", history: HistoryFile.standard(environment: environment.variables)) { before in

@@ -87,7 +87,7 @@ struct PatternsCommand: ParsableCommand {
             """,
         version: "patterns " + versionText(.en),
         subcommands: [ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self, ForgetCommand.self,
-                      DoctorCommand.self, BindingsCommand.self],
+                      DoctorCommand.self, BindingsCommand.self, ClassCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

@@ -42,6 +42,8 @@ struct Presenter {
             let step = steps[index]
             view.step = index
             session.showStep()
+            // A live class sees the step as it is shown (ClassLink.swift).
+            if let presenter = console.classLink?.presenter { _ = presenter.publish(console: console, force: false) }
             present(banner: banner(index: index, of: steps.count, title: step.title))
             var rest = false
             // A step taller than the screen is read a page at a time before its commands.
@@ -54,6 +56,7 @@ struct Presenter {
             if let code = step.code {
                 // The starter is on screen: the room writes the file, then the reference solution is shown and driven.
                 say(CodeText.roomWrites.text(lang, code.file))
+                console.classLink?.roomTries(console: console)
                 switch wait(PresenterText.enterShowsTheSolution.text(lang)) {
                 case .go: break
                 case .rest: rest = true
@@ -79,6 +82,7 @@ struct Presenter {
             if step.isExercise && step.code == nil && !step.walkthrough.isEmpty {
                 // The goal is on screen (the step's text ends with it): the room works on it before the solution.
                 say(PresenterText.theRoomTriesNow.text(lang))
+                console.classLink?.roomTries(console: console)
                 switch wait(PresenterText.enterShowsTheSolution.text(lang)) {
                 case .go: break
                 case .rest: rest = true
@@ -144,8 +148,12 @@ struct Presenter {
             case .character("b"), .character("B"): return .back
             case .character("q"), .character("Q"), .end: return .stop
             default:
+                // A live class's keys first (ClassLink.swift): the room's exercise, a hint, the solution, the answers.
+                var forClass = false
+                if case .character(let c) = key { forClass = console.classLink?.presenterKey(c, console: console) == true }
                 // The keys that do not move the script on: a hint, a line of one's own, a page, a zoom.
-                if act(on: key) { show() } else if overwrites { console.note(shown, pane: "out") }
+                // A class key is the room's (its hint is shown by the class link): the presenter's own `h` is not run too.
+                if forClass ? dashboard != nil : act(on: key) { show() } else if overwrites { console.note(shown, pane: "out") }
                 continue
             }
         }

@@ -15,6 +15,15 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "From a pipe: stop at the first failing command.")
     var bail = false
+    @Option(name: .long, help: ArgumentHelp("Join a live class (the address 'patterns class serve' prints).", valueName: "http://HOST:PORT/CODE"))
+    var join: String?
+    @Option(name: .long, help: ArgumentHelp("Your name in the class (with --join).", valueName: "name"))
+    var name: String?
+
+    func validate() throws {
+        if join != nil && name == nil { throw ValidationError("--join needs --name") }
+        if name != nil && join == nil { throw ValidationError("--name goes with --join") }
+    }
 
     func run() throws {
         Signals.ignoreBrokenPipe()
@@ -26,16 +35,27 @@ struct ReplCommand: ParsableCommand {
         }
         try global.startRecording(environment: environment, title: "patterns")
         let failed: Bool
+        // `join`, `follow` and `class` are there in every REPL; `--join` joins before the first line.
+        let classLink = ClassLink(identities: StateDirectory.path(environment: environment.variables).map { $0 + "/classes.json" })
+        if let join, let name {
+            let console = Console(session: session, format: global.format)
+            console.classLink = classLink
+            if !classLink.join(url: join, name: name, console: console) { throw ExitCode(1) }
+        }
         if environment.stdinIsTerminal {
             failed = InteractiveLoop(session: session, environment: environment, fixedWidth: global.width != nil, layout: global.layout,
-                                     format: global.format).run()
+                                     format: global.format, classLink: classLink).run()
+            classLink.finish(console: Console(session: session, format: global.format))
         } else {
             if global.layout == .dashboard {
                 Output.error(CoreText.theDashboardNeedsATerminalUsing.text(session.options.lang))
             }
-            failed = PipeLoop(session: session, console: Console(session: session, format: global.format), bail: bail).run()
+            let console = Console(session: session, format: global.format)
+            console.classLink = classLink
+            failed = PipeLoop(session: session, console: console, bail: bail).run()
+            classLink.finish(console: console)
         }
-        if failed { throw ExitCode(1) }
+        if failed || classLink.anyFailed { throw ExitCode(1) }
     }
 }
 

@@ -1,0 +1,112 @@
+import ArgumentParser
+import ClassServerCore
+import Foundation
+import PlaygroundCore
+
+/// `patterns-class serve`: the class server. `patterns class serve` runs this program when it is built.
+@main
+struct ClassServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "patterns-class",
+        abstract: "The class server of Pattern Playground: learners join, the presenter leads, the board shows the room.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self
+    )
+
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "serve", abstract: "Open a class (a restart keeps it).")
+        @Option(name: .long, help: "The port.") var port: Int = 7070
+        @Option(name: .long, help: "The interface to bind to: 127.0.0.1 (this machine only), 0.0.0.0 (every interface), or an address of this machine.")
+        var host: String = "127.0.0.1"
+        @Option(name: .long, help: ArgumentHelp("Where the class is kept (default ${XDG_STATE_HOME:-~/.local/state}/patterns/class).", valueName: "dir"))
+        var data: String?
+        @Option(name: .long, help: "The board's language (en, ko); ?lang= on the board's address overrides it.") var lang: String?
+        @Option(name: .long, help: "Minutes without progress after which the board counts a learner as stuck.") var stuckMinutes: Double = 5
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 (any free port) to 65535") }
+            if let lang, Lang(rawValue: lang) == nil { throw ValidationError("--lang must be one of: en, ko") }
+            guard stuckMinutes > 0 else { throw ValidationError("--stuck-minutes must be more than 0") }
+        }
+
+        func run() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            let language = Lang.detect(flag: lang, environment: environment)
+            let directory = data ?? Self.defaultDirectory(environment)
+            let room: ClassRoom
+            do {
+                room = try ClassRoom(directory: directory, lang: language.rawValue, stuckMinutes: stuckMinutes)
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot open the class in '\(directory)': \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+            let everywhere = host == "0.0.0.0" || host == "::"
+            let publicHost = everywhere ? Interfaces.firstAddress() : host
+            var server: ClassServer
+            do {
+                server = try ClassServer(room: room, host: host, port: UInt16(port), publicHost: publicHost)
+            } catch {
+                FileHandle.standardError.write(Data("error: '\(host)' is not an IP address of this machine\n".utf8))
+                throw ExitCode(64)
+            }
+            var task = Task { [server] in try await server.run() }
+            do {
+                try await server.waitUntilListening()
+            } catch {
+                var reason = "\(error)"
+                if case .failure(let failure) = await task.result { reason = "\(failure)" }
+                FileHandle.standardError.write(Data("error: cannot listen on \(host):\(port): \(reason)\n".utf8))
+                throw ExitCode(1)
+            }
+            // Port 0: the system chose one; say that one.
+            if port == 0, let chosen = await server.listeningPort() {
+                await server.stop()
+                task.cancel()
+                server = try ClassServer(room: room, host: host, port: UInt16(chosen), publicHost: publicHost)
+                task = Task { [server] in try await server.run() }
+                try await server.waitUntilListening()
+            }
+            let port = Int(server.port)
+            func say(_ text: ClassText, _ arguments: String...) { print(Phrase(text.texts, arguments).text(language)) }
+            if everywhere { say(.servingEvery, room.code, String(port)) } else { say(.serving, room.code, "\(host):\(port)") }
+            say(.learnersJoin, server.joinURL)
+            say(.board, server.boardURL)
+            say(.presenterToken, room.presenterToken)
+            say(.presentWith, server.joinURL, room.presenterToken)
+            say(.keptIn, directory + "/class.sqlite")
+            if room.learnerCount > 0 { say(.resumed, String(room.learnerCount), String(room.totalReports)) }
+            fflush(nil)
+            do {
+                try await task.value
+            } catch {
+                FileHandle.standardError.write(Data("error: the server stopped: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+
+        static func defaultDirectory(_ environment: [String: String]) -> String {
+            if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/patterns/class" }
+            return (environment["HOME"] ?? ".") + "/.local/state/patterns/class"
+        }
+    }
+}
+
+/// This machine's first IPv4 address that is not loopback: what learners on the network type.
+enum Interfaces {
+    static func firstAddress() -> String {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return "127.0.0.1" }
+        defer { freeifaddrs(list) }
+        var entry: UnsafeMutablePointer<ifaddrs>? = first
+        while let e = entry {
+            entry = e.pointee.ifa_next
+            guard let address = e.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !text.hasPrefix("127.") { return text }
+        }
+        return "127.0.0.1"
+    }
+}
+

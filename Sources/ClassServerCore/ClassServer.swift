@@ -1,0 +1,217 @@
+import ClassWire
+import FlyingFox
+import FlyingSocks
+import Foundation
+import PlaygroundCore
+
+/// Requests a client may make: a burst, then a steady rate (a token bucket per key). A flood from one learner or one
+/// address is refused with 429 while everyone else goes on.
+final class RateLimiter: @unchecked Sendable {
+    let burst: Double
+    let perSecond: Double
+    let lock = NSLock()
+    var buckets: [String: (tokens: Double, at: Double)] = [:]
+
+    init(burst: Double, perSecond: Double) {
+        self.burst = burst
+        self.perSecond = perSecond
+    }
+
+    func allow(_ key: String, now: Double = Date().timeIntervalSince1970) -> Bool {
+        lock.withLock {
+            var bucket = buckets[key] ?? (burst, now)
+            bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * perSecond)
+            bucket.at = now
+            guard bucket.tokens >= 1 else { buckets[key] = bucket; return false }
+            bucket.tokens -= 1
+            buckets[key] = bucket
+            if buckets.count > 100_000 { buckets.removeAll() }
+            return true
+        }
+    }
+}
+
+/// The class server: routes under `/CODE/`, JSON in and out, one status and one sentence for every refusal.
+public final class ClassServer: Sendable {
+    public let room: ClassRoom
+    public let host: String
+    public let port: UInt16
+    /// The address learners are told to use (the bound one, or this machine's when bound to every interface).
+    public let publicHost: String
+    let perLearner: RateLimiter
+    let perAddress: RateLimiter
+    let server: HTTPServer
+
+    public init(room: ClassRoom, host: String, port: UInt16, publicHost: String? = nil,
+                learnerRate: (burst: Double, perSecond: Double) = (30, 10), addressRate: (burst: Double, perSecond: Double) = (600, 200)) throws {
+        self.room = room
+        self.host = host
+        self.port = port
+        self.publicHost = publicHost ?? host
+        perLearner = RateLimiter(burst: learnerRate.burst, perSecond: learnerRate.perSecond)
+        perAddress = RateLimiter(burst: addressRate.burst, perSecond: addressRate.perSecond)
+        let address: any SocketAddress = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
+        server = HTTPServer(address: address, timeout: 30, logger: .disabled)
+    }
+
+    public var joinURL: String { ClassAddress(host: publicHost, port: Int(port), code: room.code).url }
+    public var boardURL: String { joinURL + "/board" }
+
+    public func run() async throws {
+        for lang in Lang.allCases {
+            let live = LiveBoard(server: self, lang: lang)
+            await server.appendRoute(HTTPRoute("GET /\(room.code)/live/\(lang.rawValue)"), to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: live)))
+        }
+        await server.appendRoute(HTTPRoute("*")) { [self] request in await self.handle(request) }
+        try await server.run()
+    }
+
+    public func waitUntilListening() async throws { try await server.waitUntilListening() }
+
+    /// The port listened on (the one asked for, or the one the system chose for port 0).
+    public func listeningPort() async -> Int? {
+        switch await server.listeningAddress {
+        case .ip4(_, let port), .ip6(_, let port): Int(port)
+        default: nil
+        }
+    }
+    public func stop() async { await server.stop() }
+
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        do {
+            return try await route(request)
+        } catch let refusal as Refusal {
+            return Self.refuse(refusal)
+        } catch {
+            return Self.refuse(Refusal(400, "the request could not be read"))
+        }
+    }
+
+    static func refuse(_ refusal: Refusal) -> HTTPResponse {
+        json(WireError(refusal.message), status: HTTPStatusCode(refusal.status, phrase: phrase(refusal.status)))
+    }
+
+    static func phrase(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 411: "Length Required"
+        case 413: "Content Too Large"
+        case 429: "Too Many Requests"
+        default: "Internal Server Error"
+        }
+    }
+
+    static func json(_ value: some Encodable, status: HTTPStatusCode = .ok) -> HTTPResponse {
+        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json; charset=utf-8", .init("Cache-Control"): "no-store"], body: data)
+    }
+
+    static func text(_ text: String, type: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: [.contentType: type, .init("Cache-Control"): "no-store",
+                                                   .init("X-Content-Type-Options"): "nosniff"], body: Data(text.utf8))
+    }
+
+    func bearer(_ request: HTTPRequest) -> String? {
+        if let value = request.headers[.authorization], value.hasPrefix("Bearer ") { return String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        return request.query["token"]
+    }
+
+    /// The body, when it is JSON of the expected shape and within the size limit; else one refusal.
+    func decode<T: Decodable>(_ type: T.Type, _ request: HTTPRequest) async throws -> T {
+        guard let length = request.headers[.contentLength].flatMap(Int.init) else { throw Refusal(411, "a request body needs a Content-Length") }
+        guard length <= ClassWire.maximumBody else { throw Refusal(413, "a request body is at most \(ClassWire.maximumBody) bytes") }
+        let data = try await request.bodyData
+        guard data.count <= ClassWire.maximumBody else { throw Refusal(413, "a request body is at most \(ClassWire.maximumBody) bytes") }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw Refusal(400, "the body is not the JSON this request takes")
+        }
+    }
+
+    func address(_ request: HTTPRequest) -> String {
+        switch request.remoteAddress {
+        case .ip4(let ip, _), .ip6(let ip, _): ip
+        default: "local"
+        }
+    }
+
+    func route(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let parts = request.path.split(separator: "/").map(String.init)
+        guard let code = parts.first, code == room.code else {
+            if parts.isEmpty { return Self.text("Pattern Playground class server\n", type: "text/plain; charset=utf-8") }
+            throw Refusal(404, "there is no class here by that code")
+        }
+        let rest = parts.dropFirst().joined(separator: "/")
+        let method = request.method.rawValue
+        let key = address(request)
+        switch (method, rest) {
+        case ("GET", ""), ("GET", "board"):
+            guard perAddress.allow("get:" + key) else { throw Refusal(429, "too many requests: slow down") }
+            let lang = request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.currentState.lang) ?? .en
+            return Self.text(BoardPage(lang: lang, joinURL: joinURL).page(room.snapshot(), code: room.code), type: "text/html; charset=utf-8")
+        case ("GET", "state"):
+            guard perAddress.allow("get:" + key) else { throw Refusal(429, "too many requests: slow down") }
+            return Self.json(room.currentState)
+        case ("POST", "join"):
+            guard perAddress.allow("join:" + key) else { throw Refusal(429, "too many joins from this address: slow down") }
+            let join = try await decode(JoinRequest.self, request)
+            return Self.json(try room.join(name: join.name))
+        case ("POST", "reports"):
+            guard let token = bearer(request), let id = room.learner(token: token) else {
+                throw Refusal(401, "reports need the learner's token from joining")
+            }
+            guard perLearner.allow("learner:\(id)") else { throw Refusal(429, "too many reports: slow down") }
+            let batch = try await decode(ReportBatch.self, request)
+            return Self.json(try room.report(batch.reports, token: token))
+        case ("POST", "presenter"):
+            guard room.isPresenter(bearer(request)) else { throw Refusal(403, "only the presenter's token changes the step or reveals answers") }
+            let update = try await decode(PresenterUpdate.self, request)
+            return Self.json(try room.present(update, token: bearer(request)))
+        case ("GET", "results.csv"):
+            guard room.isPresenter(bearer(request)) else { throw Refusal(403, "the results need the presenter's token") }
+            return Self.text(room.resultsCSV(), type: "text/csv; charset=utf-8")
+        case ("GET", "results.json"):
+            guard room.isPresenter(bearer(request)) else { throw Refusal(403, "the results need the presenter's token") }
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: Data(room.resultsJSON()))
+        case (_, "board"), (_, "state"), (_, "join"), (_, "reports"), (_, "presenter"), (_, "results.csv"), (_, "results.json"):
+            throw Refusal(405, "\(method) is not how /\(code)/\(rest) is used")
+        default:
+            throw Refusal(404, "there is nothing at /\(code)/\(rest)")
+        }
+    }
+}
+
+/// `GET /CODE/live/en` (or `/ko`): the board's body, sent at once and again within a quarter of a second of every change.
+struct LiveBoard: WSMessageHandler {
+    let server: ClassServer
+    let lang: Lang
+
+    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+        let room = server.room
+        let page = BoardPage(lang: lang, joinURL: server.joinURL)
+        return AsyncStream { continuation in
+            let task = Task {
+                var sent = -1
+                while !Task.isCancelled {
+                    let version = room.version
+                    if version != sent {
+                        sent = version
+                        continuation.yield(.text(page.body(room.snapshot())))
+                    }
+                    try? await Task.sleep(nanoseconds: 250_000_000)
+                }
+            }
+            let reader = Task {
+                for await message in client { if case .close = message { break } }
+                task.cancel()
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel(); reader.cancel() }
+        }
+    }
+}

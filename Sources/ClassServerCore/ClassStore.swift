@@ -1,0 +1,113 @@
+import ClassWire
+import Foundation
+import GRDB
+
+/// The class on disk: one SQLite file (GRDB) holding the class, its learners and every report. The server keeps
+/// what the board shows in memory and writes each change here before it answers, so a restart loses nothing that
+/// was acknowledged.
+final class ClassStore: @unchecked Sendable {
+    let queue: DatabaseQueue
+    let path: String
+
+    init(directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = directory + "/class.sqlite"
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE class (
+                    code TEXT PRIMARY KEY, presenterToken TEXT NOT NULL, created REAL NOT NULL, state TEXT NOT NULL,
+                    titles TEXT NOT NULL DEFAULT '[]', predictionSteps TEXT NOT NULL DEFAULT '[]');
+                CREATE TABLE learner (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, token TEXT NOT NULL UNIQUE, joined REAL NOT NULL);
+                CREATE TABLE report (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, learner INTEGER NOT NULL REFERENCES learner(id), seq INTEGER NOT NULL,
+                    kind TEXT NOT NULL, lesson TEXT NOT NULL, step INTEGER NOT NULL, passed INTEGER, answer TEXT,
+                    at REAL NOT NULL, received REAL NOT NULL, UNIQUE(learner, seq));
+                """)
+        }
+        try migrator.migrate(queue)
+    }
+
+    struct SavedClass {
+        var code: String
+        var presenterToken: String
+        var state: ClassState
+        var titles: [String]
+        var predictionSteps: [Int]
+    }
+
+    func loadClass() throws -> SavedClass? {
+        try queue.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM class LIMIT 1") else { return nil }
+            let decoder = JSONDecoder()
+            let state = try decoder.decode(ClassState.self, from: Data((row["state"] as String).utf8))
+            let titles = try decoder.decode([String].self, from: Data((row["titles"] as String).utf8))
+            let predictions = try decoder.decode([Int].self, from: Data((row["predictionSteps"] as String).utf8))
+            return SavedClass(code: row["code"], presenterToken: row["presenterToken"], state: state, titles: titles, predictionSteps: predictions)
+        }
+    }
+
+    func saveClass(_ saved: SavedClass) throws {
+        let encoder = JSONEncoder()
+        let state = String(decoding: try encoder.encode(saved.state), as: UTF8.self)
+        let titles = String(decoding: try encoder.encode(saved.titles), as: UTF8.self)
+        let predictions = String(decoding: try encoder.encode(saved.predictionSteps), as: UTF8.self)
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO class (code, presenterToken, created, state, titles, predictionSteps) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(code) DO UPDATE SET state = excluded.state, titles = excluded.titles, predictionSteps = excluded.predictionSteps
+                """, arguments: [saved.code, saved.presenterToken, Date().timeIntervalSince1970, state, titles, predictions])
+        }
+    }
+
+    func addLearner(name: String, token: String, at: Double) throws -> Int {
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO learner (name, token, joined) VALUES (?, ?, ?)", arguments: [name, token, at])
+            return Int(db.lastInsertedRowID)
+        }
+    }
+
+    struct StoredLearner { var id: Int; var name: String; var token: String; var joined: Double }
+
+    func learners() throws -> [StoredLearner] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, token, joined FROM learner ORDER BY id").map {
+                StoredLearner(id: $0["id"], name: $0["name"], token: $0["token"], joined: $0["joined"])
+            }
+        }
+    }
+
+    /// Stores the reports not stored yet (a report sent twice is kept once); all or none.
+    func add(_ reports: [Report], learner: Int, received: Double) throws {
+        try queue.write { db in
+            for r in reports {
+                try db.execute(sql: """
+                    INSERT OR IGNORE INTO report (learner, seq, kind, lesson, step, passed, answer, at, received)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [learner, r.seq, r.kind.rawValue, r.lesson, r.step, r.passed, r.answer, r.at, received])
+            }
+        }
+    }
+
+    struct StoredReport { var learner: Int; var report: Report; var received: Double }
+
+    func reports() throws -> [StoredReport] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM report ORDER BY id").compactMap { row in
+                guard let kind = Report.Kind(rawValue: row["kind"]) else { return nil }
+                let passed: Int? = row["passed"]
+                return StoredReport(learner: row["learner"],
+                                    report: Report(seq: row["seq"], kind: kind, lesson: row["lesson"], step: row["step"],
+                                                   passed: passed.map { $0 != 0 }, answer: row["answer"], at: row["at"]),
+                                    received: row["received"])
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import FoundationEssentials
+
+/// What the REPL, the presenter and the class server say to each other, as JSON over HTTP.
+///
+/// Paths, all under the class code: `POST /CODE/join` (a name in, a learner's token out), `GET /CODE/state`,
+/// `POST /CODE/reports` (a learner's token), `POST /CODE/presenter` (the presenter's token), `GET /CODE/board`,
+/// `GET /CODE/live/en|ko` (WebSocket: the board's body each time it changes), `GET /CODE/results.csv|json` (the
+/// presenter's token).
+public enum ClassWire {
+    /// The longest name a learner may give, in characters.
+    public static let maximumNameLength = 40
+    /// The largest request body the server reads, in bytes.
+    public static let maximumBody = 64 * 1024
+    /// The most reports one request may carry.
+    public static let maximumBatch = 200
+    /// The longest answer to a prediction, in characters.
+    public static let maximumAnswerLength = 40
+}
+
+/// `POST /CODE/join`
+public struct JoinRequest: Codable, Sendable, Equatable {
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+
+public struct JoinResponse: Codable, Sendable, Equatable {
+    public var learner: Int
+    public var token: String
+    public var name: String
+    public var state: ClassState
+    public init(learner: Int, token: String, name: String, state: ClassState) {
+        self.learner = learner
+        self.token = token
+        self.name = name
+        self.state = state
+    }
+}
+
+/// Where the presenter is, and what the room may see.
+public struct ClassState: Codable, Sendable, Equatable {
+    public var code: String
+    /// The lesson's id, nil until the presenter publishes a step.
+    public var lesson: String?
+    public var lessonTitle: String?
+    /// 1-based; 0 before the presenter publishes.
+    public var step: Int
+    public var steps: Int
+    public var stepTitle: String?
+    /// "The room tries now": the current step's exercise is open for everyone.
+    public var tries: Bool
+    /// How many hints of the current step the presenter has shown the room.
+    public var hintsRevealed: Int
+    public var solutionRevealed: Bool
+    /// Steps whose prediction answers the board shows.
+    public var answersRevealed: [Int]
+    /// Goes up by one with every change the presenter makes.
+    public var revision: Int
+    public var lang: String
+
+    public init(code: String, lesson: String? = nil, lessonTitle: String? = nil, step: Int = 0, steps: Int = 0,
+                stepTitle: String? = nil, tries: Bool = false, hintsRevealed: Int = 0, solutionRevealed: Bool = false,
+                answersRevealed: [Int] = [], revision: Int = 0, lang: String = "en") {
+        self.code = code
+        self.lesson = lesson
+        self.lessonTitle = lessonTitle
+        self.step = step
+        self.steps = steps
+        self.stepTitle = stepTitle
+        self.tries = tries
+        self.hintsRevealed = hintsRevealed
+        self.solutionRevealed = solutionRevealed
+        self.answersRevealed = answersRevealed
+        self.revision = revision
+        self.lang = lang
+    }
+}
+
+/// One thing a learner did, numbered by the learner's client so that a report sent twice counts once.
+public struct Report: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, CaseIterable { case reached, check, predict, hint }
+    public var seq: Int
+    public var kind: Kind
+    public var lesson: String
+    /// 1-based.
+    public var step: Int
+    /// `check`: whether the goal was met.
+    public var passed: Bool?
+    /// `predict`: the answer.
+    public var answer: String?
+    /// Seconds since 1970, on the learner's clock.
+    public var at: Double
+
+    public init(seq: Int, kind: Kind, lesson: String, step: Int, passed: Bool? = nil, answer: String? = nil, at: Double) {
+        self.seq = seq
+        self.kind = kind
+        self.lesson = lesson
+        self.step = step
+        self.passed = passed
+        self.answer = answer
+        self.at = at
+    }
+}
+
+/// `POST /CODE/reports`
+public struct ReportBatch: Codable, Sendable, Equatable {
+    public var reports: [Report]
+    public init(reports: [Report]) { self.reports = reports }
+}
+
+public struct ReportReceipt: Codable, Sendable, Equatable {
+    /// The highest `seq` the server holds for this learner: everything up to it is kept.
+    public var through: Int
+    public var state: ClassState
+    public init(through: Int, state: ClassState) {
+        self.through = through
+        self.state = state
+    }
+}
+
+/// `POST /CODE/presenter`: each field present changes that part of the class.
+public struct PresenterUpdate: Codable, Sendable, Equatable {
+    public var lesson: String?
+    public var lessonTitle: String?
+    public var step: Int?
+    public var titles: [String]?
+    /// Steps whose goal asks for a prediction (1-based).
+    public var predictionSteps: [Int]?
+    public var tries: Bool?
+    /// Show one more hint of the current step to the room.
+    public var revealHint: Bool?
+    public var revealSolution: Bool?
+    /// Show the room's answers to this step's prediction on the board.
+    public var revealAnswers: Int?
+    public var lang: String?
+
+    public init(lesson: String? = nil, lessonTitle: String? = nil, step: Int? = nil, titles: [String]? = nil,
+                predictionSteps: [Int]? = nil, tries: Bool? = nil, revealHint: Bool? = nil, revealSolution: Bool? = nil,
+                revealAnswers: Int? = nil, lang: String? = nil) {
+        self.lesson = lesson
+        self.lessonTitle = lessonTitle
+        self.step = step
+        self.titles = titles
+        self.predictionSteps = predictionSteps
+        self.tries = tries
+        self.revealHint = revealHint
+        self.revealSolution = revealSolution
+        self.revealAnswers = revealAnswers
+        self.lang = lang
+    }
+}
+
+/// Every refusal: one status and this body.
+public struct WireError: Codable, Sendable, Equatable, Error {
+    public var error: String
+    public init(_ error: String) { self.error = error }
+}
+
+/// A class's address as a learner types it: `http://HOST:PORT/CODE`.
+public struct ClassAddress: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    public var code: String
+
+    public init(host: String, port: Int, code: String) {
+        self.host = host
+        self.port = port
+        self.code = code
+    }
+
+    /// Nil for anything but `http://HOST[:PORT]/CODE` (a trailing slash or `/board` is allowed).
+    public init?(_ text: String) {
+        guard text.hasPrefix("http://") else { return nil }
+        let rest = text.dropFirst("http://".count)
+        let parts = rest.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count >= 2, let authority = parts.first else { return nil }
+        let code = String(parts[1])
+        guard ClassAddress.isCode(code) else { return nil }
+        var host = String(authority)
+        var port = 80
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+            guard let number = Int(authority[authority.index(after: colon)...]), (1...65535).contains(number) else { return nil }
+            port = number
+            host = String(authority[..<colon])
+        }
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { return nil }
+        self.init(host: host, port: port, code: code)
+    }
+
+    /// A class code: 4 to 12 letters and digits.
+    public static func isCode(_ text: String) -> Bool {
+        (4...12).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
+    public var url: String {
+        let shownHost = host.contains(":") ? "[" + host + "]" : host
+        return "http://\(shownHost):\(port)/\(code)"
+    }
+}

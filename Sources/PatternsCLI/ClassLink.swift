@@ -1,0 +1,572 @@
+import ArgumentParser
+import ClassWire
+import FoundationEssentials
+import PlaygroundCore
+import Synchronization
+import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A live class, seen from the REPL: `join` / `follow` for a learner, `class` for the presenter. It listens to what
+/// each line did (the session's events) and reports it; the network is its own and never in the session's way.
+final class ClassLink {
+    var learner: LearnerLink?
+    var presenter: PresenterLink?
+    /// A class command failed (the pipe front end's exit status).
+    var anyFailed = false
+    /// Set while `follow` runs its own lines.
+    var quiet = false
+    /// Where the learner's token for each class is kept (`classes.json` in the state folder), so that joining the
+    /// same class again under the same name is the same learner; nil: not kept.
+    var identities: String?
+
+    init(identities: String? = nil) { self.identities = identities }
+
+    struct Identity: Codable { var name: String; var token: String }
+
+    func savedIdentity(_ address: ClassAddress) -> Identity? {
+        guard let identities, let bytes = try? FileWriter.read(identities),
+              let all = try? JSONDecoder().decode([String: Identity].self, from: Data(bytes)) else { return nil }
+        return all[address.url]
+    }
+
+    func save(_ identity: Identity, for address: ClassAddress) {
+        guard let identities else { return }
+        var all = (try? FileWriter.read(identities)).flatMap { try? JSONDecoder().decode([String: Identity].self, from: Data($0)) } ?? [:]
+        all[address.url] = identity
+        guard let data = try? JSONEncoder().encode(all) else { return }
+        StateDirectory.create(FileWriter.folder(of: identities))
+        try? FileWriter.replace(identities, with: Array(data))
+    }
+
+    /// The words this link answers itself (when the lesson has no command by that name).
+    static let words: Set<String> = ["join", "follow", "class"]
+
+    /// `run --pace --class URL --token T`: publishes each step the presenter shows; a refused token stops at once.
+    static func lead(url: String, token: String, from step: Int, console: Console) throws {
+        let link = ClassLink()
+        console.classLink = link
+        // The room starts where the presenter does (`--from`).
+        console.session.setStep(step)
+        guard link.connectPresenter(url: url, token: token, console: console) else { throw ExitCode(1) }
+        tell(ClassText.presenterKeys.text(console.session.options.lang), console)
+    }
+
+    /// The presenter mode says "the room tries now": the class hears it too.
+    func roomTries(console: Console) {
+        guard let presenter else { return }
+        _ = presenter.publish(console: console, force: false)
+        presenter.send(PresenterUpdate(tries: true), console: console, saying: nil)
+    }
+
+    /// A key of `run --pace` for the class (t, h, s, a); false for any other.
+    func presenterKey(_ character: Character, console: Console) -> Bool {
+        presenter?.key(character, console: console) ?? false
+    }
+
+    /// A line this link answers itself (`join`, `follow`, `class`), or nil for the session to run.
+    func intercept(_ line: String, console: Console, echo: Bool) -> (ok: Bool, events: [Event])? {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let first = words.first, Self.words.contains(first), console.session.command(named: first) == nil else { return nil }
+        if echo { console.show([.input(prompt: console.session.prompt, line: line)]) }
+        let ok: Bool
+        switch first {
+        case "join":
+            ok = join(Array(words.dropFirst()), console: console)
+        case "follow":
+            ok = follow(console: console)
+        default:
+            ok = classCommand(Array(words.dropFirst()), console: console)
+        }
+        if !ok { anyFailed = true }
+        return (ok, [])
+    }
+
+    func say(_ text: String, _ console: Console, error: Bool = false) { Self.tell(text, console, error: error) }
+
+    /// One line of the class: in the stream after the answer, in the dashboard in the `out` pane.
+    static func tell(_ text: String, _ console: Console, error: Bool = false) {
+        let lang = console.session.options.lang
+        if console.layout == .dashboard {
+            // The dashboard draws its panes: the line goes to the `out` pane, drawn before the next prompt.
+            console.session.mediator.post(PaneMessage(topic: error ? "error" : "out", source: "class",
+                                                      text: error ? CoreText.error.text(lang, text) : text, isError: error))
+            return
+        }
+        console.note((error ? CoreText.error.text(lang, text) : text) + "\n", pane: "out")
+    }
+
+    func join(_ arguments: [String], console: Console) -> Bool {
+        let lang = console.session.options.lang
+        guard arguments.count >= 2 else { say(ClassText.joinUsage.text(lang), console, error: true); return false }
+        return join(url: arguments[0], name: arguments.dropFirst().joined(separator: " "), console: console)
+    }
+
+    func join(url: String, name: String, console: Console) -> Bool {
+        let lang = console.session.options.lang
+        guard let address = ClassAddress(url) else {
+            say(ClassText.notAClassAddress.text(lang, TextSanitizer.clean(url)), console, error: true)
+            return false
+        }
+        let trimmed = String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        guard !trimmed.isEmpty, trimmed.count <= ClassWire.maximumNameLength else {
+            say(ClassText.nameNeeded.text(lang, String(ClassWire.maximumNameLength)), console, error: true)
+            return false
+        }
+        let client = ClassClient(address: address)
+        do throws(ClassClient.Failure) {
+            var joined: JoinResponse
+            var nextSeq = 1
+            if let saved = savedIdentity(address), saved.name == trimmed,
+               let receipt = try? client.send([], token: saved.token) {
+                // The same learner again: numbering goes on from what the server holds.
+                joined = JoinResponse(learner: 0, token: saved.token, name: trimmed, state: receipt.state)
+                nextSeq = receipt.through + 1
+            } else {
+                joined = try client.join(name: trimmed)
+                save(Identity(name: joined.name, token: joined.token), for: address)
+            }
+            learner?.stop()
+            let link = LearnerLink(client: client, joined: joined, nextSeq: nextSeq)
+            learner = link
+            link.start()
+            say(ClassText.joined.text(lang, address.code, TextSanitizer.clean(joined.name)), console)
+            if let lesson = joined.state.lesson, joined.state.step > 0 {
+                say(ClassText.joinedAt.text(lang, TextSanitizer.clean(joined.state.lessonTitle ?? lesson), String(joined.state.step)), console)
+            }
+            // Where the learner already is counts as reached.
+            observe("", ok: true, events: [], console: console)
+            return true
+        } catch {
+            say(ClassText.notJoined.text(lang, Self.describe(error, lang)), console, error: true)
+            return false
+        }
+    }
+
+    /// A failure in the learner's language: the server's own sentence (English) only where no status says it.
+    static func describe(_ failure: ClassClient.Failure, _ lang: Lang) -> String {
+        switch failure {
+        case .unreachable(let why): TextSanitizer.clean(why)
+        case .refused(let status, let why):
+            switch status {
+            case 401: "\(status): " + ClassText.refusedToken.text(lang)
+            case 403: "\(status): " + ClassText.refusedPresenter.text(lang)
+            case 413: "\(status): " + ClassText.refusedTooLarge.text(lang)
+            case 429: "\(status): " + ClassText.refusedTooMany.text(lang)
+            case 404: "\(status): " + ClassText.refusedNoClass.text(lang)
+            default: "\(status): " + ClassText.refusedBadRequest.text(lang, TextSanitizer.clean(why))
+            }
+        }
+    }
+
+    /// `follow`: the presenter's lesson and step, with the live objects as that step starts.
+    func follow(console: Console) -> Bool {
+        let lang = console.session.options.lang
+        guard let learner else { say(ClassText.followNeedsClass.text(lang), console, error: true); return false }
+        let state = learner.freshState()
+        guard let lesson = state.lesson, state.step > 0 else { say(ClassText.presenterNotStarted.text(lang), console); return true }
+        let session = console.session
+        // The lines `follow` runs are its own: only where it lands counts as reached.
+        quiet = true
+        defer { quiet = false; observe("", ok: true, events: [], console: console) }
+        if session.lesson?.id != lesson {
+            guard console.run("load " + lesson, echo: false).ok else { return false }
+        }
+        if session.stepIndex + 1 != state.step || session.lesson?.id != lesson {
+            // `goto` sets the live objects up as the step starts, whatever came before.
+            guard console.run("goto \(state.step)", echo: false).ok else { return false }
+        } else {
+            _ = console.run("restart", echo: false)
+        }
+        learner.followed(state)
+        return true
+    }
+
+    /// `class URL TOKEN` connects the presenter; `class tries|hint|solution|answers` speaks to the room.
+    func classCommand(_ arguments: [String], console: Console) -> Bool {
+        let lang = console.session.options.lang
+        guard let first = arguments.first else { say(ClassText.classUsage.text(lang), console, error: true); return false }
+        if first.hasPrefix("http://") {
+            guard arguments.count == 2 else { say(ClassText.classUsage.text(lang), console, error: true); return false }
+            return connectPresenter(url: first, token: arguments[1], console: console)
+        }
+        guard let presenter else { say(ClassText.presenterNotConnected.text(lang), console, error: true); return false }
+        switch first {
+        case "tries": return presenter.send(PresenterUpdate(tries: true), console: console, saying: ClassText.roomTries.text(lang, String(console.session.stepIndex + 1)))
+        case "hint": return presenter.revealHint(console: console)
+        case "solution": return presenter.revealSolution(console: console)
+        case "answers": return presenter.send(PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console,
+                                              saying: ClassText.answersRevealed.text(lang, String(console.session.stepIndex + 1)))
+        default: say(ClassText.classUsage.text(lang), console, error: true); return false
+        }
+    }
+
+    func connectPresenter(url: String, token: String, console: Console) -> Bool {
+        let lang = console.session.options.lang
+        guard let address = ClassAddress(url) else {
+            say(ClassText.notAClassAddress.text(lang, TextSanitizer.clean(url)), console, error: true)
+            return false
+        }
+        let link = PresenterLink(client: ClassClient(address: address, timeout: 2), token: token)
+        presenter = link
+        guard console.session.lesson != nil else {
+            // Checked now, so that a wrong token is said at once.
+            return link.send(PresenterUpdate(lang: lang.rawValue), console: console, saying: nil)
+        }
+        return link.publish(console: console, force: true)
+    }
+
+    /// `help` lists the session's commands; the class's own are said after them.
+    func helpLine(_ line: String, console: Console) {
+        let words = line.split(separator: " ")
+        guard words.count == 1, words[0] == "help" || words[0] == "?" else { return }
+        say(ClassText.classCommandsHelp.text(console.session.options.lang), console)
+    }
+
+    /// After each line: what the learner did (a check, a prediction, a hint, a new step), then any news of the class.
+    func observe(_ line: String, ok: Bool, events: [Event], console: Console) {
+        if quiet { return }
+        helpLine(line, console: console)
+        let session = console.session
+        if let presenter { _ = presenter.publish(console: console, force: false) }
+        guard let learner else { return }
+        if let lesson = session.lesson {
+            let step = session.stepIndex + 1
+            learner.reached(lesson: lesson.id, step: step)
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            if ok, let first = words.first, session.command(named: first)?.name == first || first == "?" {
+                switch first {
+                case "check" where session.currentStep?.isExercise == true:
+                    let met = CoreText.goalMet.text(session.options.lang, String(step))
+                    let passed = events.contains { event in
+                        if case .delivery(let d) = event { return d.message.text == met }
+                        return false
+                    }
+                    learner.add(.check, lesson: lesson.id, step: step, passed: passed)
+                case "predict" where words.count >= 2:
+                    learner.add(.predict, lesson: lesson.id, step: step, answer: String(words[1].prefix(ClassWire.maximumAnswerLength)))
+                case "hint":
+                    learner.add(.hint, lesson: lesson.id, step: step)
+                default: break
+                }
+            }
+        }
+        news(console: console)
+    }
+
+    /// What changed in the class since the last line, one line each.
+    func news(console: Console) {
+        guard let learner else { return }
+        let lang = console.session.options.lang
+        let session = console.session
+        for notice in learner.takeNotices() {
+            switch notice {
+            case .gone: say(ClassText.serverGone.text(lang), console)
+            case .back(let sent): say(ClassText.serverBack.text(lang, String(sent)), console)
+            case .moved(let step): say(ClassText.presenterAt.text(lang, String(step)), console)
+            case .tries(let step): say(ClassText.roomTries.text(lang, String(step)), console)
+            case .refused(let failure): say(ClassText.classRefused.text(lang, ClassLink.describe(failure, lang)), console, error: true)
+            case .hint(let lesson, let step), .solution(let lesson, let step):
+                let isHint: Bool
+                if case .hint = notice { isHint = true } else { isHint = false }
+                say((isHint ? ClassText.hintRevealed : ClassText.solutionRevealed).text(lang, String(step)), console)
+                // On the presenter's step the playground shows it; elsewhere `follow` goes there first.
+                if session.lesson?.id == lesson, session.stepIndex + 1 == step {
+                    learner.muteNextHint = isHint
+                    _ = console.run(isHint ? "hint" : "solution", echo: false)
+                }
+            }
+        }
+    }
+
+    /// Before the program ends: what is still queued is sent (for a few seconds at most).
+    func finish(console: Console) {
+        guard let learner else { return }
+        let left = learner.finish(timeout: 5)
+        if left > 0 { Self.tell(ClassText.unsentAtExit.text(console.session.options.lang, String(left)), console) }
+    }
+}
+
+/// A learner in a class: reports queue here and a background sender delivers them, in order, each exactly once;
+/// while the server is out of reach they wait, and go when it is back.
+final class LearnerLink: @unchecked Sendable {
+    let client: ClassClient
+    let token: String
+    enum Notice: Equatable { case gone, back(Int), moved(Int), tries(Int), hint(String, Int), solution(String, Int), refused(ClassClient.Failure) }
+
+    struct Shared {
+        var queue: [Report] = []
+        var nextSeq = 1
+        var reachable = true
+        var state: ClassState
+        var notices: [Notice] = []
+        var stopped = false
+        var sentWhileAway = 0
+        var lastReached: (String, Int)?
+        /// The presenter's step and reveals the learner has heard of.
+        var heard: ClassState
+    }
+    let shared: Mutex<Shared>
+    let wake = Wakeup()
+    /// A hint the presenter revealed is shown, not reported as the learner's own.
+    var muteNextHint = false
+
+    init(client: ClassClient, joined: JoinResponse, nextSeq: Int = 1) {
+        self.client = client
+        token = joined.token
+        shared = Mutex(Shared(nextSeq: nextSeq, state: joined.state, heard: joined.state))
+    }
+
+    func start() {
+        // A thread of its own (pthread: no Dispatch library in the learner's binary for this).
+        let box = Unmanaged.passRetained(self)
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { argument in
+            let link = Unmanaged<LearnerLink>.fromOpaque(argument!).takeRetainedValue()
+            link.loop()
+            return nil
+        }, box.toOpaque())
+        pthread_detach(thread)
+    }
+
+    func stop() {
+        shared.withLock { $0.stopped = true }
+        wake.signal()
+    }
+
+    func add(_ kind: Report.Kind, lesson: String, step: Int, passed: Bool? = nil, answer: String? = nil) {
+        if kind == .hint && muteNextHint { muteNextHint = false; return }
+        let now = Date().timeIntervalSince1970
+        shared.withLock { s in
+            s.queue.append(Report(seq: s.nextSeq, kind: kind, lesson: lesson, step: step, passed: passed, answer: answer, at: now))
+            s.nextSeq += 1
+        }
+        wake.signal()
+    }
+
+    func reached(lesson: String, step: Int) {
+        let new = shared.withLock { s in
+            if let last = s.lastReached, last.0 == lesson, last.1 == step { return false }
+            s.lastReached = (lesson, step)
+            return true
+        }
+        if new { add(.reached, lesson: lesson, step: step) }
+    }
+
+    /// The class as the server says now, or as last heard when it is out of reach.
+    func freshState() -> ClassState {
+        if let state = try? client.state() {
+            shared.withLock { $0.state = state }
+            return state
+        }
+        return shared.withLock { $0.state }
+    }
+
+    /// After `follow`, the presenter's step is no news.
+    func followed(_ state: ClassState) { shared.withLock { $0.heard = state } }
+
+    func takeNotices() -> [Notice] {
+        shared.withLock { s in
+            defer { s.notices = [] }
+            return s.notices
+        }
+    }
+
+    /// Sends what is queued, waiting at most `timeout` seconds; returns how many are left.
+    func finish(timeout: Double) -> Int {
+        let deadline = Date().timeIntervalSince1970 + timeout
+        while Date().timeIntervalSince1970 < deadline {
+            let left = shared.withLock { $0.queue.count }
+            if left == 0 { break }
+            wake.signal()
+            usleep(50_000)
+        }
+        stop()
+        return shared.withLock { $0.queue.count }
+    }
+
+    func loop() {
+        var delay = 0.0
+        var lastPoll = 0.0
+        while true {
+            let (stopped, batch) = shared.withLock { s in (s.stopped, Array(s.queue.prefix(100))) }
+            if stopped { return }
+            let now = Date().timeIntervalSince1970
+            if batch.isEmpty && now - lastPoll < 2 {
+                wake.wait(seconds: 0.5)
+                continue
+            }
+            lastPoll = now
+            do {
+                let state: ClassState
+                if batch.isEmpty {
+                    state = try client.state()
+                } else {
+                    let receipt = try client.send(batch, token: token)
+                    state = receipt.state
+                }
+                delay = 0
+                shared.withLock { s in
+                    let sent = Set(batch.map(\.seq))
+                    s.queue.removeAll { sent.contains($0.seq) }
+                    if !s.reachable {
+                        s.sentWhileAway += batch.count
+                        if s.queue.isEmpty {
+                            s.reachable = true
+                            s.notices.append(.back(s.sentWhileAway))
+                            s.sentWhileAway = 0
+                        }
+                    }
+                    s.state = state
+                    hear(state, &s)
+                }
+            } catch {
+                switch error {
+                case .unreachable:
+                    shared.withLock { s in
+                        if s.reachable { s.reachable = false; s.notices.append(.gone) }
+                    }
+                    delay = min(max(0.5, delay * 2), 5)
+                    wake.wait(seconds: delay)
+                case .refused(let status, let why):
+                    if status == 429 {
+                        wake.wait(seconds: 1)
+                        continue
+                    }
+                    // The server will never take these (a token it does not know, a malformed report): said once, dropped.
+                    shared.withLock { s in
+                        let sent = Set(batch.map(\.seq))
+                        s.queue.removeAll { sent.contains($0.seq) }
+                        s.notices.append(.refused(.refused(status, why)))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Notices of what the presenter changed.
+    func hear(_ state: ClassState, _ s: inout Shared) {
+        let heard = s.heard
+        guard let lesson = state.lesson, state.step > 0 else { return }
+        if lesson != heard.lesson || state.step != heard.step {
+            s.notices.append(.moved(state.step))
+        }
+        let sameStep = lesson == heard.lesson && state.step == heard.step
+        if state.tries && !(sameStep && heard.tries) { s.notices.append(.tries(state.step)) }
+        let hintsBefore = sameStep ? heard.hintsRevealed : 0
+        if state.hintsRevealed > hintsBefore { s.notices.append(.hint(lesson, state.step)) }
+        if state.solutionRevealed && !(sameStep && heard.solutionRevealed) { s.notices.append(.solution(lesson, state.step)) }
+        s.heard = state
+    }
+}
+
+/// Wakes the sender early (a report queued) or lets it sleep until a time limit.
+final class Wakeup: @unchecked Sendable {
+    var mutex = pthread_mutex_t()
+    var condition = pthread_cond_t()
+    var pending = false
+
+    init() {
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
+    }
+
+    func signal() {
+        pthread_mutex_lock(&mutex)
+        pending = true
+        pthread_cond_signal(&condition)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    func wait(seconds: Double) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(Int(seconds))) * 1_000_000_000)
+        var deadline = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+        pthread_mutex_lock(&mutex)
+        while !pending {
+            if pthread_cond_timedwait(&condition, &mutex, &deadline) != 0 { break }
+        }
+        pending = false
+        pthread_mutex_unlock(&mutex)
+    }
+}
+
+/// The presenter's side: each step the presenter shows is published to the class, and the room's exercise,
+/// hints, solution and answers are opened from here.
+final class PresenterLink {
+    let client: ClassClient
+    let token: String
+    var published: (lesson: String, step: Int)?
+    var reachable = true
+
+    init(client: ClassClient, token: String) {
+        self.client = client
+        self.token = token
+    }
+
+    /// Tells the class the presenter's step when it changed (or always, with `force`).
+    func publish(console: Console, force: Bool) -> Bool {
+        let session = console.session
+        guard let lesson = session.lesson else { return true }
+        let step = session.stepIndex + 1
+        if !force, let published, published.lesson == lesson.id, published.step == step { return true }
+        var update = PresenterUpdate(lesson: lesson.id, lessonTitle: lesson.title, step: step, lang: session.options.lang.rawValue)
+        if published?.lesson != lesson.id || force {
+            update.titles = lesson.steps.map(\.title)
+            update.predictionSteps = lesson.steps.indices.filter { lesson.steps[$0].goal.contains(where: \.isPrediction) }.map { $0 + 1 }
+        }
+        let lang = session.options.lang
+        let ok = send(update, console: console, saying: nil)
+        if ok {
+            published = (lesson.id, step)
+            if force { ClassLink.tell(ClassText.presenterConnected.text(lang, client.address.code, String(step)), console) }
+        }
+        return ok
+    }
+
+    func revealHint(console: Console) -> Bool {
+        send(PresenterUpdate(revealHint: true), console: console, saying: ClassText.hintRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1)))
+    }
+
+    func revealSolution(console: Console) -> Bool {
+        send(PresenterUpdate(revealSolution: true), console: console, saying: ClassText.solutionRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1)))
+    }
+
+    /// One change to the class; a refusal or an unreachable server is said in one line (that once, until it answers again).
+    @discardableResult
+    func send(_ update: PresenterUpdate, console: Console, saying: String?) -> Bool {
+        let lang = console.session.options.lang
+        do {
+            _ = try client.present(update, token: token)
+            if !reachable { reachable = true; ClassLink.tell(ClassText.serverBack.text(lang, "0"), console) }
+            if let saying { ClassLink.tell(saying, console) }
+            return true
+        } catch {
+            switch error {
+            case .unreachable:
+                if reachable { ClassLink.tell(ClassText.serverGone.text(lang), console) }
+                reachable = false
+                published = nil
+            case .refused:
+                ClassLink.tell(ClassText.classRefused.text(lang, ClassLink.describe(error, lang)), console, error: true)
+            }
+            return false
+        }
+    }
+
+    /// `run --pace` keys for the room: t (tries now), h (a hint), s (the solution), a (the answers).
+    func key(_ character: Character, console: Console) -> Bool {
+        let lang = console.session.options.lang
+        let step = String(console.session.stepIndex + 1)
+        switch character {
+        case "t": send(PresenterUpdate(tries: true), console: console, saying: ClassText.roomTries.text(lang, step))
+        case "h": revealHint(console: console)
+        case "s": revealSolution(console: console)
+        case "a": send(PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console, saying: ClassText.answersRevealed.text(lang, step))
+        default: return false
+        }
+        return true
+    }
+}
