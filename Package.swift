@@ -69,7 +69,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ClassServer",
-            dependencies: ["ClassServerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ClassServerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // FlyingFox's proxy handler uses URLSession: a build with the Swift runtime linked in
+            // (--static-swift-stdlib) links FoundationNetworking statically, which needs libcurl named (libcurl4-openssl-dev).
+            linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         // Helpers used only by tests: transcript diffs, a pseudo-terminal driver.
         .target(name: "PlaygroundTestSupport", dependencies: ["CEditLine", "PlaygroundCore"]),

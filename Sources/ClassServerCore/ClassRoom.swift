@@ -147,9 +147,11 @@ public final class ClassRoom: @unchecked Sendable {
         switch report.kind {
         case .check: guard report.passed != nil else { throw Refusal(400, "a check report says whether it passed") }
         case .predict:
-            guard let answer = report.answer, !answer.isEmpty, answer.count <= ClassWire.maximumAnswerLength,
-                  !answer.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw Refusal(400, "a prediction is 1 to \(ClassWire.maximumAnswerLength) characters")
+            // A prediction is one of a step's numbered options (the playground refuses anything else): the board's
+            // histogram shows numbers, never a text a learner chose.
+            guard let answer = report.answer, (1...2).contains(answer.count), answer.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  answer.first != "0" else {
+                throw Refusal(400, "a prediction is the number of one of the step's options")
             }
         case .reached, .hint: break
         }

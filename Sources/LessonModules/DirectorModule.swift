@@ -86,6 +86,17 @@ public final class DirectorModule: LessonModule {
     /// work while it still holds exactly those lines.
     var recipeRun: (method: String, items: [String])?
 
+    /// A compiled line that runs a recipe into `receiptBuilder` (in a `do`/`catch`, say) is the employee's work too
+    /// when the receipt now holds exactly what that recipe makes.
+    public func compiledLineRan(_ text: String) {
+        if text.contains("receiptBuilder"), text.contains("createCombo1("),
+           let made = try? Employee().createCombo1(with: ReceiptBuilder()),
+           made.lines.map(\.item) == receiptBuilder.lines.map(\.item) {
+            recipeRun = ("createCombo1", receiptBuilder.lines.map(\.item))
+        }
+        compiledLineRan()
+    }
+
     /// Who made what `receiptBuilder` holds: the employee's recipe, calls of the learner's own, or nothing yet.
     var receiptBuiltBy: String {
         let items = receiptBuilder.lines.map(\.item)

@@ -152,8 +152,9 @@ struct Presenter {
                 var forClass = false
                 if case .character(let c) = key { forClass = console.classLink?.presenterKey(c, console: console) == true }
                 // The keys that do not move the script on: a hint, a line of one's own, a page, a zoom.
-                // A class key is the room's (its hint is shown by the class link): the presenter's own `h` is not run too.
-                if forClass ? dashboard != nil : act(on: key) { show() } else if overwrites { console.note(shown, pane: "out") }
+                // In a class, `h` is the room's hint and the presenter's too (the step is published already, so the hint
+                // moves nothing on the board).
+                if act(on: key) || forClass && dashboard != nil { show() } else if overwrites { console.note(shown, pane: "out") }
                 continue
             }
         }

@@ -16,8 +16,7 @@ import Testing
     @Test func nothingRunsBeforeThePredictionAndNothingOutsideTheOptionsIsOne() {
         let session = atThePredictExercise()
         expectSame(session.run("check"), """
-        ✗ not yet: 1 of 1 goal fields differ
-          prediction.answer  no prediction yet: 'predict' 1, 2 or 3 first, then run it
+        no prediction yet: 'predict' 1, 2 or 3 first, then run it
 
         """)
         // Running it first would answer the question: refused, in either spelling, and so is `run`.
@@ -40,9 +39,8 @@ import Testing
         builder.setMeat(.kitten)') and watch; 'check' says whether you were right.
         error: your prediction stands: 1. The first answer is the one that counts; run
         it and watch
-        ✗ not yet: 1 of 1 goal fields differ
-          prediction.answer  your prediction 1 is kept; now run it ('try
-          builder.setMeat(.kitten)'), watch, then 'check'
+        your prediction 1 is kept; now run it ('try builder.setMeat(.kitten)'), watch,
+        then 'check'
 
         """)
         _ = session.run("meat kitten")
@@ -51,10 +49,8 @@ import Testing
         #expect(session.run("predict 2").hasPrefix("error: your prediction stands: 1."))
         let judged = session.run("check")
         expectSame(judged, """
-        ✗ not yet: 1 of 1 goal fields differ
-          prediction.answer  you predicted 1, and that is not what happened: the panes
-          above show what did. Only the first answer counts, so this prediction stays
-          missed; 'next' moves on
+        ✗ you predicted 1, and that is not what happened: the panes above show what did.
+        Only the first answer counts, so this prediction stays missed; 'next' moves on
 
         """)
         #expect(!session.doneSteps.contains(4))
@@ -94,5 +90,28 @@ import Testing
         let session = atThePredictExercise()
         _ = session.run("predict 2")
         #expect(!session.run("state").contains("prediction"))
+    }
+
+    /// A prediction is judged on the run the step describes: another run is said to differ (never with values), the
+    /// goal shows only the prediction line, the last hint and the solution wait for the answer.
+    @Test func theRunMustBeTheStepsAndNothingGivesTheAnswerAway() {
+        let session = RepositoryLessons.loaded("director")
+        let step = session.run("goto 5")
+        #expect(!step.contains("burgerBuilder.sauces:"), "the scenario line would answer it: \(step)")
+        #expect(session.run("solution").hasPrefix("error: this step asks you to predict first"))
+        _ = session.run("hint", "hint")
+        expectSame(session.run("hint"), "the last hint names the answer: it comes after your prediction ('predict' first)\n")
+        // The recipe run without the mustard the step adds first: not the story, and no value named.
+        _ = session.run("predict 2", "combo1")
+        expectSame(session.run("check"), """
+        ✗ what ran is not what the step describes (burgerBuilder.sauces differ):
+        'restart', then run it as the step says; your prediction stands
+
+        """)
+        _ = session.run("restart", "burgerBuilder.addSauces(.mustard)", "combo1")
+        expectSame(session.run("check"), "✓ goal met: step 5 is done. 'next' moves on.\n")
+        // What the lesson ran to set the step up is not the learner's to undo.
+        _ = session.run("restart")
+        expectSame(session.run("undo"), "error: nothing you typed at this step to undo; 'restart' sets the step up again\n")
     }
 }

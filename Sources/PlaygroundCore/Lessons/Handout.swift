@@ -62,7 +62,9 @@ public struct Handout {
                 session.execute(command)
                 exchanges.append(Exchange(prompt: prompt, command: command, output: session.takeOutput()))
             }
-            var section = Section(title: step.title, body: step.body, goal: step.goal, hints: step.hints,
+            // A prediction's last hint names the answer: on paper, next to the question, it would be the answer.
+            let hints = audience == .students && step.isPrediction ? Array(step.hints.dropLast()) : step.hints
+            var section = Section(title: step.title, body: step.body, goal: step.goal, hints: hints,
                                   isExercise: step.isExercise && !step.goalStaysUnmet, exchanges: exchanges, code: step.code)
             section.demonstrates = step.goalStaysUnmet
             sections.append(section)
@@ -122,6 +124,12 @@ public struct Handout {
 
     /// A goal's value as this audience sees it: students are not given a prediction's answer.
     func shown(_ goal: GoalLine) -> String { audience == .students ? goal.shownValue(lang) : goal.value }
+    /// The goal lines this audience sees: students get only a prediction exercise's prediction line (the others
+    /// would answer it).
+    func shownGoal(_ section: Section) -> [GoalLine] {
+        let predicts = section.goal.contains(where: \.isPrediction)
+        return audience == .students && predicts ? section.goal.filter(\.isPrediction) : section.goal
+    }
 
     public var markdown: String {
         var out = "# \(lesson.title)\n\n"
@@ -140,7 +148,7 @@ public struct Handout {
             }
             if section.isExercise {
                 out += "**" + HandoutText.exerciseGoal.text(lang) + "**\n\n"
-                out += section.goal.map { "- `\($0.key): \(shown($0))`" }.joined(separator: "\n") + "\n\n"
+                out += shownGoal(section).map { "- `\($0.key): \(shown($0))`" }.joined(separator: "\n") + "\n\n"
                 if audience == .students {
                     let names = commandsUsed(section)
                     if !names.isEmpty { out += HandoutText.commandsItTakes.text(lang, names.map { "`\($0)`" }.joined(separator: ", ")) + "\n\n" }
@@ -205,7 +213,7 @@ public struct Handout {
             }
             if section.isExercise {
                 out += "<div class=\"goal\"><strong>\(Self.inline(HandoutText.exerciseGoal.text(lang)))</strong><ul>"
-                out += section.goal.map { "<li><code>\(Self.escape($0.key)): \(Self.escape(shown($0)))</code></li>" }.joined()
+                out += shownGoal(section).map { "<li><code>\(Self.escape($0.key)): \(Self.escape(shown($0)))</code></li>" }.joined()
                 out += "</ul></div>\n"
                 if audience == .students {
                     let names = commandsUsed(section)

@@ -98,6 +98,10 @@ public struct Step: Sendable {
     /// A prediction exercise: its goal is on what the learner answers with `predict`.
     public var isPrediction: Bool { goal.contains(where: \.isPrediction) }
 
+    /// The goal as a learner sees it. A prediction exercise's other lines say what must have run (the scenario the
+    /// question is about); their values would answer it, so only the prediction line is shown.
+    public var shownGoal: [GoalLine] { isPrediction ? goal.filter(\.isPrediction) : goal }
+
     /// How many numbered options (`1. …`, `2. …`) the step's prose offers, when it offers two or more: `predict`
     /// takes one of them.
     public var predictionOptions: Int? {

@@ -55,7 +55,7 @@ public struct LessonNavigator {
         if step.isExercise {
             lines.append("")
             lines.append(CoreText.goal.text(lang))
-            for goal in step.goal { lines.append("  \(goal.key): \(goal.shownValue(lang))") }
+            for goal in step.shownGoal { lines.append("  \(goal.key): \(goal.shownValue(lang))") }
             lines.append(CoreText.typeCheckWhenYouThinkYou.text(lang))
         } else if !step.commands.isEmpty {
             lines.append("")

@@ -215,6 +215,17 @@ extension Session {
             say(CoreText.goalMet(String(navigator.stepIndex + 1)))
             return
         }
+        if step.isPrediction {
+            // Never a value: what ran differs from the step's story, or the prediction stands where it is.
+            let story = differences.filter { !GoalLine.isPrediction($0.key) }.map(\.key)
+            if !story.isEmpty {
+                say(PredictText.notTheStory(story.joined(separator: ", ")).text(lang))
+            } else {
+                let missed = prediction?.ran == true
+                say((missed ? "✗ " : "") + predictionStanding(step))
+            }
+            return
+        }
         var lines = [CoreText.notYet.text(lang, String(differences.count), String(step.goal.count))]
         let width = differences.map { DisplayWidth.of($0.key) }.max() ?? 0
         for d in differences {
@@ -234,6 +245,11 @@ extension Session {
 
     func hint() throws {
         var navigator = try requireNavigator()
+        // A prediction's last hint names the answer: it waits until the learner has answered.
+        if navigator.step.isPrediction, prediction == nil, navigator.hintsShown + 1 >= navigator.step.hints.count {
+            say(PredictText.lastHintAfterPredicting.phrase)
+            return
+        }
         let phrase = navigator.nextHint(goalState())
         self.navigator = navigator
         say(phrase)
@@ -241,6 +257,9 @@ extension Session {
 
     func solution() throws {
         let navigator = try requireNavigator()
+        if navigator.step.isPrediction, prediction == nil {
+            throw PlaygroundError(PredictText.predictFirst(Self.optionList(navigator.step.predictionOptions ?? 3, lang)))
+        }
         if let code = navigator.step.code {
             codeSolution(code)
             return
@@ -256,6 +275,8 @@ extension Session {
     func undo() throws {
         let workspace = try requireWorkspace()
         guard let undone = workspace.journal.last else { throw PlaygroundError(CoreText.nothingToUndo.phrase) }
+        // What the lesson ran to set the step up is not the learner's to take back ('restart' sets it up again).
+        guard !undone.bySetUp else { throw PlaygroundError(PredictText.nothingTypedToUndo.phrase) }
         let before = workspace.state()
         workspace.journal.removeLast()
         try rebuild()

@@ -99,7 +99,8 @@ extension LessonNavigator {
 
 /// What the playground says about predictions.
 public enum PredictText: String, TextCatalog {
-    case noPredictionHere, chooseAnOption, firstAnswerStands, predicted, predictFirst, notMade, notRunYet, missed, or, historySetUp
+    case noPredictionHere, chooseAnOption, firstAnswerStands, predicted, predictFirst, notMade, notRunYet, missed, or, historySetUp,
+         notTheStory, lastHintAfterPredicting, nothingTypedToUndo
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -118,6 +119,12 @@ public enum PredictText: String, TextCatalog {
         case .missed: ("you predicted {0}, and that is not what happened: the panes above show what did. Only the first answer counts, so this prediction stays missed; 'next' moves on",
                        "예측한 답은 {0}, 실제 결과는 달랐습니다. 무슨 일이 일어났는지는 위 창에 있습니다. 처음 답만 인정되므로 이 예측은 틀린 것으로 남습니다. 'next'로 넘어가세요")
         case .or: (" or ", " 또는 ")
+        case .notTheStory: ("✗ what ran is not what the step describes ({0} differ): 'restart', then run it as the step says; your prediction stands",
+                            "✗ 실행한 것이 단계의 설명과 다릅니다(다른 필드: {0}). 'restart' 후 단계가 말한 대로 실행하세요. 예측은 그대로입니다")
+        case .lastHintAfterPredicting: ("the last hint names the answer: it comes after your prediction ('predict' first)",
+                                        "마지막 힌트는 답을 알려 줍니다. 예측한 뒤에 볼 수 있습니다(먼저 'predict')")
+        case .nothingTypedToUndo: ("nothing you typed at this step to undo; 'restart' sets the step up again",
+                                   "이 단계에서 입력한 명령이 없어 되돌릴 것이 없습니다. 'restart'로 단계를 다시 준비하세요")
         case .historySetUp: ("(the lesson ran {0} command(s) to set this step up; 'restart' runs them again)",
                              "(이 단계를 준비하려고 레슨이 명령 {0}개를 실행했습니다. 'restart'가 다시 실행합니다)")
         }
