@@ -39,8 +39,12 @@ extension Session {
     }
 
     /// A prediction step runs nothing before the learner has answered: what runs would answer it.
-    func requirePredictionFirst() throws {
+    func requirePredictionFirst(_ command: Command) throws {
         guard !mediator.isMuted, let step = currentStep, step.isPrediction, prediction == nil else { return }
+        // A read of a property or a print looks at the step's start, which the question is about: allowed.
+        if case .call(let statement) = command, statement.binding == nil, statement.isPrint || statement.calls.last?.hasParens == false {
+            return
+        }
         throw PlaygroundError(PredictText.predictFirst(Self.optionList(step.predictionOptions ?? 3, lang)))
     }
 
@@ -67,7 +71,11 @@ extension Session {
     /// Two spellings of one line of Swift: equal once spaces are ignored (a transcript's line may be cut where the
     /// code pane wrapped it, so the typed line may go on).
     static func sameSwift(_ typed: String, _ expected: String) -> Bool {
-        let a = typed.filter { $0 != " " }, b = expected.filter { $0 != " " }
+        // `try!` and `try?` run the same call as `try`.
+        func plain(_ s: String) -> String {
+            s.filter { $0 != " " }.replacingOccurrences(of: "try!", with: "try").replacingOccurrences(of: "try?", with: "try")
+        }
+        let a = plain(typed), b = plain(expected)
         return !b.isEmpty && a.hasPrefix(b)
     }
 

@@ -205,7 +205,7 @@ public final class Session {
     /// rebuilt from the journal; on success it joins the journal, and a call shows the fields it changed.
     func change(_ text: String, _ command: Command) throws {
         let workspace = try requireWorkspace()
-        if case .global = command {} else { try requirePredictionFirst() }
+        if case .global = command {} else { try requirePredictionFirst(command) }
         let codeMark = mediator.events.count
         defer { noteReveal(since: codeMark) }
         let before = workspace.stateAfterLastChange ?? workspace.state()
