@@ -60,23 +60,10 @@ extension ClassRoom {
 }
 
 enum HTML {
-    /// Text as HTML shows it, never as markup.
+    /// Text as HTML shows it, never as markup: the handouts' escaping (control sequences removed), and `'` too, so a
+    /// text is safe in either kind of attribute quote.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // Control characters have no place on the board.
-                if c.properties.generalCategory == .control { out += "\u{FFFD}" } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
+        Handout.escape(text).replacingOccurrences(of: "'", with: "&#39;")
     }
 }
 

@@ -562,8 +562,8 @@ final class PresenterLink {
         let step = String(console.session.stepIndex + 1)
         switch character {
         case "t": send(PresenterUpdate(tries: true), console: console, saying: ClassText.roomTries.text(lang, step))
-        case "h": revealHint(console: console)
-        case "s": revealSolution(console: console)
+        case "h": _ = revealHint(console: console)
+        case "s": _ = revealSolution(console: console)
         case "a": send(PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console, saying: ClassText.answersRevealed.text(lang, step))
         default: return false
         }

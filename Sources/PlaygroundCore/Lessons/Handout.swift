@@ -348,7 +348,7 @@ public struct Handout {
         return out
     }
 
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         for c in TextSanitizer.clean(text) {
             switch c {
