@@ -202,6 +202,15 @@ import Testing
     /// Every lesson in the dashboard, from a pty, in English and Korean at 80x24, 100x30 and 120x40: step 2 after its
     /// first command (the mediator's pages hearing a message, the delegate's cells), then the same screen with
     /// Ctrl-O (the first pane zoomed). Compared as a golden; look at it when re-recording.
+    /// Waits until nothing more has been written for 150 ms (at most about 3 s).
+    static func settle(_ terminal: PseudoTerminal) {
+        var seen = -1
+        for _ in 0..<20 where terminal.transcript.count != seen {
+            seen = terminal.transcript.count
+            usleep(150_000)
+        }
+    }
+
     @Test(arguments: ["builder", "director", "mediator", "delegate"])
     func dashboardScreensOfEveryLesson(lesson id: String) throws {
         var screens = ""
@@ -215,7 +224,9 @@ import Testing
                 _ = enter(terminal, "load \(id)", prompt: "\(id) 1/")
                 _ = enter(terminal, "goto 2", prompt: prompt)
                 _ = enter(terminal, command, prompt: prompt)
-                usleep(150_000)
+                // The dashboard is drawn after the prompt is known: wait until the screen stops changing (a fixed pause
+                // was too short once under load).
+                Self.settle(terminal)
                 var grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
                 grid.play(terminal.transcript)
                 screens += "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2 after '\(command)'\n" + grid.text + "\n"
@@ -223,7 +234,7 @@ import Testing
                     let mark = terminal.transcript.count
                     terminal.send("\u{F}")
                     #expect(terminal.waitFor("zoom", after: mark) || terminal.waitFor("크게", after: mark), "\(terminal.plainText)")
-                    usleep(150_000)
+                    Self.settle(terminal)
                     grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
                     grid.play(terminal.transcript)
                     screens += "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2, Ctrl-O\n" + grid.text + "\n"
