@@ -167,6 +167,8 @@ public final class BuilderModule: LessonModule {
         // Only `addConfirmAction` sets an action, written in the line or in the learner's own file: then what the
         // closure does is no longer known here.
         if text.contains("addConfirmAction") || Self.callsAFunction(text) { handlerSources = [:] }
+        // An alert builder the line names joins the state pane, as after one of its calls.
+        for name in ["alert", "buggyAlert"] where TopLevelNames.mentions(text, name) { alertsInUse.insert(name) }
         compiledLineRan()
     }
 

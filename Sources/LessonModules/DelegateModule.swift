@@ -83,7 +83,7 @@ public final class DelegateModule: LessonModule {
         Method("cell", (nil, nil), returns: .object("Cell")) { [unowned self] (row: Int, column: Int) in
             let board = try requireController()
             guard (0..<GameBoardController.size).contains(row), (0..<GameBoardController.size).contains(column) else {
-                throw ThrownError("Fatal error: Index out of range", DelegateText.rowsAndColumns(String(row), String(column)))
+                throw Trap(message: "Fatal error: Index out of range", explanation: DelegateText.rowsAndColumns(String(row), String(column)))
             }
             return .object(cellObject(board.cell(row, column)))
         },
@@ -141,7 +141,7 @@ public final class DelegateModule: LessonModule {
                 }
                 return .done
             },
-        ])
+        ]).holding { cell }
     }
 
     lazy var quizObject = LiveObject(name: "quizScreen", typeName: "QuestionGroupScreen", methods: [
@@ -173,7 +173,7 @@ public final class DelegateModule: LessonModule {
                 Method("setPrompt", returns: .this) { (text: String) in question.setPrompt(text); return .this },
                 Method("setAnswer", returns: .this) { (text: String) in question.setAnswer(text); return .this },
                 Method("setHint", returns: .this) { (text: String) in question.setHint(text); return .this },
-            ]))
+            ]).holding { question })
         },
     ])
 

@@ -5,7 +5,7 @@ import PlaygroundCore
 /// lists the calls each build makes, as `Sources/Patterns/DependencyBuilders.swift` writes them, and nothing else.
 struct DependencyDemo {
     enum Wiring: String { case leaky, middleStep, dynamicChild }
-    struct Outcome { var wiring: Wiring; var greeting: String; var takingName: [String]; var builtBy: String }
+    struct Outcome { var wiring: Wiring; var greeting: String; var takingName: [String]; var builtBy: String; var child: Child }
     var last: Outcome?
 
     mutating func run(_ wiring: Wiring, name: String, lang: Lang, post: (String, String) -> Void) {
@@ -29,7 +29,7 @@ struct DependencyDemo {
             taking = ["ChildDynamicNameBuilder.build(name:)"]
         }
         let builtBy = switch wiring { case .leaky: "RootBuilder"; case .middleStep: "NameStepBuilder"; case .dynamicChild: "ChildDynamicNameBuilder" }
-        last = Outcome(wiring: wiring, greeting: child.greeting, takingName: taking, builtBy: builtBy)
+        last = Outcome(wiring: wiring, greeting: child.greeting, takingName: taking, builtBy: builtBy, child: child)
         post("log", calls.joined(separator: "\n"))
         post("product", DirectorText.childScreen(child.greeting, taking.joined(separator: ", ")).text(lang))
     }

@@ -94,6 +94,8 @@ public final class DirectorModule: LessonModule {
            made.lines.map(\.item) == receiptBuilder.lines.map(\.item) {
             recipeRun = ("createCombo1", receiptBuilder.lines.map(\.item))
         }
+        // The group is shown once the learner's Swift reaches it (`group.title = "Swift basics"`), as after a call.
+        if TopLevelNames.mentions(text, "group") { groupInUse = true }
         compiledLineRan()
     }
 
@@ -187,7 +189,7 @@ public final class DirectorModule: LessonModule {
             Method("setPrompt", returns: .this) { (text: String) in question.setPrompt(text); return .this },
             Method("setAnswer", returns: .this) { (text: String) in question.setAnswer(text); return .this },
             Method("setHint", returns: .this) { (text: String) in question.setHint(text); return .this },
-        ])
+        ]).holding { question }
     }
 
     /// The three real builders of the dependency example, each with its own `build(name:)`.
@@ -207,9 +209,10 @@ public final class DirectorModule: LessonModule {
         dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in context.post(topic, text, source: "child") }
         // The built `Child`: `let child = rootBuilder.build(name: "Mina")`, then `child.greeting`.
         let greeting = dependency.last?.greeting ?? ""
+        let child = dependency.last?.child
         return .object(LiveObject(name: "child", typeName: "Child", methods: [
             Method(property: "greeting", type: "String") { ShownValue(source: SwiftValue.quoted(greeting), printed: greeting) },
-        ]))
+        ]).holding { child })
     }
 
     // MARK: short commands

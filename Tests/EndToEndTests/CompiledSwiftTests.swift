@@ -157,6 +157,124 @@ func toolchainPath() -> String {
         expectGolden("compiled-undo", answers(result.output))
     }
 
+    /// A line that is an expression shows its value, as a REPL prints what it evaluates: where Swift would warn that
+    /// the value is unused, and only that statement (the last on the line). A Void call, a binding and an unused
+    /// function value (an error in Swift 6) show nothing of the kind.
+    @Test func anExpressionShowsItsValue() throws {
+        let result = try run("""
+        load builder
+        builder.sauces.contains(.mustard)
+        Meat.allCases.count
+        "\\(builder.meat) burger"
+        try? builder.build(); builder.sauces.isEmpty  // a comment after it
+        print("a;b"); builder.meat == .beef;
+        builder.addSauces(.ketchup); print("added")
+        builder.build
+        load delegate
+        board.cell(0, 0).delegate === board
+        let c = board.cell(1, 1)
+        c.text
+
+        """)
+        expectSame(answers(result.output).components(separatedBy: "builder 1/12> load delegate")[0], """
+        builder 1/12> builder.sauces.contains(.mustard)
+        ── code ────────────────────
+        builder.sauces.contains(.mustard)
+        false
+        builder 1/12> Meat.allCases.count
+        ── code ────────────────────
+        Meat.allCases.count
+        4
+        builder 1/12> "\\(builder.meat) burger"
+        ── code ────────────────────
+        "\\(builder.meat) burger"
+        "beef burger"
+        builder 1/12> try? builder.build(); builder.sauces.isEmpty  // a comment after it
+        ── code ────────────────────
+        try? builder.build(); builder.sauces.isEmpty  // a comment after it
+        true
+        builder 1/12> print("a;b"); builder.meat == .beef;
+        ── code ────────────────────
+        print("a;b"); builder.meat == .beef;
+        ── log ─────────────────────
+        a;b
+        true
+        builder 1/12> builder.addSauces(.ketchup); print("added")
+        ── code ────────────────────
+        builder.addSauces(.ketchup); print("added")
+        ── log ─────────────────────
+        added
+        builder.sauces: [] → [.ketchup]
+        ── state ───────────────────
+        builder: HamburgerBuilder
+          meat:     .beef
+        * sauces:   [.ketchup]
+          toppings: []
+        builder 1/12> builder.build
+        repl:1:9: error: function is unused [#no-usage]
+        builder.build
+        ~~~~~~~~^~~~~
+
+        """)
+        // A cell bound by the interpreter is a binding the compiler sees too.
+        #expect(result.output.contains("delegate 1/12> board.cell(0, 0).delegate === board\n── code ────────────────────\nboard.cell(0, 0).delegate === board\ntrue\n"),
+                "\(result.output)")
+        #expect(result.output.contains("delegate 1/12> c.text\n── code ────────────────────\nc.text\n\"\"\n"), "\(result.output)")
+    }
+
+    /// What compiled code prints is said once: a replay (here, the rebuild after the interpreter refuses a line) runs
+    /// it again quietly. A compiled line that changed nothing shown is kept for replays, but `undo` and `history`
+    /// pass over it; a binding `undo` takes back is said gone.
+    @Test func aReplayPrintsNothingAndUndoPassesOverLooks() throws {
+        let result = try run("""
+        load builder
+        alert.addConfirmAction("OK") { print("tapped \\(1 + 1)") }.present()
+        screen.tapConfirm()
+        teal.viewDidDisappear()
+        let names = ["a"]
+        print(names.count)
+        undo
+        history
+
+        """)
+        let answers = answers(result.output)
+        // Printed by the tap, and named in its log and state lines: not printed again by the rebuild after `teal`.
+        #expect(answers.components(separatedBy: "tapped 2").count == 4, "\(answers)")
+        #expect(answers.contains("""
+        builder 1/12> undo
+        ── state ───────────────────
+        names: (gone)
+        (unchanged: builder, alert, screen; 'state' shows every object)
+        undid: let names = ["a"]
+        """), "\(answers)")
+        #expect(answers.hasSuffix("""
+        builder 1/12> history
+          1  alert.addConfirmAction("OK") { print("tapped \\(1 + 1)") }.present()   → alert.title,
+          alert.message, alert.confirmAction, screen.presented, screen.lastTap
+          2  screen.tapConfirm()   → screen.lastTap
+
+        """), "\(answers)")
+    }
+
+    /// Without a toolchain, what the interpreter does not know is said as that, never as Swift's "has no member" or
+    /// "cannot find in scope": the line may be valid Swift.
+    @Test func withoutAToolchainNothingIsSaidInTheCompilersWords() throws {
+        let result = try runPatterns(["--width", "200"], input: """
+        load builder
+        builder.sauces.contains(.mustard)
+        Meat.allCases
+        load mediator
+        pager.recipients.count
+
+        """, environment: ["PATH": "/usr/bin:/bin"])
+        let errors = result.output.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        expectSame(errors.joined(separator: "\n"), """
+        error: the playground's own interpreter does not run this: it knows no member 'contains' of 'Sauces' (with a Swift toolchain on PATH, the compiler judges any Swift)
+        error: the playground's own interpreter does not run this: it knows no live object or name 'Meat' (with a Swift toolchain on PATH, the compiler judges any Swift)
+        error: the playground's own interpreter does not run this: it knows no member 'count' of '[Receiver]' (with a Swift toolchain on PATH, the compiler judges any Swift)
+        """)
+    }
+
     /// At a terminal, Ctrl-C stops a compiled line that does not end, at once, and the session goes on.
     @Test func controlCStopsAnEndlessLoopAndTheSessionGoesOn() throws {
         let state = NSTemporaryDirectory() + "patterns-compiled-pty-\(getpid())"

@@ -90,7 +90,11 @@ public final class LineCompiler {
 
     /// Compiles `source` (or takes it from a cache). Diagnostics are those in the learner's text (`repl:`), in the
     /// compiler's words and layout.
-    func compile(_ source: String) throws(InternalError) -> Compiled {
+    ///
+    /// `echo` makes, from the column of a warning that the line's value is unused, the source that shows that value
+    /// (`LineSource.echoing`): a line that is an expression runs that way, as a REPL prints what it evaluates. Both are
+    /// cached under the line's own source, so the choice is made once.
+    func compile(_ source: String, echo: (([Int]) -> String?)? = nil) throws(InternalError) -> Compiled {
         let key = Self.hash(identity + "\n" + source)
         if let entry = loaded[key] { return .ready(entry) }
         if let diagnostics = rejected[key] { return .rejected(diagnostics) }
@@ -107,10 +111,22 @@ public final class LineCompiler {
         let sourcePath = base + ".swift"
         guard Self.write(source, to: sourcePath) else { throw InternalError("cannot write '\(sourcePath)'") }
         let temporary = base + ".\(getpid()).so"
-        let arguments = [swiftc, "-emit-library", "-swift-version", "6", "-suppress-warnings", "-diagnostic-style", "llvm",
-                         "-Onone", "-module-name", "PatternsLine_" + key, "-I", modules, "-I", exerciseDirectory, "-o", temporary, sourcePath]
-        let (status, output) = Self.spawn(arguments)
+        func arguments(_ path: String, _ output: String) -> [String] {
+            [swiftc, "-emit-library", "-swift-version", "6", "-diagnostic-style", "llvm",
+             "-Onone", "-module-name", "PatternsLine_" + key, "-I", modules, "-I", exerciseDirectory, "-o", output, path]
+        }
+        let (status, output) = Self.spawn(arguments(sourcePath, temporary))
         if status == 0 {
+            if let echo, case let columns = Self.unusedValueColumns(output), !columns.isEmpty, let echoed = echo(columns) {
+                // The same line, its value shown. Should Swift refuse that form, the line runs as it was.
+                let echoedPath = base + ".echo.swift"
+                let echoedLibrary = base + ".\(getpid()).echo.so"
+                if Self.write(echoed, to: echoedPath), Self.spawn(arguments(echoedPath, echoedLibrary)).0 == 0 {
+                    rename(echoedLibrary, temporary)
+                }
+                unlink(echoedPath)
+                unlink(echoedLibrary)
+            }
             rename(temporary, base + ".so")
             unlink(sourcePath)
             guard let entry = load(base + ".so") else { throw InternalError("cannot load the compiled line: \(Self.dlerrorText())") }
@@ -221,15 +237,31 @@ public final class LineCompiler {
         return path
     }
 
-    /// The diagnostics located in the learner's text, each with the source line and caret swiftc prints after it;
-    /// those in the generated code around it (notes on the playground's declarations) are left out.
+    /// The columns of swiftc's warnings that a value in the line is unused (`repl:1:25: warning: result of call to
+    /// 'contains(_:)' is unused`), in UTF-8 bytes from 1.
+    static func unusedValueColumns(_ output: String) -> [Int] {
+        var columns: [Int] = []
+        for line in output.split(separator: "\n") where line.hasPrefix(LineSource.file + ":1:") {
+            guard let range = line.firstRange(of: ": warning: "), line[range.upperBound...].contains(" is unused") else { continue }
+            let place = line[..<range.lowerBound].split(separator: ":")
+            if place.count == 3, let column = Int(place[2]) { columns.append(column) }
+        }
+        return columns
+    }
+
+    /// The errors located in the learner's text, each with the source line and caret swiftc prints after it, and the
+    /// notes that follow them; those in the generated code around it (notes on the playground's declarations) and
+    /// warnings (about the code the playground puts around the line, or a value a REPL shows) are left out.
     static func learnerDiagnostics(_ output: String) -> String {
         var kept: [Substring] = []
         var keeping = false
+        var afterError = false
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             if let range = line.firstRange(of: ": error: ") ?? line.firstRange(of: ": note: ") ?? line.firstRange(of: ": warning: "),
                !line[..<range.lowerBound].contains(" ") {
-                keeping = line.hasPrefix(LineSource.file + ":")
+                let kind = line[range]
+                if kind == ": error: " { afterError = true } else if kind == ": warning: " { afterError = false }
+                keeping = line.hasPrefix(LineSource.file + ":") && afterError
             } else if line.hasPrefix("error: ") || line.hasPrefix("<unknown>:") {
                 keeping = false
             }

@@ -68,6 +68,90 @@ enum LineSource {
 
     static func quoted(_ name: String) -> String { "\"" + name + "\"" }
 
+    /// The line with its last statement's value shown (`__context.show(…)`), for a line whose last statement is an
+    /// expression whose result Swift reports unused at `column` (swiftc's column, 1-based, in UTF-8 bytes): what a
+    /// REPL prints. Nil when the warning is about another part of the line or the statement is not an expression.
+    static func echoing(_ text: String, warningColumn column: Int) -> String? {
+        guard let range = lastStatement(text) else { return nil }
+        let start = text.utf8.distance(from: text.startIndex, to: range.lowerBound) + 1
+        let end = text.utf8.distance(from: text.startIndex, to: range.upperBound)
+        guard column >= start, column <= end else { return nil }
+        let statement = text[range]
+        let first = statement.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" || $0 == "#" }
+        guard !statementKeywords.contains(String(first)), !first.hasPrefix("@"), !first.hasPrefix("#") else { return nil }
+        // The newline keeps a comment after the statement from swallowing the parenthesis.
+        return String(text[..<range.lowerBound]) + "__context.show(" + statement + "\n)" + String(text[range.upperBound...])
+    }
+
+    static let statementKeywords: Set<String> = [
+        "let", "var", "if", "guard", "for", "while", "repeat", "do", "switch", "return", "throw", "defer", "break",
+        "continue", "func", "class", "struct", "enum", "protocol", "extension", "actor", "typealias", "import", "weak",
+        "unowned", "lazy", "private", "fileprivate", "public", "internal", "static", "final", "open", "nonisolated",
+    ]
+
+    /// The last top-level statement of a line (after its last top-level `;`), without the spaces, `;` and comment
+    /// around it: a light scan of strings (with interpolations), comments and brackets, not a parser.
+    static func lastStatement(_ text: String) -> Range<String.Index>? {
+        var current: (start: String.Index, end: String.Index?) = (text.startIndex, nil)
+        var last: Range<String.Index>?
+        func close() {
+            guard let end = current.end else { return }
+            var lower = current.start
+            while lower < end, text[lower].isWhitespace { lower = text.index(after: lower) }
+            if lower < end { last = lower..<end }
+        }
+        var depth = 0
+        // For each string being read: nil while in its text, else the bracket depth its interpolation opened at.
+        var strings: [Int?] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            let next = text.index(after: index)
+            if let top = strings.last, top == nil {
+                // A string's text: an escape, an interpolation, or its end.
+                if c == "\\", next < text.endIndex {
+                    if text[next] == "(" {
+                        strings[strings.count - 1] = depth
+                        depth += 1
+                    }
+                    index = text.index(after: next)
+                } else {
+                    if c == "\"" { strings.removeLast() }
+                    index = next
+                }
+                current.end = index
+                continue
+            }
+            switch c {
+            case "/" where next < text.endIndex && text[next] == "/":
+                index = text.endIndex
+                continue
+            case "/" where next < text.endIndex && text[next] == "*":
+                index = text[next...].firstRange(of: "*/")?.upperBound ?? text.endIndex
+                continue
+            case ";" where depth == 0 && strings.isEmpty:
+                close()
+                current = (next, nil)
+                index = next
+                continue
+            case "\"":
+                strings.append(nil)
+            case "(", "[", "{":
+                depth += 1
+            case ")", "]", "}":
+                depth = max(0, depth - 1)
+                // The end of an interpolation: back in its string's text.
+                if let top = strings.last, let opened = top, depth == opened { strings[strings.count - 1] = nil }
+            default:
+                break
+            }
+            if !c.isWhitespace { current.end = next }
+            index = next
+        }
+        close()
+        return last
+    }
+
     /// Whether a type name from the runtime can be written in a later line's source (not a type local to a line or
     /// private to a file).
     static func isWritable(_ type: String) -> Bool {

@@ -16,6 +16,12 @@ public struct TopLevelNames: Equatable, Sendable {
             && a.names.map(\.kind) == b.names.map(\.kind)
     }
 
+    /// Whether a line names `name` as a word (`group.title = "x"` names `group`, `groups` does not): how a module
+    /// learns that a compiled line reached an object it shows only once it is used.
+    public static func mentions(_ text: String, _ name: String) -> Bool {
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { $0 == name }
+    }
+
     enum Token: Equatable {
         case word(String)
         case punct(Character)

@@ -12,6 +12,10 @@ final class Workspace {
         var changed: [String]
         /// Run by the lesson to set a step up (`goto`, `restart`), not typed by the learner.
         var bySetUp = false
+        /// A compiled line that changed nothing the state shows (a print, a loop that reads). It is kept because
+        /// compiled Swift may change what no field shows (`group.title` before the group is in use), so a replay must
+        /// run it; `undo` and `history` pass over it.
+        var isLook = false
     }
 
     let factory: ModuleFactory
@@ -47,7 +51,10 @@ final class Workspace {
     func state() -> [StateGroup] {
         var groups = module.state()
         guard let exerciseObjects else {
-            if !madeObjects.isEmpty { groups += madeObjects.map { StateGroup($0.name, type: $0.typeName, $0.fields!()) } }
+            // A name the module shows already (`let burger = builder.build()` in the builder lesson) is the module's.
+            for object in madeObjects where !groups.contains(where: { $0.object == object.name }) {
+                groups.append(StateGroup(object.name, type: object.typeName, object.fields!()))
+            }
             return groups
         }
         // The learner's own types are read by reflection, which can trap where their program would not (an

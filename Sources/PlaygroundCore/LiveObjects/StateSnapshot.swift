@@ -108,6 +108,10 @@ extension Array where Element == StateGroup {
                 if oldValue != field.value { out.append(StateChange(key: group.object + "." + field.name, old: oldValue, new: field.value)) }
             }
         }
+        // An object no longer there (a binding `undo` took back): its fields, gone.
+        for old in before where !contains(where: { $0.object == old.object }) {
+            for field in old.fields { out.append(StateChange(key: old.object + "." + field.name, old: field.value, new: nil)) }
+        }
         return out
     }
 }

@@ -31,7 +31,18 @@ enum StateView {
             write(group, changed: changed, to: &out)
             shown += 1
         }
-        guard !others.isEmpty else { return nil }
+        // Objects no longer there (a binding `undo` took back): named, and said gone.
+        var gone: [String] = []
+        for change in changed where change.new == nil {
+            let object = String(change.key.prefix { $0 != "." })
+            if !gone.contains(object), !groups.contains(where: { $0.object == object }) { gone.append(object) }
+        }
+        for object in gone {
+            if shown > 0 { out.newline() }
+            out.write(object + ": " + CoreText.gone.text(lang))
+            shown += 1
+        }
+        guard !others.isEmpty else { return shown > 0 && !gone.isEmpty ? out.string : nil }
         guard shown > 0 else { return CoreText.nothingChangedStateShowsAll.text(lang) }
         out.newline()
         out.write(CoreText.unchangedStateShowsAll.text(lang, others.joined(separator: ", ")))
@@ -79,13 +90,20 @@ enum StateView {
             let room = max(24, width - DisplayWidth.of(change.key) - 5)
             if !first { out.newline() }
             first = false
-            out.write(change.key)
-            out.write(": ")
             guard let old = change.old?.display else {
-                // A new object's field: its value, as `state` shows it.
+                // A new object's field: its value, as `state` shows it. A field named in words, not a property
+                // (`same object as`), reads as a sentence: `same: same object as builder`.
+                if let dot = change.key.firstIndex(of: "."), change.key[dot...].contains(" ") {
+                    out.write(change.key[..<dot] + ": " + change.key[change.key.index(after: dot)...] + " ")
+                } else {
+                    out.write(change.key)
+                    out.write(": ")
+                }
                 out.write(fitted(new, room: room + 3))
                 continue
             }
+            out.write(change.key)
+            out.write(": ")
             let (a, b) = DisplayWidth.of(old) + DisplayWidth.of(new) <= room ? (old, new) : difference(old, new, room: room)
             out.write(a)
             out.write(" → ")

@@ -58,9 +58,15 @@ extension Session {
             visible.append(LineSource.Visible(name: object.name, type: type, kind: object.kind))
             context.values[object.name] = value
         }
-        let source = LineSource.make(text, visible: visible, declared: declared, imports: currentExercise.map { [$0.module] } ?? [])
+        let imports = currentExercise.map { [$0.module] } ?? []
+        let source = LineSource.make(text, visible: visible, declared: declared, imports: imports)
+        // A line whose value Swift leaves unused shows it, as a REPL does.
+        let echo = { (columns: [Int]) in
+            columns.lazy.compactMap { LineSource.echoing(text, warningColumn: $0) }.first
+                .map { LineSource.make($0, visible: visible, declared: declared, imports: imports) }
+        }
         let entry: LineCompiler.Entry
-        switch try compiler.compile(source) {
+        switch try compiler.compile(source, echo: echo) {
         case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
         case .ready(let ready): entry = ready
         }
@@ -85,6 +91,7 @@ extension Session {
         }
         compiler.run(entry, context)
         flushPrinted()
+        if let shown = context.shown { mediator.post(PaneMessage(topic: "out", source: "swift", text: shown)) }
         workspace.module.compiledLineRan(text)
         if let thrown = context.thrown { throw PlaygroundError(CoreText.compiledThrown(thrown)) }
         let kinds = Dictionary(declared.names.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
@@ -172,7 +179,11 @@ extension Session {
 
     /// Where `print` in compiled code writes while this session runs a line.
     func connectCompiledOutput() {
-        LineOutput.write = { [weak self] text in self?.printedByCompiledCode += text }
+        // A replay (undo, a refused line rolled back) runs compiled code again, quietly: what it prints is not news.
+        LineOutput.write = { [weak self] text in
+            guard let self, !self.mediator.isMuted else { return }
+            self.printedByCompiledCode += text
+        }
     }
 }
 

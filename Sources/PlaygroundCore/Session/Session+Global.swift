@@ -274,11 +274,13 @@ extension Session {
 
     func undo() throws {
         let workspace = try requireWorkspace()
-        guard let undone = workspace.journal.last else { throw PlaygroundError(CoreText.nothingToUndo.phrase) }
+        // Looks are passed over; those after the change undone go with it (they ran on what it made).
+        guard let index = workspace.journal.lastIndex(where: { !$0.isLook }) else { throw PlaygroundError(CoreText.nothingToUndo.phrase) }
+        let undone = workspace.journal[index]
         // What the lesson ran to set the step up is not the learner's to take back ('restart' sets it up again).
         guard !undone.bySetUp else { throw PlaygroundError(PredictText.nothingTypedToUndo.phrase) }
         let before = workspace.state()
-        workspace.journal.removeLast()
+        workspace.journal.removeSubrange(index...)
         try rebuild()
         postRebuilt(from: before, CoreText.undid(undone.text))
     }
@@ -294,9 +296,9 @@ extension Session {
     func history() throws {
         let workspace = try requireWorkspace()
         // What the lesson ran to set the step up is not the learner's: counted, never listed as typed.
-        let setUp = workspace.journal.filter(\.bySetUp).count
+        let setUp = workspace.journal.filter { $0.bySetUp && !$0.isLook }.count
         var lines: [String] = setUp > 0 ? [PredictText.historySetUp(String(setUp)).text(lang)] : []
-        let typed = workspace.journal.filter { !$0.bySetUp }
+        let typed = workspace.journal.filter { !$0.bySetUp && !$0.isLook }
         guard !typed.isEmpty else { say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n")); return }
         for (i, entry) in typed.enumerated() {
             let changed = entry.changed.isEmpty ? CoreText.noChange.text(lang) : entry.changed.joined(separator: ", ")

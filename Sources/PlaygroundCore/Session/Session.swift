@@ -173,8 +173,18 @@ public final class Session {
             try run(command, text: trimmed)
             return true
         } catch let error as PlaygroundError where swift && compilerUnavailable != nil {
-            // Without a compiler the interpreter's refusal is its own, and says what would lift it.
-            report(PlaygroundError(CoreText.interpreterOnly(error.text(lang))))
+            // Without a compiler the interpreter's refusal is its own, and says what would lift it. What it does not
+            // know (a member it has no method for, a name it has no object for) is said as that, never as Swift's
+            // "has no member": `builder.sauces.contains(.mustard)` is valid Swift.
+            var reason = error.phrase
+            if let a = reason.arguments(ifMessage: SwiftDiagnostic.valueOfTypeHasNoMember), a.count >= 2 {
+                reason = CoreText.interpreterKnowsNoMember("'" + a[0] + "'", a[1])
+            } else if let a = reason.arguments(ifMessage: SwiftDiagnostic.typeHasNoMember), a.count >= 2 {
+                reason = CoreText.interpreterKnowsNoMember("'" + a[0] + "'", a[1])
+            } else if let a = reason.arguments(ifMessage: SwiftDiagnostic.cannotFindInScope), let name = a.first {
+                reason = CoreText.interpreterKnowsNoName(name)
+            }
+            report(PlaygroundError(CoreText.interpreterOnly(reason.text(lang))))
             return false
         } catch {
             report(error)
@@ -228,8 +238,12 @@ public final class Session {
            statement.isPrint || statement.calls.last?.hasParens == false {
             return
         }
-        // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too.
-        if changes.isEmpty, case .compiled = command { return }
+        // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too, but a
+        // replay runs it: it may have changed what no field shows.
+        if changes.isEmpty, case .compiled = command {
+            workspace.journal.append(Workspace.Entry(text: text, command: command, changed: [], bySetUp: mediator.isMuted, isLook: true))
+            return
+        }
         workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key), bySetUp: mediator.isMuted))
         if case .global = command { return }
         let changeLog = changes.isEmpty ? "" : StateView.changeLog(changes, lang, width: options.render.width)
@@ -338,5 +352,5 @@ public final class Session {
     }
 
     /// The commands in the journal, as typed.
-    public var journalCommands: [String] { workspace?.journal.map(\.text) ?? [] }
+    public var journalCommands: [String] { workspace?.journal.filter { !$0.isLook }.map(\.text) ?? [] }
 }

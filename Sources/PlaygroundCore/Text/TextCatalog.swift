@@ -32,6 +32,12 @@ public struct Phrase: Sendable, Equatable {
         parts = [Part(en: texts.en, ko: texts.ko, arguments: arguments)]
     }
 
+    /// Whether the phrase is one message of a catalog (its first part), and with which arguments.
+    public func arguments(ifMessage message: some TextCatalog) -> [String]? {
+        guard let first = parts.first, first.en == message.texts.en else { return nil }
+        return first.arguments
+    }
+
     /// Text that is the same in every language (a name, Swift source, a number).
     public static func verbatim(_ text: String) -> Phrase { Phrase((text, text), []) }
 
