@@ -43,6 +43,9 @@ VALUES = {
     "Hub": (['hub', 'CellHub()'], ['"hub"', 'board', 'nil']),
     "Listener": (['board', 'CellCounter()'], ['quizScreen', '"board"']),
     "Cell": (['board.cell(0, 0)', 'board.cells[1][2]'], ['0', '"cell"']),
+    "Observer": (['achievements', 'label', 'sound'], ['game', '"label"', 'hub']),
+    "Event": (['.scoreChanged', '.gameOver', 'GameEvent.gameOver'], ['.scored', '"gameOver"', 'Meat.beef']),
+    "Points": (['5', '10', '100'], ['"5"', '2.5', 'nil']),
 }
 
 # A value of each property type, for assignments.
@@ -51,7 +54,8 @@ ASSIGNED = {
     "AlertAction?": "nil", "Screen": "Screen()", "Alert?": "nil", "[Receipt.Line]": "[]", "[QuestionBuilder]": "[]",
     "[Page]": "[]", "PageMediator?": "nil", "[String]": "[]", "((String) -> Void)?": '{ print("heard:", $0) }', "Int": "3",
     "Ownership": ".strong", "CellDelegate?": "nil", "CellHub?": "hub", "QuestionGroupBuilder": "QuestionGroupBuilder()",
-    "QuestionGroupScreenDelegate?": "nil", "[[Cell]]": "[]", "[Receiver]": "[]",
+    "QuestionGroupScreenDelegate?": "nil", "[[Cell]]": "[]", "[Receiver]": "[]", "NotificationHub.Delivery?": "nil",
+    "Bool": "true", "NotificationHub": "NotificationHub()",
 }
 
 
@@ -153,6 +157,22 @@ HUB = [
     M("post", [("_", "Cell"), ("_", "String")]),
     P("listenerCount", "Int", "get"),
 ]
+
+NOTIFICATION_HUB = [
+    M("addObserver", [("_", "Observer"), ("for", "Event")], misspelled="addListener"),
+    M("removeObserver", [("_", "Observer"), ("for", "Event")], misspelled="removeListener"),
+    M("observers", [("of", "Event")], returns="[HubObserver]", misspelled="listeners"),
+    M("post", [("_", "Event"), ("value", "Points"), ("from", "String")], returns="Delivery", misspelled="send"),
+    P("lastDelivery", "NotificationHub.Delivery?", "private(set)"),
+]
+GAME = [
+    M("addPoints", [("_", "Points")], throws=True, misspelled="addPoint"),
+    M("finish", [], misspelled="end"),
+    P("score", "Int", "private(set)"), P("isOver", "Bool", "private(set)"), P("hub", "NotificationHub", "let"),
+]
+SCORE_LABEL = [P("text", "String", "private(set)"), P("updates", "Int", "private(set)"), P("name", "String", "let")]
+SOUND_PLAYER = [P("played", "[String]", "private(set)"), P("name", "String", "let")]
+ACHIEVEMENTS = [P("unlocked", "[String]", "private(set)")]
 
 # ---------------------------------------------------------------------------------------------------------------------
 # The lessons: receivers (expression, members), misspelled receivers, and the pieces compound statements are made of.
@@ -311,6 +331,43 @@ LESSONS = {
         sequences=["board.cell(1, 1).endEditing(\"X\")", "controller = nil", "print(board.received)", "hub.register(board)",
                    "board.listenThroughHub(hub)", "quizScreen.builder.setTitle(\"Quiz\")", "board.setDelegateOwnership(.strong)"],
     ),
+    "observer": dict(
+        flows=[["hub.addObserver(achievements, for: .scoreChanged)", "try game.addPoints(10)", "print(achievements.unlocked)",
+                "game.finish()", "print(label.text)"],
+               ["hub.removeObserver(sound)", "try game.addPoints(3)", "print(sound.played, label.updates)"],
+               ["hub.addObserver(label, for: .scoreChanged)", "try game.addPoints(1)", "print(hub.lastDelivery?.told ?? [])"]],
+        receivers=[("hub", NOTIFICATION_HUB), ("game", GAME), ("label", SCORE_LABEL), ("sound", SOUND_PLAYER),
+                   ("achievements", ACHIEVEMENTS)],
+        typos=["Hub.post(.gameOver, value: 1, from: \"me\")", "gmae.finish()", "game.hub.addObserver(game, for: .gameOver)"],
+        objects=["game", "hub", "label"],
+        actions={"game": ["finish()"], "hub": ["addObserver(achievements, for: .gameOver)", "removeObserver(sound)"],
+                 "label": ["hub(hub, didPost: HubNotification(event: .gameOver, value: 7, sender: \"x\"))"]},
+        throwing=["game.addPoints(5)", "game.addPoints(0)", "game.addPoints(101)"],
+        catches=["catch Game.Error.invalidPoints(let n) { print(\"no\", n) }",
+                 "catch let e as Game.Error { print(\"game:\", e) }", "catch { print(\"caught:\", error) }"],
+        optionals=[("hub.lastDelivery", "d"), ("hub.lastDelivery?.told.first", "first"), ("achievements.unlocked.last", "badge"),
+                   ("GameEvent(rawValue: \"gameOver\")", "event"), ("hub.observers(of: .gameOver).first", "o"), ("label.text", "t")],
+        bools=["game.isOver", "game.score > 5", "hub.observers(of: .scoreChanged).isEmpty", "sound.played.contains(\"ding\")",
+               "achievements.unlocked.isEmpty", "label.updates == 0", "game.score"],
+        shown=["game.score", "label.text", "hub.observers(of: .scoreChanged).count", "sound.played", "hub.lastDelivery?.told ?? []",
+               "GameEvent.allCases.map(\\.rawValue)", "hub.post(.scoreChanged, value: 3, from: \"me\").told"],
+        collections=[("GameEvent.allCases", "e", ["hub.addObserver(achievements, for: e)", "print(hub.observers(of: e).count)",
+                                                   "hub.post(e, value: 1, from: \"loop\")"]),
+                     ("1...3", "n", ["try game.addPoints(n)", "try? game.addPoints(n * 50)", "game.addPoints(n)"]),
+                     ("hub.observers(of: .gameOver)", "o", ["print(o.name)", "hub.removeObserver(o)"]),
+                     ("[label, sound] as [HubObserver]", "o", ["hub.addObserver(o, for: .gameOver)", "print(o.name)"])],
+        mapped=[("hub.observers(of: .scoreChanged)", ["$0.name", "$0 === label", "$0.name.count"]),
+                ("GameEvent.allCases", ["$0.rawValue", "$0 == .gameOver"]),
+                ("sound.played", ["$0.uppercased()", "$0.hasPrefix(\"d\")"])],
+        closures=[("(points: Int) throws", "try game.addPoints(points)", ["5", "0"]),
+                  ("(event: GameEvent)", "hub.post(event, value: game.score, from: \"closure\")", [".gameOver", "\"gameOver\""]),
+                  ("(o: HubObserver)", "hub.removeObserver(o)", ["sound", "game"])],
+        switches=[("hub.lastDelivery?.notification.event", ["case .scoreChanged?: print(\"score\")", "case .gameOver?: print(\"over\")",
+                                                             "case nil: print(\"none\")"]),
+                  ("game.score", ["case 0: print(\"zero\")", "case 1...9: print(\"low\")", "default: print(\"high\")"])],
+        sequences=["try game.addPoints(5)", "game.finish()", "hub.addObserver(achievements, for: .scoreChanged)", "hub.removeObserver(sound)",
+                   "print(label.text)", "hub.removeObserver(label, for: .gameOver)", "print(hub.lastDelivery?.told ?? [])"],
+    ),
 }
 
 
@@ -355,7 +412,7 @@ def simple(receiver, member):
         chained = {"Self": ".present()", "Alert": ".title", "Hamburger": ".meat", "Bool": ".description", "Receipt": ".totalCents",
                    "QuestionBuilder": ".setPrompt(\"P\")", "QuestionGroup": ".title", "Question": ".prompt",
                    "Child": ".greeting", "Cell": ".endEditing(\"A\")", "Error?": "?.localizedDescription",
-                   "B.Product": ".description"}.get(member.returns, ".description")
+                   "B.Product": ".description", "[HubObserver]": ".count", "Delivery": ".told"}.get(member.returns, ".description")
         out.append(f"{prefix}{base}{chained}")
     else:
         out.append(f"{prefix}{base}.count")

@@ -183,7 +183,11 @@ public final class BuilderModule: LessonModule {
             while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { i += 1 }
             let word = String(chars[start..<i])
             let afterDot = start > 0 && chars[start - 1] == "."
-            if i < chars.count, chars[i] == "(", !afterDot, !["print", "debugPrint", "dump", "type", "if", "while", "switch", "guard", "for", "return"].contains(word) {
+            // `func twice(` declares, it does not call.
+            var before = start
+            while before > 0, chars[before - 1] == " " { before -= 1 }
+            let declared = before >= 4 && String(chars[(before - 4)..<before]) == "func"
+            if i < chars.count, chars[i] == "(", !afterDot, !declared, !["print", "debugPrint", "dump", "type", "if", "while", "switch", "guard", "for", "return"].contains(word) {
                 return true
             }
         }

@@ -124,16 +124,18 @@ public final class DirectorModule: LessonModule {
                 let receipt = recipe == .combo1 ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
                 recipeRun = (recipe == .combo1 ? "createCombo1" : "createKittenSpecial", receiptBuilder.lines.map(\.item))
                 context.post("product", Self.picture(of: receipt), source: "receiptBuilder")
+                // The product itself, so that `let receipt = try employee.createCombo1(with: receiptBuilder)` binds it.
+                return .object(LiveObject(name: "receipt", typeName: "Receipt", methods: []).holding { receipt })
             } else {
                 let proxy = CallLoggingBuilder(burgerBuilder, name: builderName, log: log)
                 let burger = recipe == .combo1 ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
                 context.post("product", BuilderModule.picture(of: burger), source: "burgerBuilder")
+                return .object(BuilderModule.burgerObject(burger))
             }
         } catch HamburgerBuilder.Error.soldOut(let meat) {
             throw ThrownError("HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", DirectorText.sorryNoBurgers(meat.rawValue),
                               reflecting: HamburgerBuilder.Error.soldOut(meat))
         }
-        return .done
     }
 
     lazy var groupObject = LiveObject(name: "group", typeName: "QuestionGroupBuilder", methods: [
@@ -157,11 +159,12 @@ public final class DirectorModule: LessonModule {
                 lastGroup = (built, groupParts)
                 context.post("product", Self.picture(of: built), source: "group")
                 context.post("log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
+                // The group itself, so that `let questionGroup = try group.build()` binds it.
+                return .object(LiveObject(name: "questionGroup", typeName: "QuestionGroup", methods: []).holding { built })
             } catch {
                 context.post("product", Render.missingInputs, source: "group")
                 throw ThrownError(Self.swiftName(of: error), Self.explain(error), reflecting: error)
             }
-            return .done
         },
     ])
 

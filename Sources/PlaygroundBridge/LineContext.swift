@@ -57,6 +57,9 @@ public final class LineContext: @unchecked Sendable {
         shown = String(reflecting: value)
     }
 
+    /// A statement whose unused value was inside it (`xs.forEach { $0 + 1 }`): nothing to show.
+    public func show(_ value: Void) {}
+
     /// Runs the line's body, keeping an error it threw.
     public func run(_ body: () throws -> Void) {
         do {

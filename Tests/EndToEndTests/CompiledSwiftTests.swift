@@ -259,10 +259,11 @@ func toolchainPath() -> String {
     /// Without a toolchain, what the interpreter does not know is said as that, never as Swift's "has no member" or
     /// "cannot find in scope": the line may be valid Swift.
     @Test func withoutAToolchainNothingIsSaidInTheCompilersWords() throws {
-        let result = try runPatterns(["--width", "200"], input: """
+        let result = try runPatterns(["--width", "300"], input: """
         load builder
         builder.sauces.contains(.mustard)
         Meat.allCases
+        let same = builder
         load mediator
         pager.recipients.count
 
@@ -271,8 +272,51 @@ func toolchainPath() -> String {
         expectSame(errors.joined(separator: "\n"), """
         error: the playground's own interpreter does not run this: it knows no member 'contains' of 'Sauces' (with a Swift toolchain on PATH, the compiler judges any Swift)
         error: the playground's own interpreter does not run this: it knows no live object or name 'Meat' (with a Swift toolchain on PATH, the compiler judges any Swift)
+        error: the playground's own interpreter does not run this: it reads one call or read on a live object per line, and this line goes beyond that at column 19 (with a Swift toolchain on PATH, the compiler judges any Swift)
         error: the playground's own interpreter does not run this: it knows no member 'count' of '[Receiver]' (with a Swift toolchain on PATH, the compiler judges any Swift)
         """)
+    }
+
+    /// What a learner exploring as in Xcode types (found by a walkthrough): each gets what Swift gives.
+    @Test func linesALearnerTypesWhileExploring() throws {
+        let result = try run("""
+        load director
+        let combo = try employee.createCombo1(with: burgerBuilder)
+        combo.toppings.contains(.pickles)
+        var b2 = burgerBuilder.build()
+        b2 = burgerBuilder.build()
+        let v: Void = ()
+        let n = 1
+        x
+        hlep
+        1 +
+        fatalError()
+        precondition(false, "pre")
+        var i = 0; while true { i += 1; print(i) }
+
+        """)
+        let out = answers(result.output)
+        for expected in [
+            // A name for what the director returned, bound by the interpreter, which keeps the director's log.
+            "employee -> burgerBuilder: build()",
+            "director 1/12> combo.toppings.contains(.pickles)\n── code ────────────────────\ncombo.toppings.contains(.pickles)\ntrue\n",
+            // A `var` can be assigned again.
+            "director 1/12> b2 = burgerBuilder.build()\n── code ────────────────────\nb2 = burgerBuilder.build()\n",
+            // A Void binding leaves later lines compilable.
+            "director 1/12> let n = 1\n── code ────────────────────\nlet n = 1\n── log ─────────────────────\nn.value: 1\n",
+            // One word that is no command is Swift; a near miss of a command is a mistyped command.
+            "director 1/12> x\nrepl:1:1: error: cannot find 'x' in scope\nx\n^\n",
+            "director 1/12> hlep\nerror: unknown command 'hlep'; did you mean 'help'?\n",
+            // An error placed after the line quotes none of the playground's code.
+            "director 1/12> 1 +\nrepl:2:1: error: expected expression after operator\ndirector 1/12> ",
+            "director 1/12> fatalError()\nFatal error\n(a trap",
+            "director 1/12> precondition(false, \"pre\")\nPrecondition failed: pre\n(a trap",
+            // An endless loop that prints shows its first lines and how many more.
+            "19\n20\n… and ",
+        ] {
+            #expect(out.contains(expected), "\(expected)\n---\n\(out)")
+        }
+        #expect(!out.contains("\n21\n"), "\(out)")
     }
 
     /// At a terminal, Ctrl-C stops a compiled line that does not end, at once, and the session goes on.

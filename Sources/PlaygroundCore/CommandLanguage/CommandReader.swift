@@ -34,7 +34,8 @@ public struct CommandReader {
 
     /// Whether a clean line is Swift rather than a command: it starts with a Swift keyword or a name of the live
     /// objects, or it is not a list of plain words (`meta chicken` stays a mistyped command with a suggestion).
-    public func isSwift(_ trimmed: String, isName: (String) -> Bool) -> Bool {
+    /// `wordsAreSwift`: a single word that is no command is Swift (when a compiler can judge it in a lesson).
+    public func isSwift(_ trimmed: String, wordsAreSwift: Bool = false, isName: (String) -> Bool) -> Bool {
         if SwiftCallParser.looksLikeSwift(trimmed) { return true }
         // A command's name as typed, hyphens and all (`kitten-special`, `remove-question 0`).
         if command(named: String(trimmed.prefix { $0 != " " })) != nil { return false }
@@ -44,7 +45,13 @@ public struct CommandReader {
         if Self.swiftKeywords.contains(word) || isName(word) { return true }
         if command(named: word) != nil { return false }
         let rest = trimmed.dropFirst(first.count)
-        guard let next = rest.first else { return false }
+        guard let next = rest.first else {
+            guard wordsAreSwift else { return false }
+            // One word that is no command: Swift (`x`, `tapped` → "cannot find 'x' in scope"), unless it is a near miss
+            // of a command's name of more than one letter (`hlep`), which gets "did you mean 'help'?".
+            let names = commands.flatMap { [$0.name] + $0.aliases }.filter { $0.count > 1 }
+            return Suggest.closest(to: word, in: names) == nil
+        }
         if next == " " {
             let after = rest.drop { $0 == " " }
             return !(after.first.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "'" || $0 == "\"" } ?? true)

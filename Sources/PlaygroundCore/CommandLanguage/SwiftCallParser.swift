@@ -89,6 +89,8 @@ public struct SwiftCallParser {
     mutating func statement() throws(Error) -> SwiftStatement {
         var binding: String?
         if case .identifier(let kw)? = current?.token, kw == "let" || kw == "var" {
+            // A `var` can be assigned later: the compiler keeps it as one.
+            if kw == "var" { throw Error(message: "'var' is beyond its subset of Swift", column: column) }
             advance()
             binding = try identifier("a name after '\(kw)'")
             try expect("=", "'=' after 'let \(binding!)'")

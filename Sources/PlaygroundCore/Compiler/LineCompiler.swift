@@ -256,6 +256,7 @@ public final class LineCompiler {
         var kept: [Substring] = []
         var keeping = false
         var afterError = false
+        var skipCaret = false
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             if let range = line.firstRange(of: ": error: ") ?? line.firstRange(of: ": note: ") ?? line.firstRange(of: ": warning: "),
                !line[..<range.lowerBound].contains(" ") {
@@ -265,6 +266,10 @@ public final class LineCompiler {
             } else if line.hasPrefix("error: ") || line.hasPrefix("<unknown>:") {
                 keeping = false
             }
+            // An error at the end of the line (`1 +`) is placed on the line after it: the playground's own, which is
+            // not quoted.
+            if line == "#sourceLocation()" { skipCaret = true; continue }
+            if skipCaret { skipCaret = false; if line.allSatisfy({ $0 == " " || $0 == "^" || $0 == "~" }) { continue } }
             if keeping { kept.append(line) }
         }
         while kept.last?.isEmpty == true { kept.removeLast() }
@@ -352,7 +357,10 @@ public final class LineCompiler {
         if exited && code == 0 { return .finished }
         let signal = exited ? code - 64 : status & 0x7f
         let stderrText = String(decoding: errorText, as: UTF8.self)
-        if let range = stderrText.firstRange(of: "Fatal error: ") {
+        // `file:line: Fatal error: boom`, `Fatal error` alone (`fatalError()`), `Precondition failed: …`: the runtime's
+        // words, without the place (a file of the playground's, not the learner's).
+        for words in ["Fatal error", "Precondition failed", "Assertion failed"] {
+            guard let range = stderrText.firstRange(of: words) else { continue }
             let message = stderrText[range.lowerBound...].prefix { $0 != "\n" }
             return .trapped(String(message), printed: text)
         }

@@ -48,6 +48,8 @@ enum LineSource {
         let redeclared = Set(declared.names.map(\.name))
         for item in visible {
             let name = item.name
+            // `()` in an expression is the empty tuple's value, not its type.
+            let item = item.type == "()" ? Visible(name: item.name, type: "Swift.Void", kind: item.kind) : item
             switch item.kind {
             case .let: lines.append("    let \(name) = __context.value(\(quoted(name)), as: (\(item.type)).self)")
             case .var: lines.append("    var \(name) = __context.value(\(quoted(name)), as: (\(item.type)).self)")

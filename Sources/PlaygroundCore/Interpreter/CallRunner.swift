@@ -111,6 +111,14 @@ struct CallRunner {
         if statement.isPrint, ended == nil || { if case .object = ended { true } else { false } }() {
             throw BeyondTheInterpreter()
         }
+        // `let combo = try employee.createCombo1(with: burgerBuilder)`, `let shown = alert.setTitle("T")`: a name for
+        // what the call returned is the compiler's to bind unless the interpreter holds the real object.
+        if let binding = statement.binding, binding != "_" {
+            var holdsIt = false
+            if case .object(let object)? = ended, object.instance() != nil { holdsIt = true }
+            if case .value? = ended { holdsIt = true }
+            if !holdsIt { throw BeyondTheInterpreter() }
+        }
         postCode()
         switch ended {
         case .value? where statement.binding.map({ $0 != "_" }) ?? false:

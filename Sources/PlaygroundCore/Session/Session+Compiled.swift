@@ -12,7 +12,7 @@ struct BeyondTheInterpreter: Error {}
 extension Session {
     /// Whether a line is Swift (for either engine), given the names in scope.
     func isSwiftLine(_ trimmed: String) -> Bool {
-        reader.isSwift(trimmed) { [workspace] name in
+        reader.isSwift(trimmed, wordsAreSwift: compiler != nil && workspace != nil) { [workspace] name in
             guard let workspace else { return false }
             return workspace.receivers.contains { $0.name == name } || workspace.module.variables.contains { $0.name == name }
         }
@@ -75,16 +75,16 @@ extension Session {
             switch dry {
             case .finished: break
             case .trapped(let message, let printed):
-                postPrinted(printed)
+                postPrinted(printed, stopped: true)
                 throw Trap(message: message)
             case .crashed(let signal, let printed):
-                postPrinted(printed)
+                postPrinted(printed, stopped: true)
                 throw PlaygroundError(CoreText.compiledCrashed(String(signal)))
             case .timedOut(let printed):
-                postPrinted(printed)
+                postPrinted(printed, stopped: true)
                 throw PlaygroundError(CoreText.compiledTimedOut(Self.seconds(compiler.timeLimit)))
             case .interrupted(let printed):
-                postPrinted(printed)
+                postPrinted(printed, stopped: true)
                 throw PlaygroundError(CoreText.compiledInterrupted.phrase)
             }
             mediator.post(PaneMessage(topic: "code", source: "swift", text: text))
@@ -133,8 +133,10 @@ extension Session {
         let object: LiveObject
         if stored.isWeak {
             let box = WeakBox(value.map { $0 as AnyObject })
+            let name = stored.name
             object = LiveObject(name: stored.name, typeName: shortType + "?", methods: []) { [weak workspace] in
-                Reflection.fields(of: box.object, objects: workspace?.module.objects ?? [])
+                Reflection.fields(of: box.object, objects: (workspace?.module.objects ?? [])
+                                  + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
             }
             object.instance = { box.object }
         } else {
@@ -142,7 +144,9 @@ extension Session {
             object = LiveObject(name: stored.name, typeName: shortType, methods: []) { [weak workspace] in
                 // A second name for an object the state shows already (`let b: any BurgerBuilding = order`) is said as
                 // that: the lesson's objects and the learner's other bindings.
-                Reflection.fields(of: value, objects: (workspace?.module.objects ?? []) + (workspace?.boundReceivers ?? []).filter { $0.name != name })
+                // A weak variable is a second name, never the first: `green` is not "same object as weakGreen".
+                Reflection.fields(of: value, objects: (workspace?.module.objects ?? [])
+                                  + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
             }
             object.instance = { value }
         }
@@ -161,10 +165,16 @@ extension Session {
     }
 
     /// What compiled code printed, in the log pane as the interpreter's `print` does.
-    func postPrinted(_ text: String) {
+    /// A line stopped in its dry run (an endless loop that prints, a trap) shows the first lines it printed and how
+    /// many more there were: a loop that ran 5 s may have printed thousands.
+    func postPrinted(_ text: String, stopped: Bool = false) {
         guard !text.isEmpty else { return }
         var text = text
         if text.hasSuffix("\n") { text.removeLast() }
+        let shownLines = 20
+        if stopped, case let lines = text.split(separator: "\n", omittingEmptySubsequences: false), lines.count > shownLines + 1 {
+            text = lines.prefix(shownLines).joined(separator: "\n") + "\n" + CoreText.morePrinted.text(lang, String(lines.count - shownLines))
+        }
         mediator.post(PaneMessage(topic: "log", source: "print", text: text))
     }
 
@@ -210,7 +220,9 @@ public enum Reflection {
         var fields: [StateField] = []
         for (index, child) in children.enumerated() {
             if index == 12 { fields.append(StateField("…", .plain("\(children.count - 12) more"))); break }
-            fields.append(StateField(child.label ?? "\(index)", .plain(cut(describe(child.value, objects: objects)))))
+            // A tuple's elements are labelled `.0`, `.1` by the mirror: the field is `0`, so the log says `t.0`.
+            let label = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? "\(index)"
+            fields.append(StateField(label, .plain(cut(describe(child.value, objects: objects)))))
         }
         return fields
     }

@@ -274,13 +274,14 @@ extension Session {
 
     func undo() throws {
         let workspace = try requireWorkspace()
-        // Looks are passed over; those after the change undone go with it (they ran on what it made).
+        // Looks are passed over and stay (a compiled line may have changed what no field shows: `blue.onReceive = {…}`);
+        // one that cannot run without the change undone goes with it.
         guard let index = workspace.journal.lastIndex(where: { !$0.isLook }) else { throw PlaygroundError(CoreText.nothingToUndo.phrase) }
         let undone = workspace.journal[index]
         // What the lesson ran to set the step up is not the learner's to take back ('restart' sets it up again).
         guard !undone.bySetUp else { throw PlaygroundError(PredictText.nothingTypedToUndo.phrase) }
         let before = workspace.state()
-        workspace.journal.removeSubrange(index...)
+        workspace.journal.remove(at: index)
         try rebuild()
         postRebuilt(from: before, CoreText.undid(undone.text))
     }

@@ -183,6 +183,9 @@ public final class Session {
                 reason = CoreText.interpreterKnowsNoMember("'" + a[0] + "'", a[1])
             } else if let a = reason.arguments(ifMessage: SwiftDiagnostic.cannotFindInScope), let name = a.first {
                 reason = CoreText.interpreterKnowsNoName(name)
+            } else if let a = reason.arguments(ifMessage: CoreText.atColumn), a.count >= 2 {
+                // Its parser's words (`expected '.' and a method name`) would read as Swift's: said as its limit.
+                reason = CoreText.interpreterReadsOneCall(a[1])
             }
             report(PlaygroundError(CoreText.interpreterOnly(reason.text(lang))))
             return false
