@@ -202,12 +202,12 @@ import Testing
     /// Every lesson in the dashboard, from a pty, in English and Korean at 80x24, 100x30 and 120x40: step 2 after its
     /// first command (the mediator's pages hearing a message, the delegate's cells), then the same screen with
     /// Ctrl-O (the first pane zoomed). Compared as a golden; look at it when re-recording.
-    /// Waits until nothing more has been written for 150 ms (at most about 3 s).
+    /// Waits until nothing more has been written for 250 ms (at most about 5 s).
     static func settle(_ terminal: PseudoTerminal) {
         var seen = -1
         for _ in 0..<20 where terminal.transcript.count != seen {
             seen = terminal.transcript.count
-            usleep(150_000)
+            usleep(250_000)
         }
     }
 
@@ -234,6 +234,9 @@ import Testing
                     let mark = terminal.transcript.count
                     terminal.send("\u{F}")
                     #expect(terminal.waitFor("zoom", after: mark) || terminal.waitFor("크게", after: mark), "\(terminal.plainText)")
+                    // The zoomed screen ends with the prompt drawn again: wait for it, then for quiet (under CI's load a
+                    // pause mid-draw once passed for the end).
+                    _ = terminal.waitFor(prompt, after: mark)
                     Self.settle(terminal)
                     grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
                     grid.play(terminal.transcript)
