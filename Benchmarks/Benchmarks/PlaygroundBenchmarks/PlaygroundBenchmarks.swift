@@ -99,35 +99,27 @@ let benchmarks: @Sendable () -> Void = {
         _ = session.takeOutput()
         return session
     }
-    Benchmark("compiled line, cold: swiftc, load, dry run, run",
-              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(60), maxIterations: 15)) { benchmark in
-        let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard let session = compilingSession(cache: cache) else { fatalError("no Swift compiler for the compiled-line benchmark") }
-        var n = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            n += 1
-            session.execute("let n\(n) = builder.sauces.contains(.mustard) ? \(n) : 0")
-            blackHole(session.takeOutput())
+    // A new line each time, compiled in a fresh cache folder: `line(n)` makes the nth.
+    func coldLines(_ name: String, _ line: @escaping @Sendable (Int) -> String) {
+        Benchmark(name, configuration: .init(metrics: [.wallClock], maxDuration: .seconds(60), maxIterations: 15)) { benchmark in
+            let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard let session = compilingSession(cache: cache) else { fatalError("no Swift compiler for the compiled-line benchmark") }
+            var n = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                n += 1
+                session.execute(line(n))
+                blackHole(session.takeOutput())
+            }
+            benchmark.stopMeasurement()
+            try? FileManager.default.removeItem(atPath: cache)
         }
-        benchmark.stopMeasurement()
-        try? FileManager.default.removeItem(atPath: cache)
     }
+    coldLines("compiled line, cold: swiftc, load, dry run, run") { "let n\($0) = builder.sauces.contains(.mustard) ? \($0) : 0" }
     // A line that is an expression: compiled once to be judged (swiftc warns its value is unused), then again with
-    // its value shown, loaded, dry run, run. A new line each time.
-    Benchmark("compiled expression, cold: judged, compiled again to show its value, load, dry run, run",
-              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(60), maxIterations: 15)) { benchmark in
-        let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard let session = compilingSession(cache: cache) else { fatalError("no Swift compiler for the compiled-line benchmark") }
-        var n = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            n += 1
-            session.execute("builder.sauces.contains(.mustard) || \(n) > 100")
-            blackHole(session.takeOutput())
-        }
-        benchmark.stopMeasurement()
-        try? FileManager.default.removeItem(atPath: cache)
+    // its value shown.
+    coldLines("compiled expression, cold: judged, compiled again to show its value, load, dry run, run") {
+        "builder.sauces.contains(.mustard) || \($0) > 100"
     }
     // A code exercise's `check` after each save: the learner's file compiled into a module and loaded, the live
     // objects set up, the step's four commands compiled against it (each save is a new module, so they are new lines

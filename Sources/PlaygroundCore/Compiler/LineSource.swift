@@ -79,8 +79,9 @@ enum LineSource {
         let end = text.utf8.distance(from: text.startIndex, to: range.upperBound)
         guard column >= start, column <= end else { return nil }
         let statement = text[range]
-        let first = statement.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" || $0 == "#" }
-        guard !statementKeywords.contains(String(first)), !first.hasPrefix("@"), !first.hasPrefix("#") else { return nil }
+        // A declaration, a statement keyword, an attribute or a directive is no expression.
+        let first = statement.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !statementKeywords.contains(String(first)), statement.first != "@", statement.first != "#" else { return nil }
         // The newline keeps a comment after the statement from swallowing the parenthesis.
         return String(text[..<range.lowerBound]) + "__context.show(" + statement + "\n)" + String(text[range.upperBound...])
     }

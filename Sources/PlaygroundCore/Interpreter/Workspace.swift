@@ -117,18 +117,18 @@ final class Workspace {
         stateAfterLastChange = nil
         // A local array nothing else can change: its entries are lent to `perform`, not copied one by one.
         let entries = journal
-        var dropped: [Int] = []
+        var dropped = Set<Int>()
         for index in entries.indices {
             do {
                 try perform(entries[index].command)
             } catch where entries[index].isLook {
                 // A look that ran on what `undo` took back (`print(x)` after `let x`): gone with it.
-                dropped.append(index)
+                dropped.insert(index)
             } catch {
                 throw InternalError("replaying '\(entries[index].text)' failed: \(error)")
             }
         }
-        if !dropped.isEmpty { journal = entries.enumerated().filter { !dropped.contains($0.offset) }.map(\.element) }
+        if !dropped.isEmpty { journal = entries.indices.filter { !dropped.contains($0) }.map { entries[$0] } }
     }
 
     /// The whole state a replay must reproduce: the live objects and the program's own panes and routes.

@@ -177,9 +177,8 @@ public final class Session {
             // know (a member it has no method for, a name it has no object for) is said as that, never as Swift's
             // "has no member": `builder.sauces.contains(.mustard)` is valid Swift.
             var reason = error.phrase
-            if let a = reason.arguments(ifMessage: SwiftDiagnostic.valueOfTypeHasNoMember), a.count >= 2 {
-                reason = CoreText.interpreterKnowsNoMember("'" + a[0] + "'", a[1])
-            } else if let a = reason.arguments(ifMessage: SwiftDiagnostic.typeHasNoMember), a.count >= 2 {
+            if let a = reason.arguments(ifMessage: SwiftDiagnostic.valueOfTypeHasNoMember)
+                ?? reason.arguments(ifMessage: SwiftDiagnostic.typeHasNoMember), a.count >= 2 {
                 reason = CoreText.interpreterKnowsNoMember("'" + a[0] + "'", a[1])
             } else if let a = reason.arguments(ifMessage: SwiftDiagnostic.cannotFindInScope), let name = a.first {
                 reason = CoreText.interpreterKnowsNoName(name)
