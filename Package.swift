@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(
             name: "PatternsCLI",
             dependencies: [
-                "PlaygroundCore", "LessonModules", "Terminal", "Patterns", "ClassWire",
+                "PlaygroundCore", "LessonModules", "Terminal", "Patterns", "ClassWire", "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["EmbedLessonsPlugin"]
@@ -32,7 +32,7 @@ let package = Package(
         // Lesson model and parser, command parsing, session, mediator, renderers. Never prints.
         .target(
             name: "PlaygroundCore",
-            dependencies: ["PlaygroundBridge"],
+            dependencies: ["PlaygroundBridge", "CPosix"],
             // Compiled lines are libraries loaded into this process: their references to Patterns and the bridge
             // resolve to the executable's own definitions, which it must therefore export.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "Patterns"),
         // One module per lesson: wraps live objects from Patterns, declares commands and panes.
         .target(name: "LessonModules", dependencies: ["PlaygroundCore", "Patterns", "PlaygroundBridge"]),
+        // prctl for the processes that run learner code and the compiler (Swift cannot call a variadic C function).
+        .systemLibrary(name: "CPosix"),
         // libedit line reader, history, completion, signals, window size.
         .target(name: "Terminal", dependencies: ["CEditLine"]),
         .systemLibrary(

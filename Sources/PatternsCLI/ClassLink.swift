@@ -307,7 +307,7 @@ final class LearnerLink: @unchecked Sendable {
         /// The presenter's step and reveals the learner has heard of.
         var heard: ClassState
     }
-    let shared: Mutex<Shared>
+    let shared: ForkSafeLock<Shared>
     let wake = Wakeup()
     /// A hint the presenter revealed is shown, not reported as the learner's own.
     var muteNextHint = false
@@ -315,10 +315,21 @@ final class LearnerLink: @unchecked Sendable {
     init(client: ClassClient, joined: JoinResponse, nextSeq: Int = 1) {
         self.client = client
         token = joined.token
-        shared = Mutex(Shared(nextSeq: nextSeq, state: joined.state, heard: joined.state))
+        shared = ForkSafeLock(Shared(nextSeq: nextSeq, state: joined.state, heard: joined.state))
     }
 
+    /// Starts the sender, and starts it again in each copy of the process that carries the session on: a copy has
+    /// only the thread that forked.
     func start() {
+        startThread()
+        ForkHooks.hooks.append(ForkHooks.Hook(
+            before: { [self] in shared.lockForFork(); wake.lockForFork() },
+            parent: { [self] in wake.unlockAfterFork(); shared.unlockAfterFork() },
+            child: { [self] in wake.renewAfterFork(); shared.renewAfterFork() },
+            carriesOn: { [self] in startThread() }))
+    }
+
+    private func startThread() {
         // A thread of its own (pthread: no Dispatch library in the learner's binary for this).
         let box = Unmanaged.passRetained(self)
         var thread = pthread_t()
@@ -477,6 +488,13 @@ final class Wakeup: @unchecked Sendable {
         pending = true
         pthread_cond_signal(&condition)
         pthread_mutex_unlock(&mutex)
+    }
+
+    func lockForFork() { pthread_mutex_lock(&mutex) }
+    func unlockAfterFork() { pthread_mutex_unlock(&mutex) }
+    func renewAfterFork() {
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
     }
 
     func wait(seconds: Double) {

@@ -30,8 +30,16 @@ struct Environment {
     func lineCompiler() -> Result<LineCompiler, LineCompiler.Unavailable> {
         LineCompiler.find(environment: variables).map { compiler in
             if let limit = variables["PATTERNS_LINE_TIME_LIMIT"].flatMap(Double.init), limit > 0 { compiler.timeLimit = limit }
+            if let limit = variables["PATTERNS_COMPILE_TIME_LIMIT"].flatMap(Double.init), limit > 0 {
+                compiler.compileTimeLimit = limit
+            }
             return compiler
         }
+    }
+
+    /// How many megabytes a line's copy of the process may hold (`PATTERNS_LINE_MEMORY_LIMIT`; 2048 if unset).
+    var lineMemoryLimit: Int {
+        variables["PATTERNS_LINE_MEMORY_LIMIT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 2048
     }
 
     func width(_ flag: Int?) -> Int {

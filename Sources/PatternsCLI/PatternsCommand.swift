@@ -57,6 +57,11 @@ struct GlobalOptions: ParsableArguments {
                 return true
             }
             session.compiler = compiler
+            if let warning = compiler.cacheWarning { Output.warning(warning) }
+            // Every line that may reach learner code runs in a copy of the process that carries on only if it
+            // succeeds (ForkedLines.swift).
+            session.isolation = ForkedLines(runLimit: compiler.timeLimit, compileLimit: compiler.compileTimeLimit,
+                                            memoryLimit: environment.lineMemoryLimit)
         case .failure(let reason):
             session.compilerUnavailable = reason
         }

@@ -20,8 +20,14 @@ public final class LineCompiler {
     let identity: String
     /// How long a line may run in the dry run before it is stopped.
     public var timeLimit: Double = 5
-    /// Asked while a line runs in the dry run: true stops it (Ctrl-C).
+    /// Asked while a line runs in the dry run or the compiler runs: true stops it (Ctrl-C).
     public var interrupted: () -> Bool = { false }
+    /// How long the compiler may judge one line or file before it is stopped (`PATTERNS_COMPILE_TIME_LIMIT`).
+    public var compileTimeLimit: Double = 20
+    /// Told when the compiler starts (its process group) and ends, for the line's time limit.
+    public var onPhase: ((LinePhase) -> Void)?
+    /// Said once by the front end: the cache folder could not be used and a private one stands in.
+    public var cacheWarning: Phrase?
 
     typealias Entry = @convention(c) (UnsafeMutableRawPointer) -> Void
     private var loaded: [String: Entry] = [:]
@@ -75,9 +81,41 @@ public final class LineCompiler {
         guard let me = dlopen(nil, RTLD_NOW), dlsym(me, "$s16PlaygroundBridge11LineContextCMa") != nil,
               dlsym(me, "$s8Patterns16HamburgerBuilderCMa") != nil else { return .failure(.notExported) }
         let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"].map { $0 + "/.cache" }) ?? "/tmp")
-        let cache = environment["PATTERNS_LINE_CACHE"] ?? (cacheHome + "/patterns/lines")
-        return .success(LineCompiler(swiftc: swiftc, modules: modules, cacheDirectory: cache, identity: identity))
+            ?? environment["HOME"].map { $0 + "/.cache" }
+        let wanted = environment["PATTERNS_LINE_CACHE"] ?? cacheHome.map { $0 + "/patterns/lines" }
+        let (cache, warning) = usableCache(wanted, temporaryRoot: environment["TMPDIR"] ?? "/tmp")
+        let compiler = LineCompiler(swiftc: swiftc, modules: modules, cacheDirectory: cache, identity: identity)
+        compiler.cacheWarning = warning
+        return .success(compiler)
+    }
+
+    /// The cache folder if it is the user's own and can be written (libraries in it are loaded into this process),
+    /// else a private folder made for this session, and the warning that says so.
+    static func usableCache(_ wanted: String?, temporaryRoot: String) -> (String, Phrase?) {
+        var reason = "HOME is not set"
+        if let wanted {
+            var info = stat()
+            do {
+                try makeDirectory(wanted, mode: 0o700)
+                if stat(wanted, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
+                    reason = "not a folder"
+                } else if info.st_uid != geteuid() {
+                    reason = "owned by another user"
+                } else if info.st_mode & 0o022 != 0 {
+                    reason = "others can write to it"
+                } else if access(wanted, W_OK | X_OK) != 0 {
+                    reason = "it cannot be written"
+                } else {
+                    return (wanted, nil)
+                }
+            } catch {
+                reason = "it cannot be made"
+            }
+        }
+        var template = Array((temporaryRoot + "/patterns-lines-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
+        let folder = made ?? (wanted ?? temporaryRoot + "/patterns-lines")
+        return (folder, EngineText.cacheFallback(wanted ?? "~/.cache/patterns/lines", reason, folder))
     }
 
     // MARK: - Compiling
@@ -94,7 +132,7 @@ public final class LineCompiler {
     /// `echo` makes, from the column of a warning that the line's value is unused, the source that shows that value
     /// (`LineSource.echoing`): a line that is an expression runs that way, as a REPL prints what it evaluates. Both are
     /// cached under the line's own source, so the choice is made once.
-    func compile(_ source: String, echo: (([Int]) -> String?)? = nil) throws(InternalError) -> Compiled {
+    func compile(_ source: String, echo: (([Int]) -> String?)? = nil) throws -> Compiled {
         let key = Self.hash(identity + "\n" + source)
         if let entry = loaded[key] { return .ready(entry) }
         if let diagnostics = rejected[key] { return .rejected(diagnostics) }
@@ -108,27 +146,29 @@ public final class LineCompiler {
             return .rejected(diagnostics)
         }
         try makeDirectory(cacheDirectory)
-        let sourcePath = base + ".swift"
+        // This process's own files until the library is renamed into place: sessions side by side compiling the same
+        // line never read or remove each other's.
+        let sourcePath = base + ".\(getpid()).swift"
         guard Self.write(source, to: sourcePath) else { throw InternalError("cannot write '\(sourcePath)'") }
+        defer { unlink(sourcePath) }
         let temporary = base + ".\(getpid()).so"
         func arguments(_ path: String, _ output: String) -> [String] {
             [swiftc, "-emit-library", "-swift-version", "6", "-diagnostic-style", "llvm",
              "-Onone", "-module-name", "PatternsLine_" + key, "-I", modules, "-I", exerciseDirectory, "-o", output, path]
         }
-        let (status, output) = Self.spawn(arguments(sourcePath, temporary))
+        let (status, output) = try runCompiler(arguments(sourcePath, temporary))
         if status == 0 {
             if let echo, case let columns = Self.unusedValueColumns(output), !columns.isEmpty, let echoed = echo(columns) {
                 // The same line, its value shown. Should Swift refuse that form, the line runs as it was.
-                let echoedPath = base + ".echo.swift"
+                let echoedPath = base + ".\(getpid()).echo.swift"
                 let echoedLibrary = base + ".\(getpid()).echo.so"
-                if Self.write(echoed, to: echoedPath), Self.spawn(arguments(echoedPath, echoedLibrary)).0 == 0 {
+                if Self.write(echoed, to: echoedPath), try runCompiler(arguments(echoedPath, echoedLibrary)).0 == 0 {
                     rename(echoedLibrary, temporary)
                 }
                 unlink(echoedPath)
                 unlink(echoedLibrary)
             }
             rename(temporary, base + ".so")
-            unlink(sourcePath)
             guard let entry = load(base + ".so") else { throw InternalError("cannot load the compiled line: \(Self.dlerrorText())") }
             loaded[key] = entry
             return .ready(entry)
@@ -138,8 +178,9 @@ public final class LineCompiler {
         guard !diagnostics.isEmpty else {
             throw InternalError("the compiler failed outside the line:\n" + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
         }
-        unlink(sourcePath)
-        _ = Self.write(diagnostics, to: base + ".err")
+        // Only the compiler's verdict on the source is kept: a failure of the moment (a module it could not read, a
+        // full disk) is said this time and tried again next time.
+        if Self.isVerdict(output) { _ = Self.write(diagnostics, to: base + ".err") }
         rejected[key] = diagnostics
         return .rejected(diagnostics)
     }
@@ -161,7 +202,7 @@ public final class LineCompiler {
     /// so that compiled lines can `@testable import` its types (a learner writes no `public`). Each version of a file is
     /// a module of its own, named by its hash: a changed file never meets the types of its earlier version.
     /// Diagnostics are swiftc's, naming the file and its lines.
-    public func compileExercise(_ text: String, path: String) throws(InternalError) -> ExerciseBuild {
+    public func compileExercise(_ text: String, path: String) throws -> ExerciseBuild {
         let key = Self.hash(identity + "\n" + path + "\n" + text + "\n" + Self.outputShim)
         let module = "Exercise_" + key
         if let warnings = loadedExercises[module] { return .loaded(module: module, warnings: warnings) }
@@ -177,14 +218,14 @@ public final class LineCompiler {
             let arguments = [swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version", "6",
                              "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules,
                              "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path, shim]
-            let (status, output) = Self.spawn(arguments)
+            let (status, output) = try runCompiler(arguments)
             let trimmed = Self.trimmedDiagnostics(output)
             guard status == 0 else {
                 unlink(temporary)
                 guard trimmed.contains(": error: ") || trimmed.hasPrefix("error: ") else {
                     throw InternalError("the compiler failed on '\(path)':\n" + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
                 }
-                _ = Self.write(trimmed, to: base + ".err")
+                if Self.isVerdict(output) { _ = Self.write(trimmed, to: base + ".err") }
                 return .rejected(trimmed)
             }
             rename(temporary, base + ".so")
@@ -374,7 +415,7 @@ public final class LineCompiler {
 
     // MARK: - Helpers
 
-    static func now() -> Double {
+    public static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
@@ -429,34 +470,23 @@ public final class LineCompiler {
         return ok && rename(temporary, path) == 0
     }
 
-    /// Runs a program and gives its exit status and what it wrote to standard output and error.
-    static func spawn(_ arguments: [String]) -> (Int32, String) {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return (-1, "cannot make a pipe") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        close(fds[1])
-        guard spawned == 0 else { close(fds[0]); return (-1, "cannot start '\(arguments[0])': \(String(cString: strerror(spawned)))") }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        while true {
-            let count = Glibc.read(fds[0], &buffer, buffer.count)
-            if count > 0 { bytes += buffer[0..<count]; continue }
-            if count < 0 && errno == EINTR { continue }
-            break
+    /// Runs the compiler under its time limit, Ctrl-C and the line's phases.
+    func runCompiler(_ arguments: [String]) throws -> (Int32, String) {
+        let ended = Subprocess.run(arguments, limit: compileTimeLimit, interrupted: interrupted) { [onPhase] group in
+            onPhase?(.compiling(group: group))
         }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status, String(decoding: bytes, as: UTF8.self))
+        onPhase?(.running)
+        switch ended {
+        case .exited(let status, let output): return (status, output)
+        case .timedOut: throw LineStopped(stop: .compilerTimedOut(seconds: compileTimeLimit))
+        case .interrupted: throw LineStopped(stop: .interrupted)
+        case .failed(let why): throw InternalError(why)
+        }
+    }
+
+    /// Whether swiftc's output is its verdict on the source (every error placed in a file it read), not a failure
+    /// of the moment (`error: error opening input file`, `<unknown>:0: error: …`), which is never cached.
+    static func isVerdict(_ output: String) -> Bool {
+        !output.split(separator: "\n").contains { $0.hasPrefix("error: ") || $0.hasPrefix("<unknown>:") }
     }
 }

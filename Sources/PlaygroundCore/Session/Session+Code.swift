@@ -67,7 +67,10 @@ extension Session {
             return
         }
         say(lines.joined(separator: "\n"))
-        switch openEditor(path) {
+        isolation?.enter(.waiting)
+        let edited = openEditor(path)
+        isolation?.enter(.running)
+        switch edited {
         case .closed: try checkCode(code)
         case .failed(let editor, let status): say(CodeText.editorFailed(editor, String(status)))
         }

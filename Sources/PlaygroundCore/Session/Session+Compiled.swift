@@ -70,7 +70,9 @@ extension Session {
         case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
         case .ready(let ready): entry = ready
         }
-        if !mediator.isMuted {
+        // Isolated, the line runs once, in the copy of the process that carries on only if it succeeds; in-process
+        // (no isolation), it is tried first in a forked copy that then ends.
+        if isolation == nil, !mediator.isMuted {
             let dry = compiler.dryRun(entry, context)
             switch dry {
             case .finished: break
@@ -87,8 +89,8 @@ extension Session {
                 postPrinted(printed, stopped: true)
                 throw PlaygroundError(CoreText.compiledInterrupted.phrase)
             }
-            mediator.post(PaneMessage(topic: "code", source: "swift", text: text))
         }
+        if !mediator.isMuted { mediator.post(PaneMessage(topic: "code", source: "swift", text: text)) }
         compiler.run(entry, context)
         flushPrinted()
         if let shown = context.shown { mediator.post(PaneMessage(topic: "out", source: "swift", text: shown)) }
@@ -193,6 +195,7 @@ extension Session {
         LineOutput.write = { [weak self] text in
             guard let self, !self.mediator.isMuted else { return }
             self.printedByCompiledCode += text
+            self.isolation?.printed(text)
         }
     }
 }

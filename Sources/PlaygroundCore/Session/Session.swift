@@ -51,6 +51,8 @@ public final class Session {
     public var openEditor: ((String) -> EditorOutcome)?
     /// The code exercise's file compiled and loaded into this process: compiled lines import its module.
     var exercise: LoadedExercise?
+    /// Where lines that may reach learner code run (the executable's copy of the process); nil runs them here.
+    public var isolation: LineIsolation?
     /// `check` on a code exercise judges the code the caller loaded with ``loadCode(_:)`` (a lesson's starter or
     /// solution: `patterns run`, handouts, the lesson tester) instead of compiling the learner's file.
     public var judgesLoadedCode = false
@@ -113,6 +115,9 @@ public final class Session {
         case let error as PlaygroundError: text = error.text(lang)
         case let error as ThrownError: text = CoreText.wasThrown.text(lang, error.swiftName, error.explanation.text(lang))
         case let error as InternalError: text = CoreText.internalError.text(lang, error.description)
+        case let stopped as LineStopped:
+            report(stopped.stop)
+            return
         case let diagnostics as CompilerDiagnostics:
             // The compiler's own words and layout, as swiftc prints them.
             mediator.post(PaneMessage(topic: "error", source: "swiftc", text: diagnostics.text, isError: true))
@@ -133,7 +138,7 @@ public final class Session {
     @discardableResult
     public func execute(_ line: String) -> Bool {
         let start = mediator.events.count
-        let ok = perform(line)
+        let ok = isolation.map { isolated(line, in: $0, from: start) } ?? perform(line)
         if !ok { anyFailed = true }
         noteHiddenAnswers(since: start)
         return ok

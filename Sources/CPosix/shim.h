@@ -1,0 +1,36 @@
+// The few Linux process controls Swift cannot call itself (prctl is variadic in C).
+#ifndef PATTERNS_CPOSIX_SHIM_H
+#define PATTERNS_CPOSIX_SHIM_H
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <fcntl.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include <signal.h>
+
+/// The signal this process gets when the thread that made it ends (0: none). Linux only; elsewhere a no-op.
+static inline int patterns_set_parent_death_signal(int sig) {
+#ifdef __linux__
+    return prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0);
+#else
+    (void)sig;
+    return 0;
+#endif
+}
+
+/// Orphaned descendants of this process become its children (and it reaps them). Linux only.
+static inline int patterns_become_subreaper(void) {
+#ifdef __linux__
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#else
+    return -1;
+#endif
+}
+/// A pipe whose ends close on exec (a compiler never holds them), optionally without blocking.
+static inline int patterns_pipe(int fds[2], int nonblocking) {
+    return pipe2(fds, O_CLOEXEC | (nonblocking ? O_NONBLOCK : 0));
+}
+#endif

@@ -1,0 +1,49 @@
+/// Where a line runs so that nothing learner code does in it can take the session down.
+///
+/// The executable supplies one (`ForkedLines`): each line that may reach learner code runs in a copy of the process
+/// that carries the session on if the line succeeds; if the line fails, traps, crashes, runs too long or is
+/// interrupted, the copy is dropped and the process from before the line carries on, exactly as it was. A session
+/// made in-process (tests) has none, and runs its lines where it is.
+public protocol LineIsolation: AnyObject {
+    /// Runs `line`. `said` gives what the line said so far (the events since it began), for a copy that failed to
+    /// hand back to the process that carries on.
+    func attempt(_ line: () -> Bool, said: () -> [Event]) -> IsolatedLine
+    /// What the line is doing now: the time limit that applies follows it.
+    func enter(_ phase: LinePhase)
+    /// What learner code printed (shown if the line is stopped before it ends).
+    func printed(_ text: String)
+}
+
+/// What a line is doing, for its time limit.
+public enum LinePhase: Equatable, Sendable {
+    /// The compiler runs, as process group `group` (killed with the line).
+    case compiling(group: Int32)
+    case running
+    /// The learner's editor is open: no time limit, and Ctrl-C is the editor's.
+    case waiting
+}
+
+/// How an isolated line ended.
+public enum IsolatedLine: Equatable, Sendable {
+    /// This process ran the line and carries the session on; the line's own verdict.
+    case ran(Bool)
+    /// The line failed in a copy, which is gone: what it said.
+    case failed([Event])
+    /// The copy never finished the line.
+    case stopped(LineStop, printed: String)
+    /// No copy could be made: the line is refused, not run unprotected.
+    case refused(String)
+}
+
+/// Why a line never finished.
+public enum LineStop: Equatable, Sendable {
+    /// The runtime's words (`Fatal error: boom`).
+    case trapped(String)
+    case crashed(signal: Int32)
+    case timedOut(seconds: Double)
+    case compilerTimedOut(seconds: Double)
+    case interrupted
+    case outOfMemory(megabytes: Int)
+    /// The playground was asked to end (SIGTERM, SIGHUP) while the line ran.
+    case ended(signal: Int32)
+}

@@ -1,0 +1,50 @@
+/// Every line that may reach learner code runs through the session's ``LineIsolation``: whatever the path (typed,
+/// replayed by `undo` or `goto`, a step's set-up, a short command that calls a closure the learner stored, a goal, a
+/// code exercise's `check`), a trap, a crash, an endless loop or Ctrl-C costs the line, never the session, and a
+/// line that failed leaves the live objects exactly as they were, closures and observers included.
+extension Session {
+    /// Whether a line may run learner code. Without a compiler nothing but the lesson's own API ever runs; with one,
+    /// any line may (a short command calls what a compiled line stored), except the few that only show or leave.
+    func mayRunLearnerCode(_ line: String) -> Bool {
+        guard compiler != nil else { return false }
+        let word = line.drop { $0 == " " }.prefix { $0 != " " }
+        return !["", "help", "lessons", "panes", "layout", "quit", "exit", "history", "step"].contains(String(word))
+    }
+
+    func isolated(_ line: String, in isolation: LineIsolation, from start: Int) -> Bool {
+        guard mayRunLearnerCode(line) else { return perform(line) }
+        compiler?.onPhase = { [weak isolation] in isolation?.enter($0) }
+        let outcome = isolation.attempt({ perform(line) }, said: { Array(mediator.events[min(start, mediator.events.count)...]) })
+        switch outcome {
+        case .ran(let ok):
+            return ok
+        case .failed(let events):
+            // What the line said, posted again where the panes and routes are those of before it.
+            for event in events {
+                if case .delivery(let delivery) = event { mediator.post(delivery.message) } else { mediator.emit(event) }
+            }
+            return false
+        case .stopped(let stop, let printed):
+            postPrinted(printed, stopped: true)
+            report(stop)
+            return false
+        case .refused(let why):
+            report(PlaygroundError(EngineText.refused(why)))
+            return false
+        }
+    }
+
+    func report(_ stop: LineStop) {
+        switch stop {
+        case .trapped(let message): report(Trap(message: message))
+        case .crashed(let signal):
+            let why = signal == 11 ? "\n" + EngineText.stackOrMemory.text(lang) : ""
+            report(PlaygroundError(.verbatim(EngineText.crashed.text(lang, String(signal)) + why)))
+        case .timedOut(let seconds): report(PlaygroundError(CoreText.compiledTimedOut(Self.seconds(seconds))))
+        case .compilerTimedOut(let seconds): report(PlaygroundError(EngineText.compilerTimedOut(Self.seconds(seconds))))
+        case .interrupted: report(PlaygroundError(CoreText.compiledInterrupted.phrase))
+        case .outOfMemory(let megabytes): report(PlaygroundError(EngineText.outOfMemory(String(megabytes))))
+        case .ended: break
+        }
+    }
+}
