@@ -158,6 +158,19 @@ enum LineSource {
     /// Whether a type name from the runtime can be written in a later line's source (not a type local to a line or
     /// private to a file).
     static func isWritable(_ type: String) -> Bool {
-        !type.contains("unknown context") && !type.contains("(in ") && !type.contains("PatternsLine_")
+        !isLocal(type) && isSpellable(type)
+    }
+
+    /// A type declared inside a line (or its function): gone with the line.
+    static func isLocal(_ type: String) -> Bool {
+        type.contains("unknown context") || type.contains("(in ") || type.contains("PatternsLine_")
+    }
+
+    /// Whether the runtime's name of a type is also Swift source for it. The runtime names some types in words Swift
+    /// does not parse: a constrained existential (`any Swift.Collection<Self.Swift.Collection.Element == Swift.Int>`),
+    /// an opaque type (`<<opaque return type of …>>`). Such a binding is never pasted into a later line.
+    static func isSpellable(_ type: String) -> Bool {
+        !type.contains("Self.") && !type.contains(" == ") && !type.contains("<<") && !type.contains("some ")
+            && !type.contains(" where ") && !type.isEmpty
     }
 }

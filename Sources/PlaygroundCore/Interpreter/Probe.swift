@@ -6,7 +6,9 @@ import Glibc
 /// learner's objects by reflection can trap where their program would not (an `unowned` reference to an object ARC
 /// freed traps when it is read), and the playground must not die of what it only looks at.
 enum Probe {
-    static func survives(_ body: () -> Void) -> Bool {
+    /// Whether `body` finishes within `limit` seconds in a forked copy. A copy that cannot be made counts as not
+    /// surviving: what cannot be tried is not run.
+    static func survives(limit: Double = 5, _ body: () -> Void) -> Bool {
         fflush(nil)
         let pid = fork()
         if pid == 0 {
@@ -17,9 +19,20 @@ enum Probe {
             body()
             _exit(0)
         }
-        guard pid > 0 else { return true }
+        guard pid > 0 else { return false }
+        let deadline = LineCompiler.now() + limit
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { return false }
+            if LineCompiler.now() > deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return false
+            }
+            usleep(1000)
+        }
         return status & 0x7f == 0 && (status >> 8) & 0xff == 0
     }
 

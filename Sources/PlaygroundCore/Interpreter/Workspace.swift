@@ -106,7 +106,9 @@ final class Workspace {
     }
 
     /// A fresh module with the journal replayed into it, quietly. `perform` runs one command's effect.
-    func rebuild(_ perform: (Command) throws -> Void) throws(InternalError) {
+    /// `tryLook` says whether a look can run now (tried in a copy of the process); one that cannot (`assert(x)` after
+    /// the change it asserts was undone) goes, as one that throws does.
+    func rebuild(tryLook: ((Command) -> Bool)? = nil, _ perform: (Command) throws -> Void) throws(InternalError) {
         let wasMuted = mediator.isMuted
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
@@ -119,6 +121,10 @@ final class Workspace {
         let entries = journal
         var dropped = Set<Int>()
         for index in entries.indices {
+            if entries[index].isLook, let tryLook, !tryLook(entries[index].command) {
+                dropped.insert(index)
+                continue
+            }
             do {
                 try perform(entries[index].command)
             } catch where entries[index].isLook {

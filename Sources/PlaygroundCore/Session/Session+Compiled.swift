@@ -104,7 +104,10 @@ extension Session {
                 continue
             }
             guard LineSource.isWritable(stored.type) else {
-                mediator.post(PaneMessage(topic: "log", source: "session", text: CoreText.compiledBindingNotKept.text(lang, stored.name)))
+                let note = LineSource.isLocal(stored.type)
+                    ? CoreText.compiledBindingNotKept.text(lang, stored.name)
+                    : EngineText.bindingNotSpellable.text(lang, stored.name, Self.shortTypeName(stored.type))
+                mediator.post(PaneMessage(topic: "log", source: "session", text: note))
                 continue
             }
             let previous = workspace.bindings[stored.name]

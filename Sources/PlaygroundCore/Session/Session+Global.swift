@@ -119,6 +119,17 @@ extension Session {
         // A code exercise's commands need the learner's types: its objects are that step's only.
         for step in lesson.steps.prefix(index) where step.code == nil {
             for line in step.commands {
+                // Swift goes to the engine a typed line goes to: the compiler runs what the interpreter does not.
+                if let compiler, let trimmed = try? CommandReader.clean(line), isSwiftLine(trimmed) {
+                    do {
+                        try runSwift(trimmed, with: compiler)
+                    } catch let error as InternalError {
+                        throw error
+                    } catch {
+                        // As below: a line the lesson shows failing changes nothing.
+                    }
+                    continue
+                }
                 // A line that does not read, or a call the lesson shows failing, changes nothing: the same happens on
                 // every path to this step. A broken promise inside the playground still surfaces.
                 let command: Command

@@ -230,10 +230,14 @@ public final class Session {
         do {
             try apply(command)
         } catch {
-            // A call that failed part-way may have changed what no state field shows (a page's `received`): an
-            // interpreted call is always rolled back by a rebuild, anything else when the state shows a change.
+            // A call that failed part-way may have changed what no state field shows (a page's `received`, a closure
+            // stored in an object): a call or a compiled line is always rolled back by a rebuild, anything else when
+            // the state shows a change. (Isolated, the copy that ran it is dropped as well.)
             var ranACall = false
-            if case .call = command { ranACall = true }
+            switch command {
+            case .call, .compiled: ranACall = true
+            default: break
+            }
             if ranACall || workspace.state() != before { try rebuild() } else { workspace.stateAfterLastChange = before }
             throw error
         }
@@ -332,7 +336,11 @@ public final class Session {
     /// A fresh module with the journal replayed into it.
     func rebuild() throws(InternalError) {
         guard let workspace else { return }
-        try workspace.rebuild { try self.apply($0) }
+        // Isolated, a look that would trap or hang on what is replayed is tried first, and left out if it would.
+        let tryLook: ((Command) -> Bool)? = isolation == nil ? nil : { command in
+            Probe.survives(limit: self.compiler?.timeLimit ?? 5) { try? self.apply(command) }
+        }
+        try workspace.rebuild(tryLook: tryLook) { try self.apply($0) }
     }
 
     /// The state pane: every object. After a change, the stream layout shows only the objects that changed.

@@ -1,6 +1,6 @@
 /// What the playground says when a line never finished: stopped, crashed, or not run at all.
 public enum EngineText: String, TextCatalog {
-    case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback
+    case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -19,6 +19,9 @@ public enum EngineText: String, TextCatalog {
         case .refused:
             ("not run: the playground could not make the copy of itself that runs a line safely ({0}); nothing changed",
              "실행하지 않음: 줄을 안전하게 실행할 플레이그라운드 사본을 만들 수 없었습니다({0}). 바뀐 것은 없습니다")
+        case .bindingNotSpellable:
+            ("note: the playground cannot hand '{0}' to later lines: it cannot write its type ({1}) as Swift",
+             "참고: 플레이그라운드가 '{0}'의 타입({1})을 Swift로 쓸 수 없어서, 다음 줄에 '{0}'을 넘기지 못합니다")
         case .cacheFallback:
             ("the line cache {0} cannot be used ({1}); compiled lines are kept in {2} for this session only",
              "줄 캐시 {0}을(를) 쓸 수 없습니다({1}). 이번 세션 동안만 {2}에 컴파일한 줄을 둡니다")
