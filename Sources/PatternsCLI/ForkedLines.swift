@@ -199,10 +199,11 @@ final class ForkedLines: LineIsolation {
             // The copy carries the session on; this process is done. Nothing of it is flushed or run at exit.
             _exit(Supervisor.handedOn)
         }
-        if stop != nil { kill(pid, SIGKILL) }
+        // The copy and all it started (a compiler's driver, frontend and linker).
+        if stop != nil { ProcessTree.kill(pid) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if group > 0 { kill(-group, SIGKILL) }
+        if group > 0 { ProcessTree.kill(group) }
         let text = String(decoding: printed, as: UTF8.self)
         if let stop { return .stopped(stop, printed: text) }
         if let failed, let events = EventCoding.decode(failed) { return .failed(events) }

@@ -1,4 +1,5 @@
 import CPosix
+import PlaygroundCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -105,30 +106,6 @@ enum Supervisor {
 
     /// Sends `signal` to every child of this process (the session, a copy waiting on a line, orphans it adopted).
     static func forward(_ signal: Int32) {
-        for pid in children() { kill(pid, signal) }
-    }
-
-    /// The pids whose parent is this process, read from /proc.
-    static func children() -> [pid_t] {
-        let me = getpid()
-        guard let folder = opendir("/proc") else { return [] }
-        defer { closedir(folder) }
-        var found: [pid_t] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = pid_t(name) else { continue }
-            let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { continue }
-            var buffer = [UInt8](repeating: 0, count: 512)
-            let count = read(fd, &buffer, buffer.count)
-            close(fd)
-            guard count > 0 else { continue }
-            let text = String(decoding: buffer[0..<count], as: UTF8.self)
-            // `pid (name) state ppid …`: the name may hold spaces and parentheses, so read after the last ')'.
-            guard let close = text.lastIndex(of: ")") else { continue }
-            let fields = text[text.index(after: close)...].split(separator: " ")
-            if fields.count > 1, pid_t(fields[1]) == me { found.append(pid) }
-        }
-        return found
+        for pid in ProcessTree.descendants(of: getpid()) { kill(pid, signal) }
     }
 }

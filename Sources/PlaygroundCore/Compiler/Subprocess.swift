@@ -5,8 +5,8 @@ import Glibc
 
 /// A program run to its end, or stopped: the compiler, run for a line or an exercise file.
 ///
-/// It runs in a process group of its own (the driver starts the frontend and the linker: stopping the line stops them
-/// all), and dies with the process that started it, so no compiler outlives its line or the playground.
+/// It runs in a process group of its own, and dies with the process that started it; stopped, it goes with everything
+/// it started (the driver starts the frontend and the linker), so no compiler outlives its line or the playground.
 enum Subprocess {
     enum Ended: Equatable {
         case exited(status: Int32, output: String)
@@ -64,11 +64,9 @@ enum Subprocess {
             if stop != nil { break }
         }
         close(fds[0])
-        if stop != nil { kill(-pid, SIGKILL); kill(pid, SIGKILL) }
+        if stop != nil { ProcessTree.kill(pid) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // Whatever the driver left behind in its group (a frontend, a linker) goes with it.
-        kill(-pid, SIGKILL)
         if let stop { return stop }
         let exited = status & 0x7f == 0
         if exited && (status >> 8) & 0xff == 127 && bytes.isEmpty { return .failed("cannot start '\(arguments[0])'") }
@@ -80,4 +78,52 @@ enum Subprocess {
 /// Ctrl-C): reported as the stop it was.
 public struct LineStopped: Error, Equatable, Sendable {
     public var stop: LineStop
+}
+
+/// The processes below one, read from /proc: the compiler driver starts its frontend in a process group of its own,
+/// so stopping a line stops the whole tree, not one group.
+public enum ProcessTree {
+    /// `root`'s descendants, children before their children.
+    public static func descendants(of root: pid_t) -> [pid_t] {
+        var parents: [pid_t: [pid_t]] = [:]
+        guard let folder = opendir("/proc") else { return [] }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = pid_t(name), let parent = parent(of: pid) else { continue }
+            parents[parent, default: []].append(pid)
+        }
+        closedir(folder)
+        var found: [pid_t] = []
+        var queue = [root]
+        while let next = queue.popLast() {
+            for child in parents[next] ?? [] where !found.contains(child) {
+                found.append(child)
+                queue.append(child)
+            }
+        }
+        return found
+    }
+
+    /// The parent of `pid` (`pid (name) state ppid …`; the name may hold spaces and parentheses).
+    public static func parent(of pid: pid_t) -> pid_t? {
+        let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[0..<count], as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+
+    /// Stops `root` and everything below it.
+    public static func kill(_ root: pid_t) {
+        // Stopped first, so that none of them starts another while the tree is read.
+        let tree = [root] + descendants(of: root)
+        for pid in tree { Glibc.kill(pid, SIGSTOP) }
+        let all = tree + descendants(of: root).filter { !tree.contains($0) }
+        for pid in all { Glibc.kill(pid, SIGKILL) }
+    }
 }
