@@ -6,9 +6,14 @@ extension Session {
     /// Whether a line may run learner code. Without a compiler nothing but the lesson's own API ever runs; with one,
     /// any line may (a short command calls what a compiled line stored), except the few that only show or leave.
     func mayRunLearnerCode(_ line: String) -> Bool {
-        guard compiler != nil else { return false }
-        let word = line.drop { $0 == " " }.prefix { $0 != " " }
-        return !["", "help", "lessons", "panes", "layout", "quit", "exit", "history", "step"].contains(String(word))
+        guard compiler != nil, let trimmed = try? CommandReader.clean(line) else { return false }
+        let word = String(trimmed.prefix { $0 != " " })
+        if ["help", "lessons", "panes", "layout", "quit", "exit", "history", "step"].contains(word) { return false }
+        // Learner code is in the session once a compiled line or a learner's file ran: then anything may reach it.
+        if exercise != nil || workspace?.journal.contains(where: \.isCompiled) == true { return true }
+        // Before that, only what compiles, or replays or sets up a step (whose lines may compile).
+        return isSwiftLine(trimmed)
+            || ["load", "goto", "next", "back", "restart", "run", "check", "undo", "reset", "edit"].contains(word)
     }
 
     func isolated(_ line: String, in isolation: LineIsolation, from start: Int) -> Bool {

@@ -16,6 +16,11 @@ final class Workspace {
         /// compiled Swift may change what no field shows (`group.title` before the group is in use), so a replay must
         /// run it; `undo` and `history` pass over it.
         var isLook = false
+
+        var isCompiled: Bool {
+            if case .compiled = command { return true }
+            return false
+        }
     }
 
     let factory: ModuleFactory
