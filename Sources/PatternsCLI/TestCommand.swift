@@ -16,7 +16,7 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .long, help: "With --update, also accept outputs where a command that worked now fails.") var acceptErrors = false
 
     func run() throws {
-        var (sources, unreadable) = try LessonLoader.sources(extra: global.lessons)
+        var (sources, unreadable) = try LessonLoader.sources(extra: global.lessons, trusted: global.trustLessons)
         var out = ""
         for problem in unreadable { Output.warning(.verbatim(problem)) }
         // A built-in lesson edited since this binary was built: the file on disk is what the author means to test.
@@ -85,7 +85,9 @@ struct TestCommand: ParsableCommand {
                 try source.write(toFile: path, atomically: true, encoding: .utf8)
                 out += "updated \(path)\n"
                 // Test again from the rewritten text to be sure it now holds.
-                let again = tester.test(try LessonParser.parse(source, path: lesson.path, lang: lesson.lang))
+                var rewritten = try LessonParser.parse(source, path: lesson.path, lang: lesson.lang)
+                (rewritten.isBuiltIn, rewritten.isTrusted) = (lesson.isBuiltIn, lesson.isTrusted)
+                let again = tester.test(rewritten)
                 let drift = (fileFailures[lesson.path] ?? []).map { String($0.dropFirst(5)) }
                 if again.passed && drift.isEmpty { passed += 1 } else {
                     failed += 1
@@ -101,6 +103,11 @@ struct TestCommand: ParsableCommand {
             var why = CLIText.compilerNotOnPath.text(.en)
             if case .failure(let reason) = found { why = DoctorCommand.why(reason, lang: .en) }
             out += "note: \(needCompiler) command(s) answered by the Swift compiler were not compared: \(why)\n"
+        }
+        // Lessons are data: a folder's lessons tested without --trust-lessons did not run their Swift.
+        let tested = catalog.lessons.filter { ids.isEmpty || ids.contains($0.id) }
+        if let folder = global.lessons, tested.contains(where: { !$0.isTrusted }) {
+            out += TrustText.testNotTrusted.text(Output.lang, folder) + "\n"
         }
         out += "\(passed) passed, \(failed) failed\n"
         Output.text(out)

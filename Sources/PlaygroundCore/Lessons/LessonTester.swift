@@ -126,6 +126,11 @@ public struct LessonTester {
                     needCompiler += step.transcripts.flatMap(\.entries).count
                     continue
                 }
+                guard lesson.isTrusted else {
+                    // Lessons are data: the files of a lesson from a folder the user did not trust are not compiled.
+                    issue(code.solutionLine, TrustText.fileNotRun.text(.en, code.file))
+                    continue
+                }
                 // The starter must not meet the goal (it may fail to compile, on purpose); the solution must.
                 if (try? session.loadCode(code.starter)) == true {
                     // As the learner's `check` runs them: to the first command that fails.

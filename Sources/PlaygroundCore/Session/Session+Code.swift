@@ -99,6 +99,8 @@ extension Session {
     /// does not compile.
     func loadFile(_ text: String, path: String, file: String) throws -> LoadedExercise? {
         guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
+        // A code exercise's file belongs to its lesson (the learner's starts as the lesson's starter).
+        if lesson?.isTrusted == false { throw PlaygroundError(TrustText.fileNotRun(file)) }
         switch try compiler.compileExercise(text, path: path) {
         case .rejected(let diagnostics):
             report(CompilerDiagnostics(text: diagnostics))
@@ -155,6 +157,10 @@ extension Session {
         guard let code = lesson.steps[index].code else { return true }
         guard compiler != nil else {
             say(CodeText.needsToolchain.phrase)
+            return false
+        }
+        guard lesson.isTrusted else {
+            say(TrustText.fileNotRun(code.file))
             return false
         }
         return try loadCode(code.solution)
