@@ -107,7 +107,7 @@ struct TestCommand: ParsableCommand {
         // Lessons are data: a folder's lessons tested without --trust-lessons did not run their Swift.
         let tested = catalog.lessons.filter { ids.isEmpty || ids.contains($0.id) }
         if let folder = global.lessons, tested.contains(where: { !$0.isTrusted }) {
-            out += TrustText.testNotTrusted.text(Output.lang, folder) + "\n"
+            out += TrustText.folderNotTrusted.text(Output.lang, folder) + "\n"
         }
         out += "\(passed) passed, \(failed) failed\n"
         Output.text(out)

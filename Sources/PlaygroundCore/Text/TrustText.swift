@@ -1,7 +1,7 @@
 /// What the playground says about lessons from a `--lessons` folder whose Swift it does not run without the user's
 /// consent (`--trust-lessons`): lessons are data.
 public enum TrustText: String, TextCatalog {
-    case lineNotRun, fileNotRun, testNotTrusted, doctorNotTrusted, doctorTrusted
+    case lineNotRun, fileNotRun, folderNotTrusted, doctorNotTrusted, doctorTrusted
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -11,7 +11,7 @@ public enum TrustText: String, TextCatalog {
         case .fileNotRun:
             ("not compiled: {0} comes from a lesson folder (--lessons), and its Swift runs only with --trust-lessons",
              "컴파일하지 않음: {0}은(는) 레슨 폴더(--lessons)에서 온 파일이라, 그 Swift 코드는 --trust-lessons를 주어야만 실행합니다")
-        case .testNotTrusted:
+        case .folderNotTrusted:
             ("note: the lessons from {0} were not trusted: their Swift was shown, not run; --trust-lessons runs it",
              "참고: {0}의 레슨은 신뢰하지 않아 그 Swift 코드를 보여 주기만 하고 실행하지 않았습니다. 실행하려면 --trust-lessons")
         case .doctorNotTrusted:
