@@ -100,8 +100,9 @@ import Testing
         ("export", ["export", "evil", "--for", "presenters"], ""),
         ("test", ["test", "evil"], ""),
         ("run", ["run", "evil"], ""),
-        // `edit` without an editor copies the starter into the learner's folder; `check` would compile it.
-        ("repl", ["repl"], "load evil\nrun\ngoto 2\nedit\ncheck\n"),
+        // `edit` without an editor copies the starter into the learner's folder; `check` would compile and load it,
+        // and the learner's own line would then call the lesson's code.
+        ("repl", ["repl"], "load evil\nrun\ngoto 2\nedit\ncheck\n_ = try? recipe(builder)\n"),
     ]
 
     @Test(arguments: paths.indices) func withoutTrustTheLessonsSwiftIsShownNotRun(_ index: Int) throws {
