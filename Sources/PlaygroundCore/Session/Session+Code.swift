@@ -100,7 +100,10 @@ extension Session {
     func loadFile(_ text: String, path: String, file: String) throws -> LoadedExercise? {
         guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
         // A code exercise's file belongs to its lesson (the learner's starts as the lesson's starter).
-        if lesson?.isTrusted == false { throw PlaygroundError(TrustText.fileNotRun(file)) }
+        if lesson?.isTrusted == false {
+            withheldFromLesson += 1
+            throw PlaygroundError(TrustText.fileNotRun(file))
+        }
         switch try compiler.compileExercise(text, path: path) {
         case .rejected(let diagnostics):
             report(CompilerDiagnostics(text: diagnostics))
@@ -160,6 +163,7 @@ extension Session {
             return false
         }
         guard lesson.isTrusted else {
+            withheldFromLesson += 1
             say(TrustText.fileNotRun(code.file))
             return false
         }
