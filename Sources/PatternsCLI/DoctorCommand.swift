@@ -11,6 +11,9 @@ import Glibc
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "doctor", abstract: "Check what this machine lacks for the playground, and how to fix it.")
     @Option(name: .long, help: ArgumentHelp("Interface language (en, ko); default from LANG/LC_ALL.", valueName: "lang")) var lang: String?
+    @Option(name: .long, help: ArgumentHelp("A lesson folder: whether its Swift would run.", valueName: "dir"))
+    var lessons: String?
+    @Flag(name: .long, help: ArgumentHelp(GlobalOptions.trustHelp)) var trustLessons = false
 
     struct Check {
         var what: String
@@ -26,10 +29,18 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let environment = Environment.current()
-        let checks = Self.checks(environment: environment, lang: Output.lang)
+        var checks = Self.checks(environment: environment, lang: Output.lang)
+        if let lessons { checks.append(try Self.lessonsCheck(lessons, trusted: trustLessons, lang: Output.lang)) }
         let failed = checks.filter { $0.fix != nil }.count
         Output.text(Self.report(checks, lang: Output.lang))
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// A `--lessons` folder: its lessons, and whether their Swift runs (lessons are data without `--trust-lessons`).
+    static func lessonsCheck(_ folder: String, trusted: Bool, lang: Lang) throws -> Check {
+        let count = try LessonLoader.catalog(extra: folder).lessons.filter { !$0.isBuiltIn }.count
+        let what = trusted ? TrustText.doctorTrusted : TrustText.doctorNotTrusted
+        return Check(what: what.text(lang, folder, String(count)), isNote: true)
     }
 
     /// Why compiled Swift is not available, in words.

@@ -54,7 +54,9 @@ struct Environment {
 /// The lessons the binary carries, plus those of `--lessons DIR` (same id overrides).
 enum LessonLoader {
     /// The sources, and the files or folders of `--lessons` that could not be read (`cannot read '...': reason`).
-    static func sources(extra directory: String?) throws -> (sources: [LessonSource], unreadable: [String]) {
+    /// The folder's lessons run their Swift only when `trusted` (`--trust-lessons`): lessons are data.
+    static func sources(extra directory: String?, trusted: Bool = false) throws
+        -> (sources: [LessonSource], unreadable: [String]) {
         var unreadable: [String] = []
         var sources = EmbeddedLessons.files.map { file in
             LessonSource(path: "Lessons/" + file.path, lang: String(file.path.split(separator: "/").first ?? "en"), text: file.text, isBuiltIn: true)
@@ -91,7 +93,8 @@ enum LessonLoader {
                     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
                     // Invalid UTF-8 gets an empty text: the parser then reports the file by name.
                     let text = String(validating: body, as: UTF8.self) ?? ""
-                    sources.append(LessonSource(path: path, lang: lang, text: text, isBuiltIn: false))
+                    sources.append(LessonSource(path: path, lang: lang, text: text, isBuiltIn: false,
+                                                isTrusted: trusted))
                 }
             }
             add(base, lang: "en")
@@ -101,8 +104,8 @@ enum LessonLoader {
     }
 
     /// The catalog; files that could not be read are reported on stderr as warnings.
-    static func catalog(extra directory: String?) throws -> LessonCatalog {
-        let (sources, unreadable) = try sources(extra: directory)
+    static func catalog(extra directory: String?, trusted: Bool = false) throws -> LessonCatalog {
+        let (sources, unreadable) = try sources(extra: directory, trusted: trusted)
         for problem in unreadable { Output.warning(.verbatim(problem)) }
         return LessonCatalog(sources: sources, modules: LessonModules.names)
     }

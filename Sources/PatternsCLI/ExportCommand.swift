@@ -11,6 +11,7 @@ struct ExportCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case markdown, html }
 
     @Option(name: .long, help: ArgumentHelp("An extra lesson folder.", valueName: "dir")) var lessons: String?
+    @Flag(name: .long, help: ArgumentHelp(GlobalOptions.trustHelp)) var trustLessons = false
     @Option(name: .long, help: ArgumentHelp("Lesson language (en, ko).", valueName: "lang")) var lang: String?
     @Option(name: .long, help: ArgumentHelp("Wrap the transcript to this many columns.", valueName: "n")) var width: Int?
     @Argument(help: "The lesson id.") var lesson: String
@@ -34,7 +35,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let environment = Environment.current()
-        let catalog = try LessonLoader.catalog(extra: lessons)
+        let catalog = try LessonLoader.catalog(extra: lessons, trusted: trustLessons)
         let lang = Lang.detect(flag: self.lang, environment: environment.variables)
         guard let found = catalog.lesson(id: lesson, lang: lang) else {
             Output.error(catalog.unknownLesson(lesson).phrase)
@@ -42,6 +43,8 @@ struct ExportCommand: ParsableCommand {
         }
         let handout = try Handout(lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80, audience: audience,
                                    compiler: try? environment.lineCompiler().get())
+        // Lessons are data: a folder's lesson exported without --trust-lessons ran none of its Swift.
+        if let lessons, handout.withheld > 0 { Output.error(TrustText.folderNotTrusted.text(Output.lang, lessons)) }
         // The handout quotes lesson files: control sequences go, as everywhere else.
         let text = TextSanitizer.clean(format == .html ? handout.html : handout.markdown)
         guard let output, output != "-" else {

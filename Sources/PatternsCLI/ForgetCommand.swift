@@ -5,6 +5,9 @@ import PlaygroundCore
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "forget", abstract: "Forget the saved progress of a lesson (or of all).")
     @Option(name: .long, help: ArgumentHelp("An extra lesson folder (its lessons can be forgotten too).", valueName: "dir")) var lessons: String?
+    /// Accepted wherever `--lessons` is (forgetting runs no lesson).
+    @Flag(name: .long, help: ArgumentHelp("Accepted as elsewhere; forgetting runs nothing.", visibility: .hidden))
+    var trustLessons = false
     @Option(name: .long, help: ArgumentHelp("Language of its messages (en, ko).", valueName: "lang")) var lang: String?
     @Argument(help: "The lesson id.") var lesson: String?
     @Flag(name: .long, help: "Forget every lesson's progress.") var all = false

@@ -14,6 +14,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An extra lesson folder; a lesson with the same id replaces the built-in one.", valueName: "dir"))
     var lessons: String?
+    @Flag(name: .long, help: ArgumentHelp(Self.trustHelp)) var trustLessons = false
     @Option(name: .long, help: ArgumentHelp("Interface and lesson language (en, ko); default from LANG/LC_ALL.", valueName: "lang"))
     var lang: String?
     @Option(name: .long, help: "Colour: auto (honours NO_COLOR, TERM=dumb, non-TTY), always, never.")
@@ -26,6 +27,9 @@ struct GlobalOptions: ParsableArguments {
     var format: OutputFormat = .text
     @Option(name: .long, help: ArgumentHelp("Record the output as an asciinema v2 cast.", valueName: "file.cast"))
     var record: String?
+
+    static let trustHelp = "Run the Swift in the --lessons folder's lessons (lines the interpreter does not run, "
+        + "code exercise files); without it, it is shown, not run. Built-in lessons always run."
 
     /// The widths the program wraps to; a terminal or COLUMNS outside them is brought inside.
     static let widths = 20...1000
@@ -44,7 +48,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// Builds a session from these options.
     func makeSession(environment: Environment) throws -> Session {
-        let catalog = try LessonLoader.catalog(extra: lessons)
+        let catalog = try LessonLoader.catalog(extra: lessons, trusted: trustLessons)
         let language = Lang.detect(flag: lang, environment: environment.variables)
         let options = SessionOptions(render: RenderOptions(width: environment.width(width), color: environment.colorEnabled(color)), lang: language)
         let session = Session(catalog: catalog, modules: LessonModules.all, options: options)
@@ -129,8 +133,8 @@ struct PatternsCommand: ParsableCommand {
 
 extension GlobalOptions {
     /// The options every subcommand shares, with whether each takes a value.
-    static let shared: [String: Bool] = ["--lessons": true, "--lang": true, "--color": true, "--width": true, "--layout": true,
-                                         "--format": true, "--record": true]
+    static let shared: [String: Bool] = ["--lessons": true, "--trust-lessons": false, "--lang": true, "--color": true,
+                                         "--width": true, "--layout": true, "--format": true, "--record": true]
 
     /// `patterns --lang ko list` means `patterns list --lang ko`: shared options written before the subcommand are
     /// moved after it, so they are accepted on either side. Anything else is left for the parser to judge.

@@ -16,7 +16,7 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .long, help: "With --update, also accept outputs where a command that worked now fails.") var acceptErrors = false
 
     func run() throws {
-        var (sources, unreadable) = try LessonLoader.sources(extra: global.lessons)
+        var (sources, unreadable) = try LessonLoader.sources(extra: global.lessons, trusted: global.trustLessons)
         var out = ""
         for problem in unreadable { Output.warning(.verbatim(problem)) }
         // A built-in lesson edited since this binary was built: the file on disk is what the author means to test.
@@ -52,10 +52,11 @@ struct TestCommand: ParsableCommand {
         if let width = global.width { tester.width = width }
         let found = Environment.current().lineCompiler()
         tester.compiler = try? found.get()
-        var needCompiler = 0
+        var needCompiler = 0, withheld = 0
         for lesson in catalog.lessons where ids.isEmpty || ids.contains(lesson.id) {
             var result = tester.test(lesson)
             needCompiler += result.needCompiler
+            withheld += result.withheld
             // A twin that drifted fails with its file, whatever its transcripts say.
             if let drift = fileFailures[lesson.path] {
                 result.failures = drift.map { String($0.dropFirst(5)) } + result.failures
@@ -85,7 +86,9 @@ struct TestCommand: ParsableCommand {
                 try source.write(toFile: path, atomically: true, encoding: .utf8)
                 out += "updated \(path)\n"
                 // Test again from the rewritten text to be sure it now holds.
-                let again = tester.test(try LessonParser.parse(source, path: lesson.path, lang: lesson.lang))
+                var rewritten = try LessonParser.parse(source, path: lesson.path, lang: lesson.lang)
+                (rewritten.isBuiltIn, rewritten.isTrusted) = (lesson.isBuiltIn, lesson.isTrusted)
+                let again = tester.test(rewritten)
                 let drift = (fileFailures[lesson.path] ?? []).map { String($0.dropFirst(5)) }
                 if again.passed && drift.isEmpty { passed += 1 } else {
                     failed += 1
@@ -101,6 +104,10 @@ struct TestCommand: ParsableCommand {
             var why = CLIText.compilerNotOnPath.text(.en)
             if case .failure(let reason) = found { why = DoctorCommand.why(reason, lang: .en) }
             out += "note: \(needCompiler) command(s) answered by the Swift compiler were not compared: \(why)\n"
+        }
+        // Lessons are data: a folder's lessons tested without --trust-lessons did not run their Swift.
+        if let folder = global.lessons, withheld > 0 {
+            out += TrustText.folderNotTrusted.text(Output.lang, folder) + "\n"
         }
         out += "\(passed) passed, \(failed) failed\n"
         Output.text(out)

@@ -25,6 +25,7 @@ import Testing
             + ClassText.allCases.map { ("ClassText.\($0)", $0.texts.en, $0.texts.ko) }
             + PredictText.allCases.map { ("PredictText.\($0)", $0.texts.en, $0.texts.ko) }
             + EngineText.allCases.map { ("EngineText.\($0)", $0.texts.en, $0.texts.ko) }
+            + TrustText.allCases.map { ("TrustText.\($0)", $0.texts.en, $0.texts.ko) }
             + LessonModules.all.flatMap { factory in
                 factory.messages.map { ("\(factory.name): \($0.text(.en))", $0.text(.en), $0.text(.ko)) }
             }

@@ -37,6 +37,8 @@ public struct Handout {
     public var lesson: Lesson
     public var audience: Audience
     public var sections: [Section]
+    /// Lines and code exercises of an untrusted lesson that were shown, not run (lessons are data).
+    public var withheld = 0
 
     var lang: Lang { Lang(rawValue: lesson.lang) ?? .en }
 
@@ -69,6 +71,7 @@ public struct Handout {
             section.demonstrates = step.goalStaysUnmet
             sections.append(section)
         }
+        withheld = session.withheldFromLesson
         if audience == .presenters, let schedule = lesson.schedule {
             for (i, clock) in schedule.enumerated() { sections[i].clock = clock }
         }

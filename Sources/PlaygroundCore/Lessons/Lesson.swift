@@ -13,6 +13,9 @@ public struct Lesson: Sendable {
     public var steps: [Step]
     /// Carried by the binary (Lessons/ in the repository), as opposed to `--lessons DIR`.
     public var isBuiltIn = false
+    /// Its Swift may be compiled and run (lessons are data): built in, or from a folder trusted with `--trust-lessons`.
+    /// An untrusted lesson's lines still run where the built-in interpreter runs them (calls on the live objects).
+    public var isTrusted = false
     /// Whether the live objects are set up afresh on entering step `index`: an exercise starts from what the earlier
     /// steps leave, and so does the step after a code exercise (whose objects were made from the learner's types).
     public func startsFresh(_ index: Int) -> Bool {
@@ -207,4 +210,22 @@ public struct LessonIssue: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
     public var description: String { "\(path):\(line): \(message)" }
+}
+
+extension Lesson {
+    /// Whether a line about to be compiled is this lesson's own Swift (a transcript command or a shortcut's) and the
+    /// lesson is not trusted: it is then shown, not run. Compared without whitespace, so that no path that tidies a
+    /// line (tabs, spacing) lets the lesson's text through; a learner's line of the same text is the lesson's too.
+    public func withholds(swift text: String) -> Bool {
+        guard !isTrusted else { return false }
+        let key = Self.withoutWhitespace(text)
+        return steps.contains { step in
+            step.commands.contains { Self.withoutWhitespace($0) == key }
+                || step.shortcuts.contains { $0.commands.contains { Self.withoutWhitespace($0) == key } }
+        }
+    }
+
+    static func withoutWhitespace(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !$0.properties.isWhitespace })
+    }
 }

@@ -6,11 +6,14 @@ public struct LessonSource: Sendable {
     public var text: String
     /// Built-in sources are overridden by same-id sources from `--lessons DIR`.
     public var isBuiltIn: Bool
-    public init(path: String, lang: String, text: String, isBuiltIn: Bool) {
+    /// Its Swift may be compiled and run: a built-in lesson, or one from a folder the user trusts (`--trust-lessons`).
+    public var isTrusted: Bool
+    public init(path: String, lang: String, text: String, isBuiltIn: Bool, isTrusted: Bool? = nil) {
         self.path = path
         self.lang = lang
         self.text = text
         self.isBuiltIn = isBuiltIn
+        self.isTrusted = isTrusted ?? isBuiltIn
     }
 }
 
@@ -32,6 +35,7 @@ public struct LessonCatalog: Sendable {
             do {
                 lesson = try LessonParser.parse(source.text, path: source.path, lang: source.lang)
                 lesson.isBuiltIn = source.isBuiltIn
+                lesson.isTrusted = source.isTrusted
             } catch {
                 issues.append(error)
                 continue

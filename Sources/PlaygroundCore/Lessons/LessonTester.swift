@@ -12,6 +12,8 @@ public struct LessonTester {
         public var newErrors: [String] = []
         /// Commands whose expected output is the Swift compiler's, not compared because no compiler is at hand.
         public var needCompiler = 0
+        /// Lines and code exercises of an untrusted lesson that were shown, not run (lessons are data).
+        public var withheld = 0
         public var passed: Bool { failures.isEmpty }
     }
 
@@ -32,7 +34,7 @@ public struct LessonTester {
         let session = Session(catalog: catalog, modules: modules,
                               options: SessionOptions(render: RenderOptions(width: width, color: false), lang: Lang(rawValue: lesson.lang) ?? .en))
         session.compiler = compiler
-        var needCompiler = 0
+        var needCompiler = 0, withheld = 0
         do {
             try session.loadForTesting(lesson)
         } catch {
@@ -126,6 +128,12 @@ public struct LessonTester {
                     needCompiler += step.transcripts.flatMap(\.entries).count
                     continue
                 }
+                guard lesson.isTrusted else {
+                    // Lessons are data: the files of a lesson from a folder the user did not trust are not compiled.
+                    issue(code.solutionLine, TrustText.fileNotRun.text(.en, code.file))
+                    withheld += 1
+                    continue
+                }
                 // The starter must not meet the goal (it may fail to compile, on purpose); the solution must.
                 if (try? session.loadCode(code.starter)) == true {
                     // As the learner's `check` runs them: to the first command that fails.
@@ -217,6 +225,7 @@ public struct LessonTester {
         var result = Result(lesson: lesson, failures: failures, updatedSource: Self.rewrite(lesson.source, replacements), commandCount: count)
         result.newErrors = newErrors
         result.needCompiler = needCompiler
+        result.withheld = withheld + session.withheldFromLesson
         return result
     }
 

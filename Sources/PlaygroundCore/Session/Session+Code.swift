@@ -102,6 +102,11 @@ extension Session {
     /// does not compile.
     func loadFile(_ text: String, path: String, file: String) throws -> LoadedExercise? {
         guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
+        // A code exercise's file belongs to its lesson (the learner's starts as the lesson's starter).
+        if lesson?.isTrusted == false {
+            withheldFromLesson += 1
+            throw PlaygroundError(TrustText.fileNotRun(file))
+        }
         switch try compiler.compileExercise(text, path: path) {
         case .rejected(let diagnostics):
             report(CompilerDiagnostics(text: diagnostics))
@@ -158,6 +163,11 @@ extension Session {
         guard let code = lesson.steps[index].code else { return true }
         guard compiler != nil else {
             say(CodeText.needsToolchain.phrase)
+            return false
+        }
+        guard lesson.isTrusted else {
+            withheldFromLesson += 1
+            say(TrustText.fileNotRun(code.file))
             return false
         }
         return try loadCode(code.solution)

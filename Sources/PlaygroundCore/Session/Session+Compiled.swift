@@ -38,6 +38,11 @@ extension Session {
     /// Compiles and runs a line on the live objects (a replay skips the dry run: the line ran before).
     func runCompiled(_ text: String, in workspace: Workspace) throws {
         guard let compiler else { throw InternalError("a compiled line in a session without a compiler: '\(text)'") }
+        // Lessons are data: an untrusted lesson's own Swift is shown, never compiled.
+        if lesson?.withholds(swift: text) == true {
+            withheldFromLesson += 1
+            throw PlaygroundError(TrustText.lineNotRun.phrase)
+        }
         let declared = TopLevelNames(text)
         let context = LineContext()
         var visible: [LineSource.Visible] = []

@@ -56,6 +56,8 @@ public final class Session {
     /// `check` on a code exercise judges the code the caller loaded with ``loadCode(_:)`` (a lesson's starter or
     /// solution: `patterns run`, handouts, the lesson tester) instead of compiling the learner's file.
     public var judgesLoadedCode = false
+    /// How often Swift from an untrusted lesson (a line, a code exercise's file) was shown, not run: lessons are data.
+    public internal(set) var withheldFromLesson = 0
 
     public init(catalog: LessonCatalog, modules: [ModuleFactory], options: SessionOptions = SessionOptions()) {
         self.catalog = catalog
