@@ -5,11 +5,8 @@ import PlaygroundCore
 struct AlertParts: Equatable {
     var title: String?, message: String?, actionTitle: String?
     var hasAction: Bool, hasHandler: Bool
-    /// What the handler does, when the module made it (`{ print("deleted") }`).
-    var handlerSource: String?
 
-    init(_ title: String?, _ message: String?, _ action: AlertAction?, handler: String? = nil) {
-        handlerSource = handler
+    init(_ title: String?, _ message: String?, _ action: AlertAction?) {
         self.title = title
         self.message = message
         actionTitle = action?.title
@@ -26,8 +23,9 @@ struct BuilderParts: Equatable {
 /// What the screen's state group is drawn from.
 struct ScreenParts: Equatable {
     var presented: String??
+    /// The title of the alert the last tap found (nil: no tap; `.some(nil)`: a tap on an empty screen).
+    var tapped: String???
     var tapRan: Bool?
-    var printed: [String]
 }
 
 /// What the builder lesson's objects say, in English and Korean.
