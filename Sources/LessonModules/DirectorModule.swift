@@ -88,12 +88,13 @@ public final class DirectorModule: LessonModule {
 
     enum Recipe: String { case combo1, kittenSpecial }
 
-    /// Who made what `receiptBuilder` holds: the employee, when its last order drove this builder and returned
-    /// exactly the receipt the builder holds now; else calls of the learner's own, or nothing yet.
+    /// Who made what `receiptBuilder` holds: the employee, when its last order for this builder returned exactly the
+    /// receipt the builder holds now; else calls of the learner's own, or nothing yet.
     var receiptBuiltBy: String {
-        if let order = employee.lastOrder,
-           (order.builder as? CallLoggingBuilder<ReceiptBuilder>)?.base ?? order.builder === receiptBuilder,
-           let receipt = order.product as? Receipt, receipt == receiptBuilder.build() {
+        let order = employee.orders.last { order in
+            ((order.builder as? CallLoggingBuilder<ReceiptBuilder>)?.base ?? order.builder) === receiptBuilder
+        }
+        if let order, let receipt = order.product as? Receipt, receipt == receiptBuilder.build() {
             return "employee.\(order.recipe)"
         }
         return receiptBuilder.lines.isEmpty ? "-" : DirectorText.callsOfYourOwn.text(context.lang)

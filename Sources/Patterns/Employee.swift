@@ -8,8 +8,10 @@ public final class Employee {
         public let builder: AnyObject
         public let product: Any
     }
-    /// The last recipe that ran to the end (nil before any); a recipe that throws leaves it as it was.
-    public private(set) var lastOrder: Order?
+    /// The recipes that ran to the end, oldest first; a recipe that throws adds none.
+    public private(set) var orders: [Order] = []
+    /// The last of them (nil before any).
+    public var lastOrder: Order? { orders.last }
 
     public init() {}
 
@@ -31,7 +33,7 @@ public final class Employee {
 
     private func finish<B: BurgerBuilding>(_ recipe: String, _ builder: B) throws -> B.Product {
         let product = try builder.build()
-        lastOrder = Order(recipe: recipe, builder: builder, product: product)
+        orders.append(Order(recipe: recipe, builder: builder, product: product))
         return product
     }
 }
