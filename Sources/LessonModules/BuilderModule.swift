@@ -127,10 +127,10 @@ public final class BuilderModule: LessonModule {
     func alertObject(named name: String, _ alert: some AlertBuilding) -> LiveObject {
         let type = alert is BuggyAlertBuilder ? "BuggyAlertBuilder" : "AlertConcreteBuilder"
         return LiveObject(name: name, typeName: type, methods: [
-            Method("setTitle", returns: .this) { [unowned self] (title: String) in
+            Method("setTitle", returns: .this) { (title: String) in
                 alert.setTitle(title); return .this
             },
-            Method("setMessage", returns: .this) { [unowned self] (message: String) in
+            Method("setMessage", returns: .this) { (message: String) in
                 alert.setMessage(message); return .this
             },
             Method("addConfirmAction", (nil, "action"), returns: .this) { [unowned self] (title: String, action: PrintingClosure) in
@@ -251,7 +251,9 @@ public final class BuilderModule: LessonModule {
     }
 
     func alertState(_ name: String, _ parts: AlertParts) -> StateGroup {
-        let actionText = parts.hasAction ? "AlertAction(title: " + Render.optional(parts.actionTitle) + ", handler: " + (parts.hasHandler ? "{ ... }" : "nil") + ")" : "nil"
+        // A closure's source cannot be read back from the object: `{ ... }`, whoever made it.
+        let handler = parts.hasHandler ? "{ ... }" : "nil"
+        let actionText = parts.hasAction ? "AlertAction(title: \(Render.optional(parts.actionTitle)), handler: \(handler))" : "nil"
         return StateGroup(name, type: name == "alert" ? "AlertConcreteBuilder" : "BuggyAlertBuilder",
                           [StateField("title", .optionalString(parts.title)), StateField("message", .optionalString(parts.message)),
                            StateField("confirmAction", .plain(actionText))])

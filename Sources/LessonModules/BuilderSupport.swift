@@ -49,7 +49,8 @@ enum BuilderText: String, TextCatalog {
         case .whichActionRan:
             ("a tap runs the action of the alert on the screen: present the alert the goal names, with its action, "
                 + "then tap it",
-             "버튼을 누르면 화면에 뜬 알림창의 액션이 실행됩니다. 목표에 적힌 알림창을 액션과 함께 띄운 뒤 누르세요")
+             "버튼을 누르면 화면에 뜬 알림창의 액션이 실행됩니다. "
+                + "목표에 적힌 알림창을 액션과 함께 띄운 뒤 누르세요")
         case .actionNotKept:
             ("the button's action never ran: does addConfirmAction keep the action it is given? Look at confirmAction after the chain.",
              "버튼의 액션이 실행되지 않았습니다: addConfirmAction이 받은 액션을 간직하나요? 체인 뒤의 confirmAction을 보세요.")
