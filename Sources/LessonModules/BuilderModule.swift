@@ -244,10 +244,11 @@ public final class BuilderModule: LessonModule {
         return groups
     }
 
-    /// What the screen's last tap did: `action of "Delete?" ran`, or `nothing ran`.
+    /// What the screen's last tap did: `action of "Delete?" ran` (`action ran` for an alert without a title), or
+    /// `nothing ran`.
     static func describe(_ tap: Screen.Tap) -> String {
         guard tap.actionRan, let alert = tap.alert else { return "nothing ran" }
-        return "action of \(Render.optional(alert.title)) ran"
+        return alert.title.map { "action of \(StateValue.optionalString($0).display) ran" } ?? "action ran"
     }
 
     func alertState(_ name: String, _ parts: AlertParts) -> StateGroup {
