@@ -1,5 +1,4 @@
 import Patterns
-import PlaygroundBridge
 import PlaygroundCore
 
 /// The `builder` lesson: a live ``HamburgerBuilder`` and the fluent alert builders.
@@ -9,14 +8,18 @@ public final class BuilderModule: LessonModule {
     let screen = Screen()
     let alertBuilder: AlertConcreteBuilder
     let buggyBuilder: BuggyAlertBuilder
-    /// The alert objects appear in the state pane once the learner first touches them.
-    var alertsInUse: Set<String> = []
+    /// The alert builders in the state pane: those that hold a part (by whichever engine it was set).
+    var alertsInUse: Set<String> {
+        var names: Set<String> = []
+        if alertBuilder.title != nil || alertBuilder.message != nil || alertBuilder.confirmAction != nil {
+            names.insert("alert")
+        }
+        if buggyBuilder.title != nil || buggyBuilder.message != nil || buggyBuilder.confirmAction != nil {
+            names.insert("buggyAlert")
+        }
+        return names
+    }
     var lastBurger: Hamburger?
-    /// What the last tap on the alert now presented did: nil before any tap, else whether an action ran and what it
-    /// printed. Presenting another alert clears it (that alert has not been tapped).
-    var lastTap: (ran: Bool, printed: [String])?
-    /// What the running action prints, collected during a tap.
-    var printedDuringTap: [String] = []
     /// Which alert object presented what the screen shows (or showed before its tap).
     var lastPresenter: String?
     /// The alert the product pane last drew after a compiled line (its title, message and button).
@@ -124,31 +127,23 @@ public final class BuilderModule: LessonModule {
     func alertObject(named name: String, _ alert: some AlertBuilding) -> LiveObject {
         let type = alert is BuggyAlertBuilder ? "BuggyAlertBuilder" : "AlertConcreteBuilder"
         return LiveObject(name: name, typeName: type, methods: [
-            Method("setTitle", returns: .this) { [unowned self] (title: String) in
-                alertsInUse.insert(name); alert.setTitle(title); return .this
+            Method("setTitle", returns: .this) { (title: String) in
+                alert.setTitle(title); return .this
             },
-            Method("setMessage", returns: .this) { [unowned self] (message: String) in
-                alertsInUse.insert(name); alert.setMessage(message); return .this
+            Method("setMessage", returns: .this) { (message: String) in
+                alert.setMessage(message); return .this
             },
             Method("addConfirmAction", (nil, "action"), returns: .this) { [unowned self] (title: String, action: PrintingClosure) in
-                alertsInUse.insert(name)
                 let context = self.context
                 // The closure's print goes to the log pane: live objects never print.
-                nonisolated(unsafe) let post = { [unowned self] in
-                    for text in action.prints {
-                        printedDuringTap.append(text)
-                        context.post("log", text, source: "print")
-                    }
+                nonisolated(unsafe) let post = {
+                    for text in action.prints { context.post("log", text, source: "print") }
                 }
                 alert.addConfirmAction(title, action: { post() })
-                // What the closure does, as typed: a new action that prints something else is a change.
-                handlerSources[name] = "{ " + action.prints.map { "print(\(SwiftValue.quoted($0)))" }.joined(separator: "; ") + " }"
                 return .this
             },
             Method("present", returns: .value("Alert")) { [unowned self] in
-                alertsInUse.insert(name)
                 let shown = alert.present()
-                lastTap = nil
                 lastPresenter = name
                 context.post("product", Self.picture(of: shown), source: name)
                 context.post("log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
@@ -157,49 +152,11 @@ public final class BuilderModule: LessonModule {
         ])
     }
 
-    /// A compiled line may have used the alert builders or presented an alert: they join the state pane, and a
-    /// newly presented alert is drawn in the product pane, as after the module's own `present()`.
-    /// The source of each alert builder's action, when this module's own `addConfirmAction` made it; nil when Swift the
-    /// learner compiled may have made it (shown as `{ ... }`).
-    var handlerSources: [String: String] = [:]
-
-    public func compiledLineRan(_ text: String) {
-        // Only `addConfirmAction` sets an action, written in the line or in the learner's own file: then what the
-        // closure does is no longer known here.
-        if text.contains("addConfirmAction") || Self.callsAFunction(text) { handlerSources = [:] }
-        // An alert builder the line names joins the state pane, as after one of its calls.
-        for name in ["alert", "buggyAlert"] where TopLevelNames.mentions(text, name) { alertsInUse.insert(name) }
-        compiledLineRan()
-    }
-
-    /// Whether a line calls a free function or an initializer (`f(alert)`, `FixedAlertBuilder(...)`), which may set an
-    /// action out of sight; `print` and its kin do not.
-    static func callsAFunction(_ text: String) -> Bool {
-        let chars = Array(text)
-        var i = 0
-        while i < chars.count {
-            guard chars[i].isLetter || chars[i] == "_" else { i += 1; continue }
-            let start = i
-            while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { i += 1 }
-            let word = String(chars[start..<i])
-            let afterDot = start > 0 && chars[start - 1] == "."
-            // `func twice(` declares, it does not call.
-            var before = start
-            while before > 0, chars[before - 1] == " " { before -= 1 }
-            let declared = before >= 4 && String(chars[(before - 4)..<before]) == "func"
-            if i < chars.count, chars[i] == "(", !afterDot, !declared, !["print", "debugPrint", "dump", "type", "if", "while", "switch", "guard", "for", "return"].contains(word) {
-                return true
-            }
-        }
-        return false
-    }
-
+    /// A compiled line may have presented an alert: it is drawn in the product pane, as after the module's own
+    /// `present()`.
     public func compiledLineRan() {
-        if alertBuilder.title != nil || alertBuilder.message != nil { alertsInUse.insert("alert") }
-        if buggyBuilder.title != nil || buggyBuilder.message != nil { alertsInUse.insert("buggyAlert") }
         let shown = screen.presented.map { [$0.title, $0.message, $0.confirm?.title ?? nil] }
         if let shown, let alert = screen.presented, shown != lastDrawn {
-            lastTap = nil
             // Presented by Swift the learner compiled, maybe from a builder they wrote.
             lastPresenter = nil
             context.post("product", Self.picture(of: alert), source: "screen")
@@ -211,16 +168,7 @@ public final class BuilderModule: LessonModule {
     func tapConfirm(source: String) {
         let shown = screen.presented
         if let shown { context.post("log", "tap \(Render.optional(shown.confirm?.title))", source: source) }
-        printedDuringTap = []
-        // An action compiled from the learner's Swift prints through the compiled lines' output: heard here too.
-        let printing = LineOutput.write
-        LineOutput.write = { [unowned self] text in
-            printedDuringTap += text.split(separator: "\n").map(String.init)
-            printing(text)
-        }
         let ran = screen.tapConfirm()
-        LineOutput.write = printing
-        lastTap = (ran, printedDuringTap)
         context.post("log", "screen.tapConfirm() -> \(ran)", source: source)
         if !ran { context.post("log", shown == nil ? BuilderText.nothingToTap.phrase : BuilderText.noActionRan.phrase, source: source) }
         if shown != nil { context.post("product", BuilderText.screenEmpty.phrase, source: source) }
@@ -277,31 +225,36 @@ public final class BuilderModule: LessonModule {
         var groups = [builderMemo.value(for: builderParts) { StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder)) }]
         guard !alertsInUse.isEmpty else { return groups }
         if alertsInUse.contains("alert") {
-            let parts = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction, handler: handlerSources["alert"])
+            let parts = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction, )
             groups.append(alertMemo.value(for: parts) { alertState("alert", parts) })
         }
         if alertsInUse.contains("buggyAlert") {
-            let parts = AlertParts(buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction, handler: handlerSources["buggyAlert"])
+            let parts = AlertParts(buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction, )
             groups.append(buggyAlertMemo.value(for: parts) { alertState("buggyAlert", parts) })
         }
-        let screenParts = ScreenParts(presented: screen.presented.map { $0.title }, tapRan: lastTap?.ran, printed: lastTap?.printed ?? [])
+        let tap = screen.lastTap
+        let screenParts = ScreenParts(presented: screen.presented.map { $0.title }, tapped: tap.map { $0.alert?.title },
+                                      tapRan: tap?.actionRan)
         groups.append(screenMemo.value(for: screenParts) {
             StateGroup("screen", type: "Screen", [
                 StateField("presented", .plain(screen.presented.map { Render.optional($0.title) } ?? "nil")),
-                StateField("lastTap", .plain(lastTap.map(Self.describe) ?? "nil")),
+                StateField("lastTap", .plain(tap.map(Self.describe) ?? "nil")),
             ])
         })
         return groups
     }
 
-    /// `action ran, printed "deleted"`, `action ran`, `nothing ran`.
-    static func describe(_ tap: (ran: Bool, printed: [String])) -> String {
-        guard tap.ran else { return "nothing ran" }
-        return tap.printed.isEmpty ? "action ran" : "action ran, printed " + tap.printed.map { StateValue.optionalString($0).display }.joined(separator: ", ")
+    /// What the screen's last tap did: `action of "Delete?" ran` (`action ran` for an alert without a title), or
+    /// `nothing ran`.
+    static func describe(_ tap: Screen.Tap) -> String {
+        guard tap.actionRan, let alert = tap.alert else { return "nothing ran" }
+        return alert.title.map { "action of \(StateValue.optionalString($0).display) ran" } ?? "action ran"
     }
 
     func alertState(_ name: String, _ parts: AlertParts) -> StateGroup {
-        let actionText = parts.hasAction ? "AlertAction(title: " + Render.optional(parts.actionTitle) + ", handler: " + (parts.hasHandler ? parts.handlerSource ?? "{ ... }" : "nil") + ")" : "nil"
+        // A closure's source cannot be read back from the object: `{ ... }`, whoever made it.
+        let handler = parts.hasHandler ? "{ ... }" : "nil"
+        let actionText = parts.hasAction ? "AlertAction(title: \(Render.optional(parts.actionTitle)), handler: \(handler))" : "nil"
         return StateGroup(name, type: name == "alert" ? "AlertConcreteBuilder" : "BuggyAlertBuilder",
                           [StateField("title", .optionalString(parts.title)), StateField("message", .optionalString(parts.message)),
                            StateField("confirmAction", .plain(actionText))])
@@ -311,10 +264,10 @@ public final class BuilderModule: LessonModule {
         if field == "buggyAlert.confirmAction" || (field == "screen.lastTap" && lastPresenter == "buggyAlert" && buggyBuilder.confirmAction == nil) {
             return BuilderText.whyNoAction.phrase
         }
-        if field == "screen.lastTap", lastPresenter == nil, lastTap?.ran == false {
+        if field == "screen.lastTap", lastPresenter == nil, screen.lastTap?.actionRan == false {
             return BuilderText.actionNotKept.phrase
         }
-        if field == "screen.lastTap", lastTap?.ran == true {
+        if field == "screen.lastTap", screen.lastTap?.actionRan == true {
             return BuilderText.whichActionRan.phrase
         }
         return nil

@@ -5,11 +5,8 @@ import PlaygroundCore
 struct AlertParts: Equatable {
     var title: String?, message: String?, actionTitle: String?
     var hasAction: Bool, hasHandler: Bool
-    /// What the handler does, when the module made it (`{ print("deleted") }`).
-    var handlerSource: String?
 
-    init(_ title: String?, _ message: String?, _ action: AlertAction?, handler: String? = nil) {
-        handlerSource = handler
+    init(_ title: String?, _ message: String?, _ action: AlertAction?) {
         self.title = title
         self.message = message
         actionTitle = action?.title
@@ -26,8 +23,9 @@ struct BuilderParts: Equatable {
 /// What the screen's state group is drawn from.
 struct ScreenParts: Equatable {
     var presented: String??
+    /// The title of the alert the last tap found (nil: no tap; `.some(nil)`: a tap on an empty screen).
+    var tapped: String???
     var tapRan: Bool?
-    var printed: [String]
 }
 
 /// What the builder lesson's objects say, in English and Korean.
@@ -49,8 +47,10 @@ enum BuilderText: String, TextCatalog {
         case .showSummary: ("show the last burger built", "마지막으로 만든 버거를 보여 줍니다")
         case .tapSummary: ("tap the button of the alert on screen: screen.tapConfirm()", "화면에 뜬 알림창의 버튼을 누릅니다: screen.tapConfirm()")
         case .whichActionRan:
-            ("a tap runs the closure that was given to addConfirmAction: present the alert again with a closure that prints what the goal says",
-             "버튼을 누르면 addConfirmAction에 넘긴 클로저가 실행됩니다. 목표대로 출력하는 클로저를 넘겨 알림창을 다시 띄우세요")
+            ("a tap runs the action of the alert on the screen: present the alert the goal names, with its action, "
+                + "then tap it",
+             "버튼을 누르면 화면에 뜬 알림창의 액션이 실행됩니다. "
+                + "목표에 적힌 알림창을 액션과 함께 띄운 뒤 누르세요")
         case .actionNotKept:
             ("the button's action never ran: does addConfirmAction keep the action it is given? Look at confirmAction after the chain.",
              "버튼의 액션이 실행되지 않았습니다: addConfirmAction이 받은 액션을 간직하나요? 체인 뒤의 confirmAction을 보세요.")

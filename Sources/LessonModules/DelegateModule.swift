@@ -18,7 +18,6 @@ public final class DelegateModule: LessonModule {
     let hub = CellHub()
     let counter = CellCounter()
     var deinits: [String] = []
-    var lastHeard = ""
     let quiz = QuestionGroupScreen()
     let presenter: QuizPresenter
 
@@ -133,16 +132,28 @@ public final class DelegateModule: LessonModule {
                 context.post("log", "cell[\(cell.row),\(cell.column)] -> " + call, source: "cell")
                 let before = controller?.received.count ?? 0
                 cell.endEditing(text)
-                if let heard = controller?.received.last, (controller?.received.count ?? 0) > before {
-                    lastHeard = heard
-                    context.post("controller", heard, source: "controller")
-                } else {
+                if (controller?.received.count ?? 0) == before {
                     context.post("controller", DelegateText.emptyIgnored.phrase, source: "controller")
                 }
+                postHeard()
                 return .done
             },
         ]).holding { cell }
     }
+
+    /// How much of what the board heard its pane shows: it shows the rest, whichever engine typed into the cells.
+    var heardShown = 0
+
+    /// Shows in the controller's pane what the board heard since the pane last showed it.
+    func postHeard() {
+        guard let board = controller ?? weakController else { return }
+        if board.received.count < heardShown { heardShown = 0 }
+        for heard in board.received[heardShown...] { context.post("controller", heard, source: "controller") }
+        heardShown = board.received.count
+    }
+
+    /// A compiled line may have typed into the cells: the controller's pane shows what the board heard.
+    public func compiledLineRan() { postHeard() }
 
     lazy var quizObject = LiveObject(name: "quizScreen", typeName: "QuestionGroupScreen", methods: [
         Method(property: "builder", object: "QuestionGroupBuilder") { [unowned self] in quizBuilderObject },
@@ -263,7 +274,8 @@ public final class DelegateModule: LessonModule {
                 StateField("filled", .number(weakCells.filter { !($0.cell?.text.isEmpty ?? true) }.count)),
                 // Where each text is, not only how many: an exercise on the top-right cell checks that cell.
                 StateField("typed", .plain(typedCells)),
-                StateField("lastHeard", .string(lastHeard)),
+                // What the board itself heard last, while it is alive (`board.lastHeard`).
+                StateField("lastHeard", .string((controller ?? weakController)?.lastHeard ?? "")),
             ]),
             StateGroup("memory", type: "ARC", [
                 StateField("alive", .plain(aliveSummary)),

@@ -10,11 +10,17 @@ public final class DirectorModule: LessonModule {
     var burgerBuilder = HamburgerBuilder()
     var receiptBuilder = ReceiptBuilder()
     let group = QuestionGroupBuilder()
-    var groupInUse = false
-    /// The last group built, with the parts it was built from: the state pane shows it only while the builder still
-    /// holds those parts, so a goal on `built` means a build after the last change.
-    var lastGroup: (group: QuestionGroup, parts: [String])?
+    /// The group is in the state pane once it differs from a new builder's (one empty question, no title) or built.
+    var groupInUse: Bool { group.built != nil || groupParts != ["", "", "", ""] }
+    /// What the builder holds now, part by part.
     var groupParts: [String] { [group.title] + group.questions.flatMap { [$0.prompt, $0.answer, $0.hint] } }
+    /// What `group.build()` last returned, while the builder still holds the parts it was built from: a goal on
+    /// `built` means a build after the last change.
+    var builtGroup: QuestionGroup? {
+        guard let built = group.built else { return nil }
+        let parts = [built.title] + built.questions.flatMap { [$0.prompt, $0.answer, $0.hint ?? ""] }
+        return parts == groupParts ? built : nil
+    }
     var dependency = DependencyDemo()
 
     public init(context: ModuleContext) { self.context = context }
@@ -82,28 +88,16 @@ public final class DirectorModule: LessonModule {
 
     enum Recipe: String { case combo1, kittenSpecial }
 
-    /// The recipe the employee last ran into `receiptBuilder`, with the lines it left: the receipt is the director's
-    /// work while it still holds exactly those lines.
-    var recipeRun: (method: String, items: [String])?
-
-    /// A compiled line that runs a recipe into `receiptBuilder` (in a `do`/`catch`, say) is the employee's work too
-    /// when the receipt now holds exactly what that recipe makes.
-    public func compiledLineRan(_ text: String) {
-        if text.contains("receiptBuilder"), text.contains("createCombo1("),
-           let made = try? Employee().createCombo1(with: ReceiptBuilder()),
-           made.lines.map(\.item) == receiptBuilder.lines.map(\.item) {
-            recipeRun = ("createCombo1", receiptBuilder.lines.map(\.item))
-        }
-        // The group is shown once the learner's Swift reaches it (`group.title = "Swift basics"`), as after a call.
-        if TopLevelNames.mentions(text, "group") { groupInUse = true }
-        compiledLineRan()
-    }
-
-    /// Who made what `receiptBuilder` holds: the employee's recipe, calls of the learner's own, or nothing yet.
+    /// Who made what `receiptBuilder` holds: the employee, when its last order for this builder returned exactly the
+    /// receipt the builder holds now; else calls of the learner's own, or nothing yet.
     var receiptBuiltBy: String {
-        let items = receiptBuilder.lines.map(\.item)
-        if let run = recipeRun, run.items == items { return "employee.\(run.method)(with:)" }
-        return items.isEmpty ? "-" : DirectorText.callsOfYourOwn.text(context.lang)
+        let order = employee.orders.last { order in
+            ((order.builder as? CallLoggingBuilder<ReceiptBuilder>)?.base ?? order.builder) === receiptBuilder
+        }
+        if let order, let receipt = order.product as? Receipt, receipt == receiptBuilder.build() {
+            return "employee.\(order.recipe)"
+        }
+        return receiptBuilder.lines.isEmpty ? "-" : DirectorText.callsOfYourOwn.text(context.lang)
     }
 
     lazy var employeeObject = LiveObject(name: "employee", typeName: "Employee", methods: [
@@ -122,7 +116,6 @@ public final class DirectorModule: LessonModule {
             if builderName == "receiptBuilder" {
                 let proxy = CallLoggingBuilder(receiptBuilder, name: builderName, log: log)
                 let receipt = recipe == .combo1 ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
-                recipeRun = (recipe == .combo1 ? "createCombo1" : "createKittenSpecial", receiptBuilder.lines.map(\.item))
                 context.post("product", Self.picture(of: receipt), source: "receiptBuilder")
                 // The product itself, so that `let receipt = try employee.createCombo1(with: receiptBuilder)` binds it.
                 return .object(LiveObject(name: "receipt", typeName: "Receipt", methods: []).holding { receipt })
@@ -139,24 +132,20 @@ public final class DirectorModule: LessonModule {
     }
 
     lazy var groupObject = LiveObject(name: "group", typeName: "QuestionGroupBuilder", methods: [
-        Method("setTitle", returns: .this) { [unowned self] (title: String) in groupInUse = true; group.setTitle(title); return .this },
-        Method("addNewQuestion") { [unowned self] in groupInUse = true; group.addNewQuestion(); return .done },
+        Method("setTitle", returns: .this) { [unowned self] (title: String) in group.setTitle(title); return .this },
+        Method("addNewQuestion") { [unowned self] in group.addNewQuestion(); return .done },
         Method("removeQuestion", "at") { [unowned self] (index: Int) in
             // The real method ignores an index that is not there.
-            groupInUse = true
             group.removeQuestion(at: index)
             return .done
         },
         Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
-            groupInUse = true
             guard group.questions.indices.contains(index) else { throw noQuestion(index) }
             return .object(questionObject(group.question(index)))
         },
         Method("build", throws: true, returns: .value("QuestionGroup")) { [unowned self] in
-            groupInUse = true
             do {
                 let built = try group.build()
-                lastGroup = (built, groupParts)
                 context.post("product", Self.picture(of: built), source: "group")
                 context.post("log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
                 // The group itself, so that `let questionGroup = try group.build()` binds it.
@@ -268,7 +257,7 @@ public final class DirectorModule: LessonModule {
             for (i, q) in group.questions.enumerated() {
                 fields.append(StateField("q\(i)", .plain("prompt: \(SwiftValue.quoted(q.prompt)), answer: \(SwiftValue.quoted(q.answer)), hint: \(SwiftValue.quoted(q.hint))")))
             }
-            fields.append(StateField("built", .optionalString(lastGroup.flatMap { $0.parts == groupParts ? $0.group.title : nil })))
+            fields.append(StateField("built", .optionalString(builtGroup?.title)))
             groups.append(StateGroup("group", type: "QuestionGroupBuilder", fields))
         }
         if let last = dependency.last {

@@ -7,8 +7,6 @@ public final class MediatorModule: LessonModule {
     let context: ModuleContext
     let pager = PageViewController()
     let red = SenderPage(name: "red")
-    var lastDelivery = 0
-    var lastSender = "-"
 
     public init(context: ModuleContext) {
         self.context = context
@@ -19,19 +17,8 @@ public final class MediatorModule: LessonModule {
 
     public static let factory = ModuleFactory(name: "mediator", messages: MediatorText.allCases.map(\.phrase)) { MediatorModule(context: $0) }
 
-    /// The pager's message that `lastDelivery` counts.
-    var countedMessage = 0
-
-    /// A page heard a message: a delivery only when the mediator brought it (a direct `receive(message:)` call is
-    /// not one); a new message starts a new count.
-    func heard() {
-        guard pager.isDelivering else { return }
-        if pager.messagesSent != countedMessage {
-            countedMessage = pager.messagesSent
-            lastDelivery = 0
-        }
-        lastDelivery += 1
-    }
+    /// How many of the pager's messages the log has reported: it reports the others, whichever engine sent them.
+    var messagesReported = 0
 
     var receivers: [ReceiverPage] { pager.pages.compactMap { $0 as? ReceiverPage } }
     /// Receivers of a type the learner wrote (a code exercise): the pager delivers to them like to any recipient.
@@ -40,10 +27,7 @@ public final class MediatorModule: LessonModule {
     func addReceiver(_ name: String) {
         let page = ReceiverPage(name: name)
         let context = self.context
-        page.onReceive = { [weak self] text in
-            self?.heard()
-            context.post("page.\(name)", text, source: name)
-        }
+        page.onReceive = { text in context.post("page.\(name)", text, source: name) }
         pager.add(page)
         // Each page is its own pane: the program's mediator routes the page's topic there.
         context.addPane(name, topic: "page.\(name)")
@@ -68,15 +52,13 @@ public final class MediatorModule: LessonModule {
     /// A compiled line may have added pages to the real pager: each gets its pane, a receiver its listener, and the
     /// link table is drawn again, as when the module adds a page itself.
     public func compiledLineRan() {
+        reportDelivery()
         var added = false
         for page in pager.pages where !context.paneNames.contains(page.name) {
             if let receiver = page as? ReceiverPage {
                 let name = receiver.name
                 let context = self.context
-                receiver.onReceive = { [weak self] text in
-                    self?.heard()
-                    context.post("page.\(name)", text, source: name)
-                }
+                receiver.onReceive = { text in context.post("page.\(name)", text, source: name) }
             }
             context.addPane(page.name, topic: "page.\(page.name)")
             added = true
@@ -90,10 +72,8 @@ public final class MediatorModule: LessonModule {
             Method("add") { [unowned self] (page: NewPage) in try add(page); return .done },
             // The mediator's own entry point: what a sender calls.
             Method("send", "message") { [unowned self] (message: String) in
-                lastDelivery = 0
                 pager.send(message: message)
-                countOtherDeliveries()
-                context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
+                reportDelivery()
                 return .done
             },
             Method(property: "pages", type: "[Page]") { [unowned self] in
@@ -132,20 +112,20 @@ public final class MediatorModule: LessonModule {
 
     /// A sender page talks: its pane says how, the mediator delivers, and the log counts the pages that heard.
     func speak(_ page: SenderPage, _ how: String, _ talk: () -> Void) {
-        lastDelivery = 0
-        lastSender = page.name
         context.post("page.\(page.name)", how, source: page.name)
         talk()
-        countOtherDeliveries()
-        context.post("log", MediatorText.delivered(String(lastDelivery)), source: "pager")
+        reportDelivery()
     }
 
-    /// The pager called `receive(message:)` on each recipient of the learner's types too: counted, and said in its pane.
-    func countOtherDeliveries() {
+    /// After the pager delivered a message, by a call or a compiled line: the log says to how many recipients (the
+    /// pager's own count), and the pane of each recipient of the learner's types says it was called.
+    func reportDelivery() {
+        guard pager.messagesSent != messagesReported else { return }
+        messagesReported = pager.messagesSent
         for case let page as Page in otherRecipients {
-            lastDelivery += 1
             context.post("page.\(page.name)", MediatorText.receiveCalled.phrase, source: page.name)
         }
+        context.post("log", MediatorText.delivered(String(pager.lastDelivery)), source: "pager")
     }
 
     func add(_ page: NewPage) throws {
@@ -212,8 +192,8 @@ public final class MediatorModule: LessonModule {
             StateGroup("pager", type: "PageViewController", [
                 StateField("pages", .plain(pager.pages.map(\.name).joined(separator: ", "))),
                 StateField("receivers", .number(pager.recipients.count)),
-                StateField("lastSender", .plain(lastSender)),
-                StateField("lastDelivery", .plain("\(lastDelivery) page(s)")),
+                StateField("lastSender", .plain(pager.lastSender ?? "-")),
+                StateField("lastDelivery", .plain("\(pager.lastDelivery) page(s)")),
                 StateField("linksWithout", .number(PageViewController.directLinks(n))),
                 StateField("linksWith", .number(PageViewController.mediatedLinks(n))),
             ]),

@@ -23,16 +23,35 @@ public struct AlertAction: Sendable {
 
 /// Where alerts are presented: the stand-in for a root view controller.
 public final class Screen {
+    /// A tap on the confirm button: the alert that was on screen (nil: there was none) and whether an action ran.
+    public struct Tap: Sendable {
+        public let alert: Alert?
+        public let actionRan: Bool
+    }
+
     public private(set) var presented: Alert?
+    /// The last tap since an alert was presented: nil before one (presenting an alert clears it).
+    public private(set) var lastTap: Tap?
     public init() {}
-    public func present(_ alert: Alert) { presented = alert }
+    public func present(_ alert: Alert) {
+        presented = alert
+        lastTap = nil
+    }
     /// Taps the confirm button of the alert on screen: runs its action (if any) and dismisses the alert.
     /// Returns whether an action ran.
     @discardableResult
     public func tapConfirm() -> Bool {
-        guard let alert = presented else { return false }
+        guard let alert = presented else {
+            lastTap = Tap(alert: nil, actionRan: false)
+            return false
+        }
         presented = nil
-        guard let handler = alert.confirm?.handler else { return false }
+        guard let handler = alert.confirm?.handler else {
+            lastTap = Tap(alert: alert, actionRan: false)
+            return false
+        }
+        // Recorded before the action runs: an action that taps again or presents another alert has the last word.
+        lastTap = Tap(alert: alert, actionRan: true)
         handler()
         return true
     }

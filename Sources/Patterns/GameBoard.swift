@@ -58,6 +58,8 @@ public final class GameBoardController: CellDelegate {
     public let cells: [[Cell]]
     /// What the controller heard, e.g. "A at [2,3]"; empty text is ignored.
     public private(set) var received: [String] = []
+    /// The last thing the controller heard ("C at [4,4]"), or "" before anything: `received.last`.
+    public var lastHeard: String { received.last ?? "" }
     public var onDeinit: ((String) -> Void)?
 
     public init(ownership: DelegateOwnership = .weak, onCellDeinit: ((String) -> Void)? = nil) {

@@ -13,6 +13,12 @@ public protocol Sender: AnyObject {
 public protocol PageMediator: AnyObject {
     var recipients: [Receiver] { get }
     func send(message: String)
+    /// The same, saying who sends: a mediator that keeps no record may leave this to ``send(message:)``.
+    func send(message: String, from sender: Sender)
+}
+
+extension PageMediator {
+    public func send(message: String, from sender: Sender) { send(message: message) }
 }
 
 /// A page of a paged screen.
@@ -25,7 +31,7 @@ open class Page {
 public final class SenderPage: Page, Sender {
     /// Weak: the mediator owns its pages.
     public weak var mediator: PageMediator?
-    public func send(message: String) { mediator?.send(message: message) }
+    public func send(message: String) { mediator?.send(message: message, from: self) }
     /// What UIKit would call when the page is hidden.
     public func viewDidDisappear() { send(message: "\(name) page viewDidDisappear()") }
 }
@@ -59,11 +65,25 @@ public final class PageViewController: PageMediator {
     public private(set) var messagesSent = 0
     public private(set) var isDelivering = false
 
-    public func send(message: String) {
+    /// The name of the page that sent the last message (nil before any, or when it came with no sender page).
+    public private(set) var lastSender: String?
+    /// How many recipients the last message was delivered to: each one's `receive(message:)` was called.
+    public private(set) var lastDelivery = 0
+
+    public func send(message: String) { deliver(message, from: nil) }
+
+    public func send(message: String, from sender: Sender) { deliver(message, from: (sender as? Page)?.name) }
+
+    private func deliver(_ message: String, from sender: String?) {
         messagesSent += 1
+        lastSender = sender
+        lastDelivery = 0
         isDelivering = true
         defer { isDelivering = false }
-        for recipient in recipients { recipient.receive(message: message) }
+        for recipient in recipients {
+            lastDelivery += 1
+            recipient.receive(message: message)
+        }
     }
 
     /// Links needed between `count` colleagues when each talks to each directly: n(n-1)/2.

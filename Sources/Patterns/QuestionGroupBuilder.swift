@@ -52,11 +52,16 @@ public final class QuestionGroupBuilder {
         questions.remove(at: index)
     }
 
+    /// What ``build()`` last returned: nil before a build succeeded. A failed build leaves it as it was.
+    public private(set) var built: QuestionGroup?
+
     /// Builds every nested question too; the first missing part is the error.
     public func build() throws -> QuestionGroup {
         guard !title.isEmpty else { throw Error.missingTitle }
         guard !questions.isEmpty else { throw Error.missingQuestions }
-        return QuestionGroup(title: title, questions: try questions.map { try $0.build() })
+        let group = QuestionGroup(title: title, questions: try questions.map { try $0.build() })
+        built = group
+        return group
     }
 }
 

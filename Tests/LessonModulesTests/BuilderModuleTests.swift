@@ -273,18 +273,18 @@ import Testing
 }
 
 @Suite struct BuilderCheckExplanations {
-    /// Builder step 10 with the old action: the check names the action that ran, not the buggy builder's nil (which
-    /// is not what the screen showed). (The step is a code exercise: its goal judged on the live state as driven.)
+    /// Builder step 10 with the old alert: the check names the alert whose action ran, not the buggy builder's nil
+    /// (which is not what the screen showed). (The step is a code exercise: its goal judged on the live state as
+    /// driven.)
     @Test func theFixedAlertWithTheOldActionIsExplainedAsSuch() {
         let session = RepositoryLessons.loaded("builder")
         session.judgesLoadedCode = true
-        _ = session.run("goto 10", #"alert.setTitle("Delete?").addConfirmAction("OK") { print("tapped") }.present()"#, "tap OK")
+        _ = session.run("goto 10", #"alert.setTitle("Sure?").addConfirmAction("OK") { print("tapped") }.present()"#, "tap OK")
         expectSame(session.run("check"), """
         ✗ not yet: 1 of 1 goal fields differ
-          screen.lastTap  expected action ran, printed "deleted", actual action ran,
-          printed "tapped"
-            a tap runs the closure that was given to addConfirmAction: present the alert
-            again with a closure that prints what the goal says
+          screen.lastTap  expected action of "Delete?" ran, actual action of "Sure?" ran
+            a tap runs the action of the alert on the screen: present the alert the goal
+            names, with its action, then tap it
         Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
 
         """)

@@ -145,6 +145,8 @@ import Testing
             $0["memory.deinits"] = "26"
             $0["board.filled"] = "0"
             $0["board.typed"] = "-"
+            // The board is gone: nothing it heard is left to read.
+            $0["board.lastHeard"] = "\"\""
         }
     }
 }

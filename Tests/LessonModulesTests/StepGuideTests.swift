@@ -76,18 +76,14 @@ import Testing
         #expect(lesson.progressText(step: 11, done: all, .en) == "step 12 of 12 · \(all.count) of \(all.count) exercises done")
     }
 
-    /// `button OK deleted` after an action that printed something else changes the action: said as a change.
-    @Test func aNewClosureIsAChange() {
+    /// An action is shown as the real object holds it, a closure whose source no one can read back: the same
+    /// `{ ... }` whether a short command or compiled Swift made it.
+    @Test func anActionIsShownAsTheObjectHoldsIt() {
         let session = RepositoryLessons.loaded("builder")
-        _ = session.run(#"alert.setTitle("Delete?").addConfirmAction("OK") { print("delete") }.present()"#)
-        let answer = session.run("button OK deleted")
-        #expect(answer.contains(#"* confirmAction: AlertAction(title: "OK", handler: { print("deleted") })"#), "\(answer)")
-        #expect(!answer.contains("nothing changed"))
-        // An empty closure, and several prints, are shown as written.
-        #expect(session.run(#"alert.addConfirmAction("Go") { print("a"); print("b") }"#).contains(#"handler: { print("a"); print("b") })"#))
-        // A compiled line that sets the action out of the module's sight is not guessed at.
-        #expect(BuilderModule.callsAFunction("f(alert)") && BuilderModule.callsAFunction("let b = FixedAlertBuilder(screen: screen)"))
-        #expect(!BuilderModule.callsAFunction("print(alert.title)") && !BuilderModule.callsAFunction("alert.setTitle(\"x\")"))
+        let short = session.run("button OK deleted")
+        #expect(short.contains(#"* confirmAction: AlertAction(title: "OK", handler: { ... })"#), "\(short)")
+        _ = session.run(#"alert.addConfirmAction("Go") { print("a"); print("b") }"#)
+        #expect(session.run("state").contains(#"confirmAction: AlertAction(title: "Go", handler: { ... })"#))
     }
 
     /// What the lesson ran to set a step up is counted, never listed as typed.

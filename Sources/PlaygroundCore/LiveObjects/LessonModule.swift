@@ -18,11 +18,9 @@ public protocol LessonModule: AnyObject {
     /// named by the binding, with its state.
     var initializers: [LiveInitializer] { get }
     /// A compiled line ran on the real objects, past the module's own methods: the module shows what it changed
-    /// that the state pane does not (a presented alert in the product pane).
+    /// that the state pane does not (a presented alert in the product pane). What the state pane and goals say is
+    /// read from the objects, never from the line's text: nothing here may decide by it.
     func compiledLineRan()
-    /// The same, with the line's text: a module that keeps what its own commands did (a closure's source) can tell
-    /// whether the line may have replaced it. By default, ``compiledLineRan()``.
-    func compiledLineRan(_ text: String)
     /// Names beyond ``objects`` that a compiled line sees, e.g. a `var` the lesson declares (`controller`).
     var variables: [LiveObject] { get }
     /// `controller = nil` and the like: an assignment to a variable the lesson declares. Nil when there is none.
@@ -35,7 +33,6 @@ extension LessonModule {
     public var initializers: [LiveInitializer] { [] }
     public var variables: [LiveObject] { [] }
     public func compiledLineRan() {}
-    public func compiledLineRan(_ text: String) { compiledLineRan() }
     public func assign(_ name: String, _ value: SwiftValue) throws -> Bool? { nil }
 }
 

@@ -99,7 +99,7 @@ extension Session {
         compiler.run(entry, context)
         flushPrinted()
         if let shown = context.shown { mediator.post(PaneMessage(topic: "out", source: "swift", text: shown)) }
-        workspace.module.compiledLineRan(text)
+        workspace.module.compiledLineRan()
         if let thrown = context.thrown { throw PlaygroundError(CoreText.compiledThrown(thrown)) }
         let kinds = Dictionary(declared.names.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
         let variables = workspace.module.variables
