@@ -37,6 +37,31 @@ import Testing
         for (process, _) in processes { process.waitUntilExit() }
     }
 
+    /// A session that stays open sees what another session saved once it saves again: `lessons` then shows the other
+    /// lesson's step, and nothing it saves undoes the other's.
+    @Test func aLongSessionSeesProgressAnotherSessionSavedSinceItStarted() throws {
+        let state = try Self.temporaryFolder("progress-refresh")
+        let environment = ["HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1",
+                           "PATH": "/usr/bin:/bin"]
+        let first = try PseudoTerminal(patternsBinary(), arguments: ["--width", "120"], environment: environment,
+                                       columns: 120, rows: 200)
+        #expect(first.waitFor("patterns> "))
+        first.send("load builder\r")
+        #expect(first.waitFor("builder 1/12> "))
+        let second = try runPatterns(["--width", "120"], input: "load director\nnext\nnext\n", environment: environment)
+        #expect(second.status == 0)
+        let mark = first.transcript.count
+        first.send("next\r")
+        #expect(first.waitFor("builder 2/12> ", after: mark))
+        first.send("lessons\r")
+        #expect(first.waitFor("step 3 of 12 · 0 of 4 exercises done", after: mark), "\(first.plainText.suffix(800))")
+        first.send("\u{4}")
+        #expect(first.waitForExit() == 0)
+        let saved = try Self.progress(in: state)
+        #expect((saved["director"] as? [String: Any])?["step"] as? Int == 2)
+        #expect((saved["builder"] as? [String: Any])?["step"] as? Int == 1)
+    }
+
     @Test func twoSessionsInDifferentLessonsKeepBothLessonsProgress() throws {
         let state = try Self.temporaryFolder("two")
         defer { try? FileManager.default.removeItem(atPath: state) }

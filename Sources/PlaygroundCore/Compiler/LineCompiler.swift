@@ -133,7 +133,7 @@ public final class LineCompiler {
     /// (`LineSource.echoing`): a line that is an expression runs that way, as a REPL prints what it evaluates. Both are
     /// cached under the line's own source, so the choice is made once.
     func compile(_ source: String, echo: (([Int]) -> String?)? = nil) throws -> Compiled {
-        let key = Self.hash(identity + "\n" + source)
+        let key = key(for: source)
         if let entry = loaded[key] { return .ready(entry) }
         if let diagnostics = rejected[key] { return .rejected(diagnostics) }
         let base = cacheDirectory + "/" + key
@@ -184,6 +184,10 @@ public final class LineCompiler {
         rejected[key] = diagnostics
         return .rejected(diagnostics)
     }
+
+    /// A line's cache key: its generated source, and the compiler and the modules it was compiled with, so a
+    /// library built by another compiler or against other modules is never loaded.
+    func key(for source: String) -> String { Self.hash(identity + "\n" + source) }
 
     // MARK: - Exercise files
 
