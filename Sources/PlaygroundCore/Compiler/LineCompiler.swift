@@ -32,6 +32,8 @@ public final class LineCompiler {
     typealias Entry = @convention(c) (UnsafeMutableRawPointer) -> Void
     private var loaded: [String: Entry] = [:]
     private var rejected: [String: String] = [:]
+    /// Exercise modules loaded into this process, and the compiler's warnings for each.
+    var loadedExercises: [String: String] = [:]
 
     /// Why compiled Swift is not available in this process.
     public enum Unavailable: Error, Equatable, Sendable {
@@ -189,61 +191,6 @@ public final class LineCompiler {
     /// library built by another compiler or against other modules is never loaded.
     func key(for source: String) -> String { Self.hash(identity + "\n" + source) }
 
-    // MARK: - Exercise files
-
-    /// Where compiled exercise files go: a library and a module per version of a file (the lines import it).
-    var exerciseDirectory: String { cacheDirectory + "/exercises" }
-
-    /// A learner's file (or a lesson's starter or solution) compiled into a module of its own, or the compiler's words.
-    public enum ExerciseBuild: Equatable, Sendable {
-        /// The module's name (`Exercise_…`), loaded into this process, and what the compiler warned about.
-        case loaded(module: String, warnings: String)
-        case rejected(String)
-    }
-    private var loadedExercises: [String: String] = [:]
-
-    /// Compiles the Swift file at `path`, holding `text`, against `Patterns` into a library that this process loads,
-    /// so that compiled lines can `@testable import` its types (a learner writes no `public`). Each version of a file is
-    /// a module of its own, named by its hash: a changed file never meets the types of its earlier version.
-    /// Diagnostics are swiftc's, naming the file and its lines.
-    public func compileExercise(_ text: String, path: String) throws -> ExerciseBuild {
-        let key = Self.hash(identity + "\n" + path + "\n" + text + "\n" + Self.outputShim)
-        let module = "Exercise_" + key
-        if let warnings = loadedExercises[module] { return .loaded(module: module, warnings: warnings) }
-        let base = exerciseDirectory + "/" + module
-        try makeDirectory(exerciseDirectory)
-        if let diagnostics = Self.read(base + ".err") { return .rejected(diagnostics) }
-        var warnings = Self.read(base + ".warnings") ?? ""
-        if access(base + ".so", R_OK) != 0 || access(exerciseDirectory + "/" + module + ".swiftmodule", R_OK) != 0 {
-            // `print` in the learner's file reaches the panes, as in a line: the module's own `print` shadows Swift's.
-            let shim = exerciseDirectory + "/PlaygroundOutput.swift"
-            if Self.read(shim) != Self.outputShim, !Self.write(Self.outputShim, to: shim) { throw InternalError("cannot write '\(shim)'") }
-            let temporary = base + ".\(getpid()).so"
-            let arguments = [swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version", "6",
-                             "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules,
-                             "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path, shim]
-            let (status, output) = try runCompiler(arguments)
-            let trimmed = Self.trimmedDiagnostics(output)
-            guard status == 0 else {
-                unlink(temporary)
-                guard trimmed.contains(": error: ") || trimmed.hasPrefix("error: ") else {
-                    throw InternalError("the compiler failed on '\(path)':\n" + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
-                }
-                if Self.isVerdict(output) { _ = Self.write(trimmed, to: base + ".err") }
-                return .rejected(trimmed)
-            }
-            rename(temporary, base + ".so")
-            warnings = trimmed
-            _ = Self.write(warnings, to: base + ".warnings")
-        }
-        // Global: the lines' libraries resolve the learner's types from it.
-        guard dlopen(base + ".so", RTLD_NOW | RTLD_GLOBAL) != nil else {
-            throw InternalError("cannot load the compiled file '\(path)': \(Self.dlerrorText())")
-        }
-        loadedExercises[module] = warnings
-        return .loaded(module: module, warnings: warnings)
-    }
-
     /// Compiled into every exercise module beside the learner's file: what it prints goes where compiled lines'
     /// prints go.
     static let outputShim = """
@@ -263,75 +210,6 @@ public final class LineCompiler {
         }
 
         """
-
-    /// swiftc's output for a file, without the driver's closing lines and trailing blank lines.
-    static func trimmedDiagnostics(_ output: String) -> String {
-        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).filter {
-            !$0.hasPrefix("error: emit-module command failed") && !$0.hasPrefix("error: compile command failed")
-        }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n")
-    }
-
-    /// Where a lesson's own starter or solution is written to be compiled like a learner's file.
-    public func lessonFilePath(_ file: String, text: String) throws(InternalError) -> String {
-        let folder = cacheDirectory + "/lesson-files/" + Self.hash(text)
-        try makeDirectory(folder)
-        let path = folder + "/" + file
-        if Self.read(path) != text, !Self.write(text, to: path) { throw InternalError("cannot write '\(path)'") }
-        return path
-    }
-
-    /// The columns of swiftc's warnings that a value in the line is unused (`repl:1:25: warning: result of call to
-    /// 'contains(_:)' is unused`), in UTF-8 bytes from 1.
-    static func unusedValueColumns(_ output: String) -> [Int] {
-        var columns: [Int] = []
-        for line in output.split(separator: "\n") where line.hasPrefix(LineSource.file + ":1:") {
-            guard let range = line.firstRange(of: ": warning: "), line[range.upperBound...].contains(" is unused") else { continue }
-            let place = line[..<range.lowerBound].split(separator: ":")
-            if place.count == 3, let column = Int(place[2]) { columns.append(column) }
-        }
-        return columns
-    }
-
-    /// The errors located in the learner's text, each with the source line and caret swiftc prints after it, and the
-    /// notes that follow them; those in the generated code around it (notes on the playground's declarations) and
-    /// warnings (about the code the playground puts around the line, or a value a REPL shows) are left out.
-    static func learnerDiagnostics(_ output: String) -> String {
-        var kept: [Substring] = []
-        var keeping = false
-        var afterError = false
-        var skipCaret = false
-        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let range = line.firstRange(of: ": error: ") ?? line.firstRange(of: ": note: ") ?? line.firstRange(of: ": warning: "),
-               !line[..<range.lowerBound].contains(" ") {
-                let kind = line[range]
-                if kind == ": error: " { afterError = true } else if kind == ": warning: " { afterError = false }
-                keeping = line.hasPrefix(LineSource.file + ":") && afterError
-            } else if line.hasPrefix("error: ") || line.hasPrefix("<unknown>:") {
-                keeping = false
-            }
-            // An error at the end of the line (`1 +`) is placed on the line after it: the playground's own, which is
-            // not quoted.
-            if line == "#sourceLocation()" { skipCaret = true; continue }
-            if skipCaret { skipCaret = false; if line.allSatisfy({ $0 == " " || $0 == "^" || $0 == "~" }) { continue } }
-            if keeping { kept.append(line) }
-        }
-        while kept.last?.isEmpty == true { kept.removeLast() }
-        if kept.isEmpty {
-            // An error Swift places outside the line (a brace it leaves open or closes too often): its words, without
-            // the generated file's place.
-            for line in output.split(separator: "\n") {
-                guard let range = line.firstRange(of: ": error: "), !line[..<range.lowerBound].contains(" ") else { continue }
-                let message = "error: " + line[range.upperBound...]
-                if !kept.contains(message[...]) { kept.append(message[...]) }
-            }
-            // The brace is what the learner can fix: its error first, as the compiler gives it for a file of its own.
-            let braces = kept.filter { $0.contains("'}'") }
-            kept = braces + kept.filter { !$0.contains("'}'") }
-        }
-        return kept.joined(separator: "\n")
-    }
 
     private func load(_ path: String) -> Entry? {
         guard access(path, R_OK) == 0, let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
@@ -474,23 +352,4 @@ public final class LineCompiler {
         return ok && rename(temporary, path) == 0
     }
 
-    /// Runs the compiler under its time limit, Ctrl-C and the line's phases.
-    func runCompiler(_ arguments: [String]) throws -> (Int32, String) {
-        let ended = Subprocess.run(arguments, limit: compileTimeLimit, interrupted: interrupted) { [onPhase] group in
-            onPhase?(.compiling(group: group))
-        }
-        onPhase?(.running)
-        switch ended {
-        case .exited(let status, let output): return (status, output)
-        case .timedOut: throw LineStopped(stop: .compilerTimedOut(seconds: compileTimeLimit))
-        case .interrupted: throw LineStopped(stop: .interrupted)
-        case .failed(let why): throw InternalError(why)
-        }
-    }
-
-    /// Whether swiftc's output is its verdict on the source (every error placed in a file it read), not a failure
-    /// of the moment (`error: error opening input file`, `<unknown>:0: error: …`), which is never cached.
-    static func isVerdict(_ output: String) -> Bool {
-        !output.split(separator: "\n").contains { $0.hasPrefix("error: ") || $0.hasPrefix("<unknown>:") }
-    }
 }

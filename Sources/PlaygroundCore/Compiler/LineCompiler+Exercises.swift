@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Code exercises: a learner's file (or a lesson's starter or solution) compiled into a module of its own and loaded
+/// into this process, so that compiled lines can use its types.
+extension LineCompiler {
+    /// Where compiled exercise files go: a library and a module per version of a file (the lines import it).
+    var exerciseDirectory: String { cacheDirectory + "/exercises" }
+
+    /// A learner's file (or a lesson's starter or solution) compiled into a module of its own, or the compiler's words.
+    public enum ExerciseBuild: Equatable, Sendable {
+        /// The module's name (`Exercise_…`), loaded into this process, and what the compiler warned about.
+        case loaded(module: String, warnings: String)
+        case rejected(String)
+    }
+
+    /// Compiles the Swift file at `path`, holding `text`, against `Patterns` into a library that this process loads,
+    /// so that compiled lines can `@testable import` its types (a learner writes no `public`). Each version of a file is
+    /// a module of its own, named by its hash: a changed file never meets the types of its earlier version.
+    /// Diagnostics are swiftc's, naming the file and its lines.
+    public func compileExercise(_ text: String, path: String) throws -> ExerciseBuild {
+        let key = Self.hash(identity + "\n" + path + "\n" + text + "\n" + Self.outputShim)
+        let module = "Exercise_" + key
+        if let warnings = loadedExercises[module] { return .loaded(module: module, warnings: warnings) }
+        let base = exerciseDirectory + "/" + module
+        try makeDirectory(exerciseDirectory)
+        if let diagnostics = Self.read(base + ".err") { return .rejected(diagnostics) }
+        var warnings = Self.read(base + ".warnings") ?? ""
+        if access(base + ".so", R_OK) != 0 || access(exerciseDirectory + "/" + module + ".swiftmodule", R_OK) != 0 {
+            // `print` in the learner's file reaches the panes, as in a line: the module's own `print` shadows Swift's.
+            let shim = exerciseDirectory + "/PlaygroundOutput.swift"
+            if Self.read(shim) != Self.outputShim, !Self.write(Self.outputShim, to: shim) { throw InternalError("cannot write '\(shim)'") }
+            let temporary = base + ".\(getpid()).so"
+            let arguments = [swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version", "6",
+                             "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules,
+                             "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path, shim]
+            let (status, output) = try runCompiler(arguments)
+            let trimmed = Self.trimmedDiagnostics(output)
+            guard status == 0 else {
+                unlink(temporary)
+                guard trimmed.contains(": error: ") || trimmed.hasPrefix("error: ") else {
+                    throw InternalError("the compiler failed on '\(path)':\n" + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
+                }
+                if Self.isVerdict(output) { _ = Self.write(trimmed, to: base + ".err") }
+                return .rejected(trimmed)
+            }
+            rename(temporary, base + ".so")
+            warnings = trimmed
+            _ = Self.write(warnings, to: base + ".warnings")
+        }
+        // Global: the lines' libraries resolve the learner's types from it.
+        guard dlopen(base + ".so", RTLD_NOW | RTLD_GLOBAL) != nil else {
+            throw InternalError("cannot load the compiled file '\(path)': \(Self.dlerrorText())")
+        }
+        loadedExercises[module] = warnings
+        return .loaded(module: module, warnings: warnings)
+    }
+
+    /// swiftc's output for a file, without the driver's closing lines and trailing blank lines.
+    static func trimmedDiagnostics(_ output: String) -> String {
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !$0.hasPrefix("error: emit-module command failed") && !$0.hasPrefix("error: compile command failed")
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where a lesson's own starter or solution is written to be compiled like a learner's file.
+    public func lessonFilePath(_ file: String, text: String) throws(InternalError) -> String {
+        let folder = cacheDirectory + "/lesson-files/" + Self.hash(text)
+        try makeDirectory(folder)
+        let path = folder + "/" + file
+        if Self.read(path) != text, !Self.write(text, to: path) { throw InternalError("cannot write '\(path)'") }
+        return path
+    }
+}
