@@ -1,0 +1,86 @@
+import ArgumentParser
+import ClassWire
+import FoundationEssentials
+import PlaygroundCore
+import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The presenter's side: each step the presenter shows is published to the class, and the room's exercise,
+/// hints, solution and answers are opened from here.
+final class PresenterLink {
+    let client: ClassClient
+    let token: String
+    var published: (lesson: String, step: Int)?
+    var reachable = true
+
+    init(client: ClassClient, token: String) {
+        self.client = client
+        self.token = token
+    }
+
+    /// Tells the class the presenter's step when it changed (or always, with `force`).
+    func publish(console: Console, force: Bool) -> Bool {
+        let session = console.session
+        guard let lesson = session.lesson else { return true }
+        let step = session.stepIndex + 1
+        if !force, let published, published.lesson == lesson.id, published.step == step { return true }
+        var update = PresenterUpdate(lesson: lesson.id, lessonTitle: lesson.title, step: step, lang: session.options.lang.rawValue)
+        if published?.lesson != lesson.id || force {
+            update.titles = lesson.steps.map(\.title)
+            update.predictionSteps = lesson.steps.indices.filter { lesson.steps[$0].goal.contains(where: \.isPrediction) }.map { $0 + 1 }
+        }
+        let lang = session.options.lang
+        let ok = send(update, console: console, saying: nil)
+        if ok {
+            published = (lesson.id, step)
+            if force { ClassLink.tell(ClassText.presenterConnected.text(lang, client.address.code, String(step)), console) }
+        }
+        return ok
+    }
+
+    func revealHint(console: Console) -> Bool {
+        send(PresenterUpdate(revealHint: true), console: console, saying: ClassText.hintRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1)))
+    }
+
+    func revealSolution(console: Console) -> Bool {
+        send(PresenterUpdate(revealSolution: true), console: console, saying: ClassText.solutionRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1)))
+    }
+
+    /// One change to the class; a refusal or an unreachable server is said in one line (that once, until it answers again).
+    @discardableResult
+    func send(_ update: PresenterUpdate, console: Console, saying: String?) -> Bool {
+        let lang = console.session.options.lang
+        do {
+            _ = try client.present(update, token: token)
+            if !reachable { reachable = true; ClassLink.tell(ClassText.serverBack.text(lang, "0"), console) }
+            if let saying { ClassLink.tell(saying, console) }
+            return true
+        } catch {
+            switch error {
+            case .unreachable:
+                if reachable { ClassLink.tell(ClassText.serverGone.text(lang), console) }
+                reachable = false
+                published = nil
+            case .refused:
+                ClassLink.tell(ClassText.classRefused.text(lang, ClassLink.describe(error, lang)), console, error: true)
+            }
+            return false
+        }
+    }
+
+    /// `run --pace` keys for the room: t (tries now), h (a hint), s (the solution), a (the answers).
+    func key(_ character: Character, console: Console) -> Bool {
+        let lang = console.session.options.lang
+        let step = String(console.session.stepIndex + 1)
+        switch character {
+        case "t": send(PresenterUpdate(tries: true), console: console, saying: ClassText.roomTries.text(lang, step))
+        case "h": _ = revealHint(console: console)
+        case "s": _ = revealSolution(console: console)
+        case "a": send(PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console, saying: ClassText.answersRevealed.text(lang, step))
+        default: return false
+        }
+        return true
+    }
+}
