@@ -130,12 +130,16 @@ struct InteractiveLoop {
             Output.write(DisplayWidth.wrap(banner, width: session.options.render.width + (style.enabled ? 8 : 0)).joined(separator: "\n") + "\n")
         }
         var pending: String?
+        // The lines of a block still open (a brace, a bracket, a multi-line string): it goes on at the next line.
+        var block: [String] = []
         while true {
             if !fixedWidth { session.options.render.width = environment.width(nil) }
-            if pending == nil { draw() }
+            if pending == nil && block.isEmpty { draw() }
             noteFile()
             // The terminal shows the prompt and echoes the typing itself: a recording gets them as they appear.
-            let prompt = pending == nil ? coloredPrompt(style) : "... "
+            let prompt = !block.isEmpty ? SwiftInput.continuationPrompt(block.joined(separator: "\n").split(
+                separator: "\n", omittingEmptySubsequences: false).count + 1)
+                : pending == nil ? coloredPrompt(style) : "... "
             Output.recorder?.record(prompt.filter { $0 != "\u{1}" })
             var input = reader.read(prompt: prompt)
             // A line ending in ` \` goes on on the next one (as a pasted "Try:" line does): joined into one command.
@@ -149,8 +153,22 @@ struct InteractiveLoop {
             } else {
                 pending = nil
             }
+            if case .line(let text) = input {
+                block.append(text)
+                if SwiftInput.isOpen(block.joined(separator: "\n")) {
+                    Output.recorder?.record(text + "\n")
+                    continue
+                }
+                input = .line(block.joined(separator: "\n"))
+                block = []
+            } else if !block.isEmpty {
+                // Ctrl-C abandons the block (and Ctrl-D with a block open, the block only).
+                let wasEnd = { if case .endOfInput = input { return true } else { return false } }()
+                block = []
+                if wasEnd { Output.write("\n"); continue }
+            }
             switch input {
-            case .line(let line): Output.recorder?.record(line + "\n")
+            case .line(let line): Output.recorder?.record((line.split(separator: "\n").last.map(String.init) ?? line) + "\n")
             case .interrupt: Output.recorder?.record("^C\n")
             default: break
             }

@@ -71,6 +71,7 @@ struct PipeLoop {
         var input = InputLines()
         var invalidInput = false
         var pending: String?
+        var block: [String] = []
         while let line = input.next() {
             switch line {
             case .invalidUTF8:
@@ -86,7 +87,11 @@ struct PipeLoop {
                 }
                 let text = pending.map { $0 + piece.drop { $0 == " " } } ?? piece
                 pending = nil
-                let (ok, events) = console.run(text, echo: true)
+                // A brace, bracket or multi-line string left open: the block goes on at the next line.
+                block.append(text)
+                if SwiftInput.isOpen(block.joined(separator: "\n")) { continue }
+                let (ok, events) = console.run(block.joined(separator: "\n"), echo: true)
+                block = []
                 for event in events {
                     switch event {
                     case .layout(.dashboard):
@@ -100,6 +105,8 @@ struct PipeLoop {
                 if !ok && bail { return true }
             }
         }
+        // A block still open at the end of the input is run as it is: the compiler says what is missing.
+        if !block.isEmpty { _ = console.run(block.joined(separator: "\n"), echo: true) }
         return session.anyFailed || invalidInput
     }
 }

@@ -80,6 +80,12 @@ public final class LineReader {
             return UInt8(CC_REDISPLAY)
         })
         shim_el_bind(editLine, "^O", "patterns-other-pane")
+        // A pasted block (bracketed paste): read whole by `readCharacter`, handed over here as one input.
+        shim_el_addfn(editLine, "patterns-paste", "take a pasted block whole", { el, _ in
+            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().takePaste()
+        })
+        shim_el_bind(editLine, "^^", "patterns-paste")
         // Characters are read here rather than by libedit, so that a resize can be acted on while a line is typed.
         shim_el_set_getcfn(editLine, { el, character in
             guard let el, let character, let data = shim_el_get_clientdata(el) else { return -1 }
@@ -109,6 +115,14 @@ public final class LineReader {
     public var onPage: ((Int) -> Void)?
     /// ASCII keys given back by the front end, read before the terminal's (see ``giveBack(_:)``).
     var pushedBack: [UInt8] = []
+    /// Bytes read ahead of libedit (after an Escape that did not start a paste), given to it before the terminal's.
+    var readAhead: [UInt8] = []
+    /// A block pasted at the terminal, read whole, until `patterns-paste` takes it.
+    var pasted: String?
+    /// The lines of a pasted block after its first, added to the line `el_gets` returns.
+    var pastedRest: String?
+    /// The key `readCharacter` gives libedit when a paste has been read (Ctrl-^, bound to `patterns-paste`).
+    static let pasteKey: UInt8 = 0x1E
 
     /// Gives back a key the front end read while it waited for another (a pager's), as the start of the next line.
     public func giveBack(_ text: String) { pushedBack += text.utf8.filter { $0 >= 0x20 && $0 < 0x7F } }
@@ -136,6 +150,14 @@ public final class LineReader {
             return 1
         }
         var bytes: [UInt8] = []
+        while !readAhead.isEmpty {
+            bytes.append(readAhead.removeFirst())
+            let expected = bytes[0] < 0x80 ? 1 : Self.utf8Length(bytes[0])
+            guard bytes.count >= expected else { continue }
+            let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first ?? "\u{FFFD}"
+            character.pointee = wchar_t(bitPattern: scalar.value)
+            return 1
+        }
         while true {
             // A signal that came while libedit was busy (not blocked in read) is acted on before blocking again.
             if Signals.pending != 0 && bytes.isEmpty { errno = EINTR; return -1 }
@@ -157,6 +179,15 @@ public final class LineReader {
             if polled == 0 || (polled < 0 && errno == EINTR) { continue }
             var byte: UInt8 = 0
             let n = Glibc.read(0, &byte, 1)
+            if n == 1 && byte == 0x1B && bytes.isEmpty {
+                if let paste = readPaste() {
+                    pasted = paste
+                    character.pointee = wchar_t(Self.pasteKey)
+                } else {
+                    character.pointee = 0x1B
+                }
+                return 1
+            }
             if n == 1 {
                 bytes.append(byte)
                 let expected = byte < 0x80 && bytes.count == 1 ? 1 : Self.utf8Length(bytes[0])
@@ -168,6 +199,59 @@ public final class LineReader {
             if n == 0 { return 0 }
             guard errno == EINTR else { return -1 }
         }
+    }
+
+    /// After an Escape: the pasted text if `[200~` follows (up to `ESC [201~`), else nil, with what was read kept
+    /// for libedit (an arrow key, Alt-something).
+    func readPaste() -> String? {
+        let start = Array("[200~".utf8)
+        var seen: [UInt8] = []
+        while seen.count < start.count {
+            var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            var byte: UInt8 = 0
+            guard poll(&ready, 1, 50) > 0, Glibc.read(0, &byte, 1) == 1 else { break }
+            seen.append(byte)
+            if byte != start[seen.count - 1] { break }
+        }
+        guard seen == start else {
+            // The Escape goes to libedit now, what followed it after.
+            readAhead = seen
+            return nil
+        }
+        let end = Array("\u{1B}[201~".utf8)
+        var text: [UInt8] = []
+        var byte: UInt8 = 0
+        while text.count < 1 << 20 {
+            let n = Glibc.read(0, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            guard n == 1 else { break }
+            text.append(byte)
+            if text.count >= end.count && Array(text.suffix(end.count)) == end {
+                text.removeLast(end.count)
+                break
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `patterns-paste`: a one-line paste is typed into the line; a block's first line is typed and entered, and the
+    /// rest comes with it (`read(prompt:)` adds it), so that the block arrives as one input.
+    func takePaste() -> UInt8 {
+        guard var text = pasted else { return UInt8(CC_NORM) }
+        pasted = nil
+        // A terminal sends a pasted newline as a carriage return (and some as both).
+        text = String(text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+            .map { $0 == "\r" ? "\n" : $0 })
+        while text.hasSuffix("\n") { text.removeLast() }
+        guard let newline = text.firstIndex(of: "\n") else {
+            el_insertstr(editLine, text)
+            return UInt8(CC_REDISPLAY)
+        }
+        el_insertstr(editLine, String(text[..<newline]))
+        pastedRest = String(text[text.index(after: newline)...])
+        // Enter, as if typed: libedit's own newline ends the line (and its buffer) properly.
+        readAhead.append(0x0D)
+        return UInt8(CC_REDISPLAY)
     }
 
     /// How many bytes a UTF-8 sequence has, from its first byte (1 for a stray continuation byte).
@@ -203,7 +287,13 @@ public final class LineReader {
         Signals.pending = 0
         var count: Int32 = 0
         errno = 0
-        guard let raw = el_gets(editLine, &count) else {
+        // Bracketed paste while a line is read: a pasted block arrives marked, and whole.
+        fputs("\u{1B}[?2004h", output)
+        fflush(output)
+        let got = el_gets(editLine, &count)
+        fputs("\u{1B}[?2004l", output)
+        fflush(output)
+        guard let raw = got else {
             let pending = Signals.pending
             Signals.pending = 0
             if pending == SIGTERM || pending == SIGHUP { return .terminate }
@@ -220,6 +310,17 @@ public final class LineReader {
         }
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
+        if let rest = pastedRest {
+            // The block's other lines, shown as they arrived, behind the continuation prompt.
+            pastedRest = nil
+            let lines = rest.split(separator: "\n", omittingEmptySubsequences: false)
+            for (offset, text) in lines.enumerated() {
+                let number = String(offset + 2) + ". "
+                fputs(String(repeating: " ", count: max(0, 5 - number.count)) + number + text + "\n", output)
+            }
+            fflush(output)
+            line += "\n" + rest
+        }
         return .line(line)
     }
 

@@ -149,6 +149,14 @@ public enum LessonParser {
             var entries: [Transcript.Entry] = []
             for (number, line) in lines {
                 if line.hasPrefix("> ") || line == ">" {
+                    // A block still open (a brace, a bracket, a multi-line string) goes on at the next '> ' line, as
+                    // at the prompt; its lines keep their indentation.
+                    if let open = entries.last, open.expected.isEmpty, SwiftInput.isOpen(open.command) {
+                        var rest = String(line.dropFirst(2))
+                        while rest.last == " " { rest.removeLast() }
+                        entries[entries.count - 1].command += "\n" + rest
+                        continue
+                    }
                     let command = String(line.dropFirst(2)).trimmed
                     guard !command.isEmpty else { throw issue(number, "empty command after '>'") }
                     entries.append(Transcript.Entry(command: command, line: number, expected: []))

@@ -51,7 +51,8 @@ public struct StreamRenderer {
                 render(events[groupStart..<index], to: &out)
                 // The command as typed stays one line (the terminal folds it; copied, it is still one command).
                 out.write(prompt)
-                out.write(TextSanitizer.clean(line))
+                // A block's lines after the first behind their continuation prompts, as they were typed.
+                out.write(TextSanitizer.clean(line.contains("\n") ? SwiftInput.numbered(line) : line))
                 out.newline()
             case .reminder(let text):
                 // The session emits it only when `options.reminders` is on.
