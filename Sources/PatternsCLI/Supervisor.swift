@@ -84,8 +84,7 @@ enum Supervisor {
         let killedBy = status & 0x7f
         if terminal >= 0 { tcsetattr(terminal, TCSANOW, &modes) }
         if ![SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGKILL].contains(killedBy) {
-            let text = "patterns: the playground stopped (signal \(killedBy))\n"
-            _ = text.withCString { write(2, $0, strlen($0)) }
+            Output.error(EngineText.playgroundStopped.text(Output.lang, String(killedBy)))
         }
         Glibc.signal(killedBy, SIG_DFL)
         var set = sigset_t()

@@ -1,6 +1,7 @@
 /// What the playground says when a line never finished: stopped, crashed, or not run at all.
 public enum EngineText: String, TextCatalog {
-    case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable
+    case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
+         playgroundStopped
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -22,6 +23,9 @@ public enum EngineText: String, TextCatalog {
         case .bindingNotSpellable:
             ("note: the playground cannot hand '{0}' to later lines: it cannot write its type ({1}) as Swift",
              "참고: 플레이그라운드가 '{0}'의 타입({1})을 Swift로 쓸 수 없어서, 다음 줄에 '{0}'을 넘기지 못합니다")
+        case .playgroundStopped:
+            ("patterns: the playground stopped between lines (signal {0}): a bug in the playground, please report it",
+             "patterns: 줄과 줄 사이에 플레이그라운드가 멈췄습니다(시그널 {0}). 플레이그라운드의 버그이니 알려 주세요")
         case .cacheFallback:
             ("the line cache {0} cannot be used ({1}); compiled lines are kept in {2} for this session only",
              "줄 캐시 {0}을(를) 쓸 수 없습니다({1}). 이번 세션 동안만 {2}에 컴파일한 줄을 둡니다")
