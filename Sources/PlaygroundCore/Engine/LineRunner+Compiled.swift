@@ -58,7 +58,9 @@ extension LineRunner {
             }
             guard let value = object.instance() else { continue }
             let type = object.swiftType ?? _typeName(Swift.type(of: value), qualified: true)
-            guard LineSource.isWritable(type), Self.inScope(type, exercise: session.code.currentExercise) else { continue }
+            guard LineSource.isWritable(type), Self.inScope(type, exercise: session.code.currentExercise) else {
+                continue
+            }
             seen.insert(object.name)
             visible.append(LineSource.Visible(name: object.name, type: type, kind: object.kind))
             context.values[object.name] = value

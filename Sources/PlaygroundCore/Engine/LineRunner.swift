@@ -155,7 +155,8 @@ public final class LineRunner {
         postState(after, changed: changes)
         session.code.postMemory(changes)
         // Only a layout that shows it pays for the line (pipes, transcripts and handouts leave it out).
-        if options.render.reminders, let reminder = session.navigator?.reminder(after: text, ran: session.lessons.codeLines(since: codeMark), lang) {
+        if options.render.reminders,
+           let reminder = session.navigator?.reminder(after: text, ran: session.lessons.codeLines(since: codeMark), lang) {
             mediator.emit(.reminder(reminder))
         }
     }

@@ -162,7 +162,9 @@ public struct LessonTester {
                     if let failure = try? self.tryShortcut(shortcut, at: index, in: session) { issue(shortcut.line, failure) }
                 }
                 // Back to the step's start for its own commands.
-                if (try? session.lessons.setUpLiveObjects(before: index)) != nil, let code = step.code { _ = try? session.code.loadCode(code.solution) }
+                if (try? session.lessons.setUpLiveObjects(before: index)) != nil, let code = step.code {
+                    _ = try? session.code.loadCode(code.solution)
+                }
                 _ = session.takeOutput()
             }
             if step.isExercise, let failure = tryPredictionShortcuts(step, at: index, in: session) {

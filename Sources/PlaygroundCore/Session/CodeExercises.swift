@@ -175,7 +175,9 @@ public final class CodeExercises {
     /// when the step's commands cannot run here (a code exercise without the compiler), after saying why.
     public func prepareToWalk(_ index: Int) throws -> Bool {
         guard let lesson, lesson.steps.indices.contains(index) else { return true }
-        if index > 0, lesson.steps[index - 1].code != nil { try session.lessons.setUpLiveObjects(before: index, quietly: true) }
+        if index > 0, lesson.steps[index - 1].code != nil {
+            try session.lessons.setUpLiveObjects(before: index, quietly: true)
+        }
         guard let code = lesson.steps[index].code else { return true }
         guard compiler != nil else {
             session.say(CodeText.needsToolchain.phrase)

@@ -83,7 +83,8 @@ extension LessonController {
         }
         let commands = navigator.step.commands
         guard !commands.isEmpty else { session.say(CoreText.thisStepHasNoCommands.phrase); return }
-        session.say(([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))] + commands.map { "  > " + $0 }
+        session.say(([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))]
+                     + commands.map { "  > " + $0 }
              + [CoreText.solutionStartsAtTheStepsStart.text(lang)]).joined(separator: "\n"))
     }
 
@@ -117,7 +118,10 @@ extension LessonController {
         let setUp = workspace.journal.filter { $0.bySetUp && !$0.isLook }.count
         var lines: [String] = setUp > 0 ? [PredictText.historySetUp(String(setUp)).text(lang)] : []
         let typed = workspace.journal.filter { !$0.bySetUp && !$0.isLook }
-        guard !typed.isEmpty else { session.say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n")); return }
+        guard !typed.isEmpty else {
+            session.say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n"))
+            return
+        }
         for (i, entry) in typed.enumerated() {
             let changed = entry.changed.isEmpty ? CoreText.noChange.text(lang) : entry.changed.joined(separator: ", ")
             lines.append("\(DisplayWidth.padLeft(String(i + 1), to: 3))  \(entry.text)   → \(changed)")
@@ -128,7 +132,8 @@ extension LessonController {
     func help(_ topic: String?) throws {
         let writer = HelpWriter(lang: lang, width: options.render.width)
         guard let topic else {
-            session.say(writer.commands(global: cachedGlobalCommands, module: moduleCommands, lesson: lesson?.id, objects: session.liveObjects))
+            session.say(writer.commands(global: cachedGlobalCommands, module: moduleCommands, lesson: lesson?.id,
+                                        objects: session.liveObjects))
             return
         }
         if let command = session.command(named: topic) {

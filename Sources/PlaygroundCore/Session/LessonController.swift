@@ -48,7 +48,8 @@ public final class LessonController {
     var reader: CommandReader {
         let id = workspace.map { ObjectIdentifier($0.module) }
         if let cache = commandCache, cache.module == id, cache.lang == lang { return cache.reader }
-        let reader = CommandReader(module: moduleCommands, global: globalTable, objectNames: session.liveObjects.map(\.name))
+        let reader = CommandReader(module: moduleCommands, global: globalTable,
+                                   objectNames: session.liveObjects.map(\.name))
         commandCache = (id, lang, reader)
         return reader
     }
@@ -67,7 +68,11 @@ public final class LessonController {
         case .next:
             // The end of a lesson is an ending, not an error.
             let navigator = try requireNavigator()
-            if navigator.isAtLastStep { session.say(CoreText.theEndOfTheLesson(navigator.lesson.title)) } else { try navigate { $0.next() } }
+            if navigator.isAtLastStep {
+                session.say(CoreText.theEndOfTheLesson(navigator.lesson.title))
+            } else {
+                try navigate { $0.next() }
+            }
         case .back: try navigate { try $0.back() }
         case .goto(let number): try goto(number)
         case .step: _ = try session.requireWorkspace(); showStep()
@@ -86,7 +91,11 @@ public final class LessonController {
             // Typed by the learner (a lesson's set-up runs muted): loading another lesson will say they are gone.
             if !mediator.isMuted { panesChangedByHand = true }
             // Without a lesson the panes are the session's own; with one they are part of what the journal rebuilds.
-            if workspace == nil { try applyPaneCommand(command) } else { try session.runner.change(text, .global(command)) }
+            if workspace == nil {
+                try applyPaneCommand(command)
+            } else {
+                try session.runner.change(text, .global(command))
+            }
         case .predict(let answer):
             guard workspace != nil else { throw PlaygroundError(CoreText.predictNeedsALesson.phrase) }
             try predict(answer)
@@ -105,11 +114,15 @@ public final class LessonController {
         guard let found = exact ?? catalog.lesson(id: id, lang: lang) else {
             throw catalog.unknownLesson(id)
         }
-        guard let factory = session.factories[found.module] else { throw PlaygroundError(CoreText.unknownModule(found.module)) }
+        guard let factory = session.factories[found.module] else {
+            throw PlaygroundError(CoreText.unknownModule(found.module))
+        }
         // Panes and routes belong to a lesson: the new one starts from its own, and says so when yours are gone.
         let panesBefore = mediator.configuration
         workspace = Workspace(factory: factory, mediator: mediator, lang: lang)
-        if panesChangedByHand && mediator.configuration != panesBefore { session.say(CoreText.thePanesAreThisLessonsOwn(found.id)) }
+        if panesChangedByHand && mediator.configuration != panesBefore {
+            session.say(CoreText.thePanesAreThisLessonsOwn(found.id))
+        }
         panesChangedByHand = false
         navigator = LessonNavigator(lesson: found)
         if let saved = progress?.load(lesson: found.id) {
@@ -202,7 +215,8 @@ public final class LessonController {
         }
         mediator.isMuted = wasMuted
         if quietly { return }
-        session.say(index == 0 ? CoreText.theLiveObjectsStartAfresh.phrase : CoreText.theLiveObjectsAreSetUp(String(index)))
+        session.say(index == 0 ? CoreText.theLiveObjectsStartAfresh.phrase
+                                : CoreText.theLiveObjectsAreSetUp(String(index)))
         session.runner.postState(workspace.state())
     }
 
@@ -223,7 +237,9 @@ public final class LessonController {
     public func showStep() {
         mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: stepText()))
         // Said at once, not at the first `edit`: a code exercise without the compiler cannot be done here.
-        if currentStep?.code != nil, compiler == nil, session.compilerUnavailable != nil { session.say(CodeText.needsToolchain.phrase) }
+        if currentStep?.code != nil, compiler == nil, session.compilerUnavailable != nil {
+            session.say(CodeText.needsToolchain.phrase)
+        }
     }
 
     /// `run`: the step's commands, each echoed, stopping at the first that fails.
