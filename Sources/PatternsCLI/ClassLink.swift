@@ -47,7 +47,7 @@ final class ClassLink {
         let link = ClassLink()
         console.classLink = link
         // The room starts where the presenter does (`--from`).
-        console.session.setStep(step)
+        console.session.lessons.setStep(step)
         guard link.connectPresenter(url: url, token: token, console: console) else { throw ExitCode(1) }
         tell(ClassText.presenterKeys.text(console.session.options.lang), console)
     }

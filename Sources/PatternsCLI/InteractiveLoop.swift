@@ -94,7 +94,7 @@ struct InteractiveLoop {
         // A code exercise's file is watched while its step is on: each save is checked, as `check` would.
         var watched: (path: String, stamp: [Int])?
         func noteFile() {
-            guard let path = session.exerciseFile else { watched = nil; return }
+            guard let path = session.code.exerciseFile else { watched = nil; return }
             watched = (path, Editor.stamp(path))
         }
         reader.onIdle = {

@@ -38,10 +38,10 @@ struct Presenter {
             }
         }
         walking: while index <= last {
-            session.setStep(index)
+            session.lessons.setStep(index)
             let step = steps[index]
             view.step = index
-            session.showStep()
+            session.lessons.showStep()
             // A live class sees the step as it is shown (ClassLink.swift).
             if let presenter = console.classLink?.presenter { _ = presenter.publish(console: console, force: false) }
             present(banner: banner(index: index, of: steps.count, title: step.title))
@@ -64,7 +64,7 @@ struct Presenter {
                 case .stop: return
                 }
                 perform("solution")
-                guard try session.prepareToWalk(index) else {
+                guard try session.code.prepareToWalk(index) else {
                     console.flush()
                     guard index < last else { break }
                     switch wait(PresenterText.enterNextStep.text(lang)) {
@@ -76,7 +76,7 @@ struct Presenter {
                 }
                 console.flush()
             } else {
-                _ = try session.prepareToWalk(index)
+                _ = try session.code.prepareToWalk(index)
                 _ = session.takeEvents()
             }
             if step.isExercise && step.code == nil && !step.walkthrough.isEmpty {
@@ -329,7 +329,7 @@ struct Presenter {
     /// The step before (or this one again, at the first), with the live objects as the steps before it leave them.
     func back(from index: Int, first: Int) throws -> Int {
         let target = max(first, index - 1)
-        try session.setUpLiveObjects(before: target)
+        try session.lessons.setUpLiveObjects(before: target)
         _ = session.takeEvents()
         return target
     }

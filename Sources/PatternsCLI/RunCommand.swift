@@ -26,7 +26,7 @@ struct RunCommand: ParsableCommand {
         let environment = Environment.current()
         let session = try global.makeSession(environment: environment)
         do {
-            try session.load(lesson)
+            try session.lessons.load(lesson)
         } catch let error as PlaygroundError {
             Output.error(error.phrase)
             throw ExitCode(1)
@@ -48,7 +48,7 @@ struct RunCommand: ParsableCommand {
         }
         let style = Style(enabled: session.options.render.color)
         if first > 1 {
-            try session.setUpLiveObjects(before: first - 1)
+            try session.lessons.setUpLiveObjects(before: first - 1)
             _ = session.takeEvents()
         }
         if pace {
@@ -69,11 +69,11 @@ struct RunCommand: ParsableCommand {
             return
         }
         for index in (first - 1)..<last {
-            session.setStep(index)
-            session.showStep()
+            session.lessons.setStep(index)
+            session.lessons.showStep()
             console.flush()
             // A code exercise runs with the lesson's reference solution.
-            guard try session.prepareToWalk(index) else { console.flush(); continue }
+            guard try session.code.prepareToWalk(index) else { console.flush(); continue }
             console.flush()
             for command in steps[index].walkthrough {
                 console.run(command, echo: true)

@@ -52,7 +52,7 @@ struct StreamPager {
         let lessonHeader = StreamRenderer.header("lesson")
         for (index, line) in lines.enumerated() {
             let h = height(line)
-            let rule = line == Session.introductionRule && !pages[pages.count - 1].isEmpty
+            let rule = line == LessonController.introductionRule && !pages[pages.count - 1].isEmpty
             // The step's text starts a page when the rest of this one cannot hold it: its title stays with it.
             let lesson = line == lessonHeader && used > 0 && used + lines[index...].reduce(0, { $0 + height($1) }) > rows
             if used + h > rows || rule || lesson {

@@ -105,7 +105,7 @@ import Testing
                     let seen = rows.keys.sorted().map { rows[$0]! }
                     func flat<S: StringProtocol>(_ text: S) -> String { String(text.filter { !$0.isWhitespace && $0 != "\\" && $0 != "›" }) }
                     let text = flat(seen.joined())
-                    let stepText = session.stepText()
+                    let stepText = session.lessons.stepText()
                     let place = "\(id) \(lang) \(width)x\(height) step \(step)"
                     for line in stepText.split(separator: "\n") where !flat(line).isEmpty {
                         if line.hasPrefix("    ") {

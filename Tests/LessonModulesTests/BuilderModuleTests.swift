@@ -278,7 +278,7 @@ import Testing
     /// driven.)
     @Test func theFixedAlertWithTheOldActionIsExplainedAsSuch() {
         let session = RepositoryLessons.loaded("builder")
-        session.judgesLoadedCode = true
+        session.code.judgesLoadedCode = true
         _ = session.run("goto 10", #"alert.setTitle("Sure?").addConfirmAction("OK") { print("tapped") }.present()"#, "tap OK")
         expectSame(session.run("check"), """
         ✗ not yet: 1 of 1 goal fields differ

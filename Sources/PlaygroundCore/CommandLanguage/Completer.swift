@@ -30,7 +30,7 @@ public enum Completer {
         case .text, .int: return []
         case .dynamic(.lessons): return session.catalog.ids
         case .dynamic(.panes): return session.mediator.panes.map(\.name)
-        case .dynamic(.topics): return session.topics
+        case .dynamic(.topics): return session.lessons.topics
         case .dynamic(.commands): return session.commands.map(\.name) + session.liveObjects.map(\.name)
         case .dynamic(.steps): return (1...max(1, session.lesson?.steps.count ?? 1)).map(String.init)
         }

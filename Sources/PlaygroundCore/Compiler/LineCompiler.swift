@@ -193,23 +193,7 @@ public final class LineCompiler {
 
     /// Compiled into every exercise module beside the learner's file: what it prints goes where compiled lines'
     /// prints go.
-    static let outputShim = """
-        import PlaygroundBridge
-
-        func print(_ items: Any..., separator: String = " ", terminator: String = "\\n") {
-            LineOutput.print(items, separator: separator, terminator: terminator)
-        }
-        func debugPrint(_ items: Any..., separator: String = " ", terminator: String = "\\n") {
-            LineOutput.debugPrint(items, separator: separator, terminator: terminator)
-        }
-        @discardableResult func dump<T>(_ value: T, name: String? = nil, indent: Int = 0, maxDepth: Int = .max, maxItems: Int = .max) -> T {
-            var text = ""
-            Swift.dump(value, to: &text, name: name, indent: indent, maxDepth: maxDepth, maxItems: maxItems)
-            LineOutput.write(text)
-            return value
-        }
-
-        """
+    static let outputShim = PrintShim.exerciseFile
 
     private func load(_ path: String) -> Entry? {
         guard access(path, R_OK) == 0, let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
@@ -218,77 +202,6 @@ public final class LineCompiler {
     }
 
     // MARK: - Running
-
-    /// How a dry run ended.
-    enum DryRun: Equatable {
-        case finished
-        /// The runtime's message (`Fatal error: …`), and what the line printed before it.
-        case trapped(String, printed: String)
-        case crashed(signal: Int32, printed: String)
-        case timedOut(printed: String)
-        case interrupted(printed: String)
-    }
-
-    /// Runs the line in a forked copy of this process, which then ends: nothing it does reaches the live objects.
-    func dryRun(_ entry: Entry, _ context: LineContext) -> DryRun {
-        var output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
-        guard pipe(&output) == 0, pipe(&errors) == 0 else { return .finished }
-        fflush(nil)
-        let pid = fork()
-        if pid == 0 {
-            close(output[0]); close(errors[0])
-            dup2(errors[1], 2)
-            Probe.exitOnTraps()
-            signal(SIGINT, SIG_IGN)
-            let fd = output[1]
-            LineOutput.write = { text in
-                var text = text
-                text.withUTF8 { bytes in _ = Glibc.write(fd, bytes.baseAddress, bytes.count) }
-            }
-            entry(Unmanaged.passUnretained(context).toOpaque())
-            _exit(0)
-        }
-        close(output[1]); close(errors[1])
-        guard pid > 0 else { close(output[0]); close(errors[0]); return .finished }
-        var printed: [UInt8] = [], errorText: [UInt8] = []
-        var open = [output[0], errors[0]]
-        var stopped: DryRun?
-        let deadline = Self.now() + timeLimit
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !open.isEmpty {
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), 50)
-            for item in fds where item.revents != 0 {
-                let count = Glibc.read(item.fd, &buffer, buffer.count)
-                if count > 0 {
-                    if item.fd == output[0] { if printed.count < 1 << 20 { printed += buffer[0..<count] } } else { errorText += buffer[0..<count] }
-                } else if count == 0 || (count < 0 && errno != EINTR) {
-                    open.removeAll { $0 == item.fd }
-                }
-            }
-            let text = String(decoding: printed, as: UTF8.self)
-            if interrupted() { stopped = .interrupted(printed: text) } else if Self.now() > deadline { stopped = .timedOut(printed: text) }
-            if stopped != nil { kill(pid, SIGKILL); break }
-        }
-        close(output[0]); close(errors[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if let stopped { return stopped }
-        let text = String(decoding: printed, as: UTF8.self)
-        let exited = status & 0x7f == 0
-        let code = (status >> 8) & 0xff
-        if exited && code == 0 { return .finished }
-        let signal = exited ? code - 64 : status & 0x7f
-        let stderrText = String(decoding: errorText, as: UTF8.self)
-        // `file:line: Fatal error: boom`, `Fatal error` alone (`fatalError()`), `Precondition failed: …`: the runtime's
-        // words, without the place (a file of the playground's, not the learner's).
-        for words in ["Fatal error", "Precondition failed", "Assertion failed"] {
-            guard let range = stderrText.firstRange(of: words) else { continue }
-            let message = stderrText[range.lowerBound...].prefix { $0 != "\n" }
-            return .trapped(String(message), printed: text)
-        }
-        return .crashed(signal: signal, printed: text)
-    }
 
     /// Runs the line in this process, on the live objects.
     func run(_ entry: Entry, _ context: LineContext) {

@@ -22,21 +22,10 @@ enum LineSource {
         ]
         // The learner's own file, compiled with testing on: its types need no `public`.
         lines += imports.map { "@testable import " + $0 }
+        lines.append("")
+        // Before the line, so that a brace the line leaves open cannot swallow them.
+        lines += PrintShim.functions(access: "private ")
         lines += [
-            "",
-            // Before the line, so that a brace the line leaves open cannot swallow them.
-            "private func print(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {",
-            "    LineOutput.print(items, separator: separator, terminator: terminator)",
-            "}",
-            "private func debugPrint(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {",
-            "    LineOutput.debugPrint(items, separator: separator, terminator: terminator)",
-            "}",
-            "@discardableResult private func dump<T>(_ value: T, name: String? = nil, indent: Int = 0, maxDepth: Int = .max, maxItems: Int = .max) -> T {",
-            "    var text = \"\"",
-            "    Swift.dump(value, to: &text, name: name, indent: indent, maxDepth: maxDepth, maxItems: maxItems)",
-            "    LineOutput.write(text)",
-            "    return value",
-            "}",
             "",
             "@_cdecl(\"\(entryPoint)\") public func __patternsEntry(_ context: UnsafeMutableRawPointer) {",
             "    let __context = Unmanaged<LineContext>.fromOpaque(context).takeUnretainedValue()",

@@ -10,7 +10,7 @@ public enum ModuleBindings {
         public var kind: TopLevelNames.Kind
     }
 
-    /// The module's live objects and variables as a fresh module has them, typed as `Session.runCompiled` types them:
+    /// The module's live objects and variables as a fresh module has them, typed as `LineRunner.runCompiled` types them:
     /// the declared `swiftType`, else the real instance's own type; a name without an instance is not in scope.
     public static func bindings(of factory: ModuleFactory) -> [Binding] {
         let module = Workspace.make(factory, Mediator(), .en)

@@ -67,11 +67,11 @@ final class Workspace {
         // Each object on its own, so that one unreadable object leaves the others shown.
         for object in madeObjects {
             let fields = object.fields!
-            let readable = Probe.survives { _ = fields() }
+            let readable = Sandbox.survives { _ = fields() }
             groups.append(StateGroup(object.name, type: object.typeName, readable ? fields() : [StateField("value", .plain(Self.unreadable))]))
         }
         let roots = (module.objects + module.variables + boundReceivers).compactMap { $0.instance() }
-        let readable = Probe.survives { _ = exerciseObjects.group(roots: roots) }
+        let readable = Sandbox.survives { _ = exerciseObjects.group(roots: roots) }
         if let arc = exerciseObjects.group(roots: readable ? roots : [], reachability: readable) { groups.append(arc) }
         return groups
     }

@@ -50,14 +50,14 @@ public struct Handout {
         let session = Session(catalog: catalog, modules: modules,
                               options: SessionOptions(render: RenderOptions(width: width), lang: Lang(rawValue: lesson.lang) ?? .en))
         session.compiler = compiler
-        try session.load(lesson.id, exact: lesson)
+        try session.lessons.load(lesson.id, exact: lesson)
         _ = session.takeOutput()
         sections = []
         for (index, step) in lesson.steps.enumerated() {
-            session.setStep(index)
+            session.lessons.setStep(index)
             var exchanges: [Exchange] = []
             // A code exercise is walked with the lesson's reference solution loaded; without the compiler, not at all.
-            let walkable = try session.prepareToWalk(index)
+            let walkable = try session.code.prepareToWalk(index)
             _ = session.takeOutput()
             for command in walkable ? step.walkthrough : [] {
                 let prompt = session.prompt

@@ -86,3 +86,14 @@ public struct LessonCatalog: Sendable {
         return 1
     }
 }
+
+extension LessonCatalog {
+    /// The one way an unknown lesson is named, wherever it was asked for: `load` in the REPL, and `run`, `export`,
+    /// `forget` and `test` on the command line. A close id is suggested, else the lessons are listed.
+    public func unknownLesson(_ id: String) -> PlaygroundError {
+        var message = CoreText.unknownLesson(id)
+        if let s = Suggest.closest(to: id, in: ids) { message += CoreText.andDidYouMean(s) }
+        else { message += CoreText.andLessons(ids.joined(separator: ", ")) }
+        return PlaygroundError(message)
+    }
+}

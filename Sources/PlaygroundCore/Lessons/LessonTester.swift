@@ -36,7 +36,7 @@ public struct LessonTester {
         session.compiler = compiler
         var needCompiler = 0, withheld = 0
         do {
-            try session.loadForTesting(lesson)
+            try session.lessons.loadForTesting(lesson)
         } catch {
             issue(1, "cannot load: \(error)")
             return Result(lesson: lesson, failures: failures, updatedSource: nil, commandCount: 0)
@@ -115,12 +115,12 @@ public struct LessonTester {
         var newErrors: [String] = []
         var count = 0
         for (index, step) in lesson.steps.enumerated() {
-            session.setStep(index)
+            session.lessons.setStep(index)
             if lesson.startsFresh(index) {
                 // An exercise starts from what the earlier steps leave (as entering it in the REPL does): its goal
                 // must be unmet there, and its solution must meet it from there.
                 do {
-                    try session.setUpLiveObjects(before: index)
+                    try session.lessons.setUpLiveObjects(before: index)
                 } catch {
                     issue(step.line, "the live objects cannot be set up for '\(step.title)': \(error)")
                 }
@@ -139,16 +139,16 @@ public struct LessonTester {
                     continue
                 }
                 // The starter must not meet the goal (it may fail to compile, on purpose); the solution must.
-                if (try? session.loadCode(code.starter)) == true {
+                if (try? session.code.loadCode(code.starter)) == true {
                     // As the learner's `check` runs them: to the first command that fails.
-                    _ = try? session.driveStep()
-                    if session.goalMet {
+                    _ = try? session.code.driveStep()
+                    if session.lessons.goalMet {
                         issue(code.starterLine, "the starter of \(code.file) already meets the goal of '\(step.title)': the exercise has nothing to do")
                     }
                 }
                 _ = session.takeOutput()
                 do {
-                    guard try session.loadCode(code.solution) else {
+                    guard try session.code.loadCode(code.solution) else {
                         let diagnostics = Self.lines(session.takeOutput()).filter { !$0.isEmpty }.prefix(6).joined(separator: "\n    ")
                         issue(code.solutionLine, "the solution of \(code.file) does not compile:\n    " + diagnostics)
                         continue
@@ -160,21 +160,23 @@ public struct LessonTester {
                 _ = session.takeOutput()
             }
             // Fields the step's goal and hints may name: what the state has at the step's start and after each command.
-            var fields = Set(session.goalFieldKeys)
+            var fields = Set(session.lessons.goalFieldKeys)
             if step.isExercise && !step.goalStaysUnmet && !step.shortcuts.isEmpty {
                 for shortcut in step.shortcuts {
                     if let failure = try? self.tryShortcut(shortcut, at: index, in: session) { issue(shortcut.line, failure) }
                 }
                 // Back to the step's start for its own commands.
-                if (try? session.setUpLiveObjects(before: index)) != nil, let code = step.code { _ = try? session.loadCode(code.solution) }
+                if (try? session.lessons.setUpLiveObjects(before: index)) != nil, let code = step.code {
+                    _ = try? session.code.loadCode(code.solution)
+                }
                 _ = session.takeOutput()
             }
             if step.isExercise, let failure = tryPredictionShortcuts(step, at: index, in: session) {
                 issue(step.goal.first?.line ?? step.line, failure)
             }
-            if step.isExercise && !step.goalStaysUnmet && session.goalMet {
+            if step.isExercise && !step.goalStaysUnmet && session.lessons.goalMet {
                 issue(step.line, "the goal of '\(step.title)' is already met before its commands run: the exercise has nothing to do")
-            } else if step.goalStaysUnmet && session.goalMet {
+            } else if step.goalStaysUnmet && session.lessons.goalMet {
                 issue(step.line, "the goal of '\(step.title)' is marked 'unmet' but is met at the step's start: 'check' would pass before anything is done")
             }
             for transcript in step.transcripts {
@@ -182,7 +184,7 @@ public struct LessonTester {
                 for entry in transcript.entries {
                     count += 1
                     session.execute(entry.command)
-                    fields.formUnion(session.goalFieldKeys)
+                    fields.formUnion(session.lessons.goalFieldKeys)
                     var actual = Self.lines(session.takeOutput())
                     let expected = Self.lines(entry.expected.joined(separator: "\n"))
                     if compiler == nil && expected.contains(where: Self.isCompilerDiagnostic) {
@@ -208,7 +210,7 @@ public struct LessonTester {
                 replacements.append((transcript.openLine, transcript.closeLine, newLines))
             }
             // A goal or a hint condition on a field no state at this step has can never be met or shown.
-            let known = fields.union(session.goalFieldKeys)
+            let known = fields.union(session.lessons.goalFieldKeys)
             for goal in step.goal where !goal.isPrediction && !known.contains(goal.key) {
                 issue(goal.line, "the goal names '\(goal.key)', a field no state at this step has (rule: goals and hints name real fields; \(Self.fieldList(known, near: goal.key)))")
             }
@@ -217,10 +219,10 @@ public struct LessonTester {
                 issue(when.line, "the hint's condition names '\(when.key)', a field no state at this step has, so the hint never shows (rule: goals and hints name real fields; \(Self.fieldList(known, near: when.key)))")
             }
             if step.goal.contains(where: { !$0.isPrediction && !known.contains($0.key) }) { continue }
-            if step.isExercise && step.goalStaysUnmet && session.goalMet {
+            if step.isExercise && step.goalStaysUnmet && session.lessons.goalMet {
                 issue(step.goal.first?.line ?? step.line, "the goal is marked 'unmet' but the step's commands meet it")
             } else if step.isExercise && !step.goalStaysUnmet {
-                let differences = session.goalDifferences()
+                let differences = session.lessons.goalDifferences()
                 if !differences.isEmpty {
                     let detail = differences.map { "\($0.key) expected \($0.expected), actual \($0.actual)" }.joined(separator: "; ")
                     issue(step.goal.first?.line ?? step.line, "the step's commands do not meet its goal: \(detail)")
@@ -236,19 +238,19 @@ public struct LessonTester {
 
     /// Runs a shortcut from the step's start; says how it got through if it meets the goal.
     func tryShortcut(_ shortcut: Shortcut, at index: Int, in session: Session) throws -> String? {
-        try session.setUpLiveObjects(before: index)
+        try session.lessons.setUpLiveObjects(before: index)
         _ = session.takeOutput()
         defer { _ = session.takeOutput() }
         if let code = shortcut.code {
             guard compiler != nil else { return nil }
-            guard (try? session.loadCode(code)) == true else {
+            guard (try? session.code.loadCode(code)) == true else {
                 return "the shortcut file does not compile: a shortcut is a wrong solution Swift accepts (rule: shortcuts must fail the goal, not the compiler)"
             }
-            _ = try? session.driveStep()
+            _ = try? session.code.driveStep()
         } else {
             for command in shortcut.commands { session.execute(command) }
         }
-        guard session.goalMet else { return nil }
+        guard session.lessons.goalMet else { return nil }
         return "this shortcut meets the goal of '\(session.currentStep?.title ?? "")': the goal lets a solution without the idea through (rule: a goal checks the task, and every shortcut must fail it)"
     }
 
@@ -257,24 +259,24 @@ public struct LessonTester {
     func tryPredictionShortcuts(_ step: Step, at index: Int, in session: Session) -> String? {
         guard let goal = step.goal.first(where: \.isPrediction), let options = step.predictionOptions, options > 1 else { return nil }
         defer {
-            session.forgetPrediction()
-            try? session.setUpLiveObjects(before: index)
+            session.lessons.forgetPrediction()
+            try? session.lessons.setUpLiveObjects(before: index)
             _ = session.takeOutput()
         }
         // Guessing: a wrong answer first, then the right one, then the step's own commands.
-        guard (try? session.setUpLiveObjects(before: index)) != nil else { return nil }
-        session.forgetPrediction()
+        guard (try? session.lessons.setUpLiveObjects(before: index)) != nil else { return nil }
+        session.lessons.forgetPrediction()
         let wrong = (1...options).map(String.init).first { $0 != goal.value } ?? "1"
         session.execute("predict " + wrong)
         session.execute("predict " + goal.value)
         for command in step.commands where !command.hasPrefix("predict") { session.execute(command) }
-        if session.goalMet { return "a second 'predict' after a wrong one meets the goal: a prediction must count once (rule: the first answer stands)" }
+        if session.lessons.goalMet { return "a second 'predict' after a wrong one meets the goal: a prediction must count once (rule: the first answer stands)" }
         // Running first, then answering.
-        guard (try? session.setUpLiveObjects(before: index)) != nil else { return nil }
-        session.forgetPrediction()
+        guard (try? session.lessons.setUpLiveObjects(before: index)) != nil else { return nil }
+        session.lessons.forgetPrediction()
         for command in step.commands where !command.hasPrefix("predict") { session.execute(command) }
         session.execute("predict " + goal.value)
-        if session.goalMet { return "'predict' after running the step meets the goal: a prediction must come before the thing is run (rule: predict first)" }
+        if session.lessons.goalMet { return "'predict' after running the step meets the goal: a prediction must come before the thing is run (rule: predict first)" }
         return nil
     }
 
@@ -316,15 +318,5 @@ public struct LessonTester {
             lines.replaceSubrange(replacement.open..<(replacement.close - 1), with: replacement.lines.map { $0 + ending })
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension Session {
-    /// Loads this exact lesson (any language) with no saved progress.
-    func loadForTesting(_ lesson: Lesson) throws {
-        let store = progress
-        progress = nil
-        defer { progress = store }
-        try load(lesson.id, exact: lesson)
     }
 }

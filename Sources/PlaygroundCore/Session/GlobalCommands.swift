@@ -1,5 +1,5 @@
 /// The REPL's own commands, as typed: names, usage, help, and the typed ``GlobalCommand`` each becomes.
-extension Session {
+extension LessonController {
     var globalCommands: [CommandSpec] {
         typealias T = CoreText
         return [

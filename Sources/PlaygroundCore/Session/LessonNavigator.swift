@@ -76,7 +76,7 @@ public struct LessonNavigator {
         // Either spelling of a step's command counts: `try builder.setMeat(.chicken)` is `meat chicken`.
         let codes = step.commandCodes
         let typed = commands.firstIndex(of: command) ?? codes.indices.last { i in
-            codes[i].map { expected in code.contains { Session.sameSwift($0, expected) } } ?? false
+            codes[i].map { expected in code.contains { LessonController.sameSwift($0, expected) } } ?? false
         }
         if let typed {
             return "── " + place + " · " + (typed + 1 < commands.count ? CoreText.reminderTry.text(lang, commands[typed + 1]) : moveOn)

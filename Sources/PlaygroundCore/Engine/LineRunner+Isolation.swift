@@ -1,8 +1,8 @@
-/// Every line that may reach learner code runs through the session's ``LineIsolation``: whatever the path (typed,
+/// Every line that may reach learner code runs through the runner, in the session's ``LineIsolation``: whatever the path (typed,
 /// replayed by `undo` or `goto`, a step's set-up, a short command that calls a closure the learner stored, a goal, a
 /// code exercise's `check`), a trap, a crash, an endless loop or Ctrl-C costs the line, never the session, and a
 /// line that failed leaves the live objects exactly as they were, closures and observers included.
-extension Session {
+extension LineRunner {
     /// Whether a line may run learner code. Without a compiler nothing but the lesson's own API ever runs; with one,
     /// any line may (a short command calls what a compiled line stored), except the few that only show or leave.
     func mayRunLearnerCode(_ line: String) -> Bool {
@@ -10,7 +10,7 @@ extension Session {
         let word = String(trimmed.prefix { $0 != " " })
         if ["help", "lessons", "panes", "layout", "quit", "exit", "history", "step"].contains(word) { return false }
         // Learner code is in the session once a compiled line or a learner's file ran: then anything may reach it.
-        if exercise != nil || workspace?.journal.contains(where: \.isCompiled) == true { return true }
+        if session.code.exercise != nil || workspace?.journal.contains(where: \.isCompiled) == true { return true }
         // Before that, only what compiles, or replays or sets up a step (whose lines may compile).
         return isSwiftLine(trimmed)
             || ["load", "goto", "next", "back", "restart", "run", "check", "undo", "reset", "edit"].contains(word)

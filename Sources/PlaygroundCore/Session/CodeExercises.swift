@@ -22,10 +22,26 @@ struct LoadedExercise {
 
 /// Code exercises: the learner writes a Swift file; `check` compiles it against `Patterns`, loads it into the
 /// session, runs the step's commands with its types and judges the step's goal.
-extension Session {
+public final class CodeExercises {
+    unowned let session: Session
+    /// The code exercise's file compiled and loaded into this process: compiled lines import its module.
+    var exercise: LoadedExercise?
+    /// `check` on a code exercise judges the code the caller loaded with ``loadCode(_:)`` (a lesson's starter or
+    /// solution: `patterns run`, handouts, the lesson tester) instead of compiling the learner's file.
+    public var judgesLoadedCode = false
+
+    init(session: Session) { self.session = session }
+
+    var mediator: Mediator { session.mediator }
+    var lang: Lang { session.lang }
+    var compiler: LineCompiler? { session.compiler }
+    var lesson: Lesson? { session.lesson }
+    var stepIndex: Int { session.stepIndex }
+    var currentStep: Step? { session.currentStep }
+
     /// The learner's file for the current step: `<exercises>/<lesson>/<File>.swift`, when the step is a code exercise.
     public var exerciseFile: String? {
-        guard let code = currentStep?.code, let folder = exercisesDirectory, let lesson else { return nil }
+        guard let code = currentStep?.code, let folder = session.exercisesDirectory, let lesson else { return nil }
         return folder + "/" + lesson.id + "/" + code.file
     }
 
@@ -38,7 +54,7 @@ extension Session {
     /// `edit`: the learner's file, copied from the starter the first time (or again with `--reset`), opened in their
     /// editor; when the editor closes, the file is checked.
     func edit(reset: Bool) throws {
-        let navigator = try requireNavigator()
+        let navigator = try session.lessons.requireNavigator()
         guard let code = navigator.step.code else { throw PlaygroundError(notACodeStep(navigator.lesson)) }
         guard let path = exerciseFile else { throw PlaygroundError(CodeText.noExerciseFolder.phrase) }
         var lines: [String] = []
@@ -58,21 +74,21 @@ extension Session {
         }
         guard compiler != nil else {
             lines.append(CodeText.needsToolchain.text(lang))
-            say(lines.joined(separator: "\n"))
+            session.say(lines.joined(separator: "\n"))
             return
         }
-        guard let openEditor else {
+        guard let openEditor = session.openEditor else {
             lines.append(CodeText.openItYourself.text(lang))
-            say(lines.joined(separator: "\n"))
+            session.say(lines.joined(separator: "\n"))
             return
         }
-        say(lines.joined(separator: "\n"))
-        isolation?.enter(.waiting)
+        session.say(lines.joined(separator: "\n"))
+        session.isolation?.enter(.waiting)
         let edited = openEditor(path)
-        isolation?.enter(.running)
+        session.isolation?.enter(.running)
         switch edited {
         case .closed: try checkCode(code)
-        case .failed(let editor, let status): say(CodeText.editorFailed(editor, String(status)))
+        case .failed(let editor, let status): session.say(CodeText.editorFailed(editor, String(status)))
         }
     }
 
@@ -88,14 +104,14 @@ extension Session {
         guard let path = exerciseFile else { throw PlaygroundError(CodeText.noExerciseFolder.phrase) }
         guard let text = LineCompiler.read(path), access(path, F_OK) == 0 else { throw PlaygroundError(CodeText.noFileYet(code.file)) }
         guard let loaded = try loadFile(text, path: path, file: code.file) else {
-            say(CodeText.doesNotCompile(code.file))
+            session.say(CodeText.doesNotCompile(code.file))
             return
         }
         let index = stepIndex
-        try setUpLiveObjects(before: index, quietly: true)
-        say(CodeText.loaded(code.file, Self.declarationsText(loaded.declarations)))
+        try session.lessons.setUpLiveObjects(before: index, quietly: true)
+        session.say(CodeText.loaded(code.file, Self.declarationsText(loaded.declarations)))
         // When a command stopped, that is what went wrong: the lesson's explanations are for the goal's fields.
-        try judge(explaining: try driveStep())
+        try session.lessons.judge(explaining: try driveStep())
     }
 
     /// Compiles a file and loads it as the session's exercise; nil (after reporting the compiler's words) when it
@@ -104,12 +120,12 @@ extension Session {
         guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
         // A code exercise's file belongs to its lesson (the learner's starts as the lesson's starter).
         if lesson?.isTrusted == false {
-            withheldFromLesson += 1
+            session.withheldFromLesson += 1
             throw PlaygroundError(TrustText.fileNotRun(file))
         }
         switch try compiler.compileExercise(text, path: path) {
         case .rejected(let diagnostics):
-            report(CompilerDiagnostics(text: diagnostics))
+            session.runner.report(CompilerDiagnostics(text: diagnostics))
             return nil
         case .loaded(let module, let warnings):
             if !warnings.isEmpty {
@@ -125,13 +141,13 @@ extension Session {
     /// Runs the step's commands, each shown as typed, stopping at the first that fails. Returns whether all ran.
     func driveStep() throws -> Bool {
         // One verdict at the end, not a reminder after each command.
-        let reminders = options.render.reminders
-        options.render.reminders = false
-        defer { options.render.reminders = reminders }
-        for command in try requireNavigator().step.commands where command != "check" {
+        let reminders = session.options.render.reminders
+        session.options.render.reminders = false
+        defer { session.options.render.reminders = reminders }
+        for command in try session.lessons.requireNavigator().step.commands where command != "check" {
             mediator.emit(.input(prompt: "> ", line: command))
-            guard perform(command) else {
-                say(CodeText.trialStopped(command))
+            guard session.runner.perform(command) else {
+                session.say(CodeText.trialStopped(command))
                 return false
             }
         }
@@ -143,14 +159,14 @@ extension Session {
     /// code. Returns false, after the compiler's words, when it does not compile.
     @discardableResult
     public func loadCode(_ text: String) throws -> Bool {
-        let navigator = try requireNavigator()
+        let navigator = try session.lessons.requireNavigator()
         guard let code = navigator.step.code else { throw InternalError("step \(navigator.stepIndex + 1) has no code exercise") }
         guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
         let path = try compiler.lessonFilePath(code.file, text: text)
         judgesLoadedCode = true
         guard let loaded = try loadFile(text, path: path, file: code.file) else { return false }
-        try setUpLiveObjects(before: navigator.stepIndex, quietly: true)
-        say(CodeText.loadedReference(code.file, Self.declarationsText(loaded.declarations)))
+        try session.lessons.setUpLiveObjects(before: navigator.stepIndex, quietly: true)
+        session.say(CodeText.loadedReference(code.file, Self.declarationsText(loaded.declarations)))
         return true
     }
 
@@ -159,15 +175,17 @@ extension Session {
     /// when the step's commands cannot run here (a code exercise without the compiler), after saying why.
     public func prepareToWalk(_ index: Int) throws -> Bool {
         guard let lesson, lesson.steps.indices.contains(index) else { return true }
-        if index > 0, lesson.steps[index - 1].code != nil { try setUpLiveObjects(before: index, quietly: true) }
+        if index > 0, lesson.steps[index - 1].code != nil {
+            try session.lessons.setUpLiveObjects(before: index, quietly: true)
+        }
         guard let code = lesson.steps[index].code else { return true }
         guard compiler != nil else {
-            say(CodeText.needsToolchain.phrase)
+            session.say(CodeText.needsToolchain.phrase)
             return false
         }
         guard lesson.isTrusted else {
-            withheldFromLesson += 1
-            say(TrustText.fileNotRun(code.file))
+            session.withheldFromLesson += 1
+            session.say(TrustText.fileNotRun(code.file))
             return false
         }
         return try loadCode(code.solution)
@@ -184,7 +202,7 @@ extension Session {
         while lines.last == "" { lines.removeLast() }
         lines.append(CodeText.thenTheCommands.text(lang))
         lines += (currentStep?.commands ?? []).map { "  > " + $0 }
-        say(lines.joined(separator: "\n"))
+        session.say(lines.joined(separator: "\n"))
     }
 
     /// What the ARC watch says in the memory pane when one of the learner's classes was freed, or is kept alive by

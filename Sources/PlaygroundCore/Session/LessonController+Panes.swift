@@ -1,18 +1,18 @@
 /// `pane add|show|hide` and `route`: the learner changing the program's own mediator.
-extension Session {
+extension LessonController {
     func applyPaneCommand(_ command: GlobalCommand) throws {
         switch command {
         case .addPane(let name):
             try checkPaneName(name)
             guard mediator.pane(named: name) == nil else { throw PlaygroundError(CoreText.paneAlreadyExists(name)) }
             mediator.addPane(Pane(name: name, kind: .append))
-            say(CoreText.addedPaneRouteTopicToSends(name))
+            session.say(CoreText.addedPaneRouteTopicToSends(name))
         case .showPane(let name), .hidePane(let name):
             guard let pane = mediator.pane(named: name) else { throw unknownPane(name) }
             let show: Bool
             if case .showPane = command { show = true } else { show = false }
             pane.isShown = show
-            say(show ? CoreText.paneIsShown(name) : CoreText.paneIsHidden(name))
+            session.say(show ? CoreText.paneIsShown(name) : CoreText.paneIsHidden(name))
         case .route(let topic, let paneName):
             guard mediator.pane(named: paneName) != nil else { throw unknownPane(paneName) }
             let known = mediator.routes.map(\.topic)
@@ -22,7 +22,7 @@ extension Session {
                 throw PlaygroundError(message)
             }
             mediator.route(topic, to: paneName)
-            say(CoreText.routed(topic, paneName))
+            session.say(CoreText.routed(topic, paneName))
         default:
             throw InternalError("\(command) is not a pane command")
         }

@@ -1,5 +1,5 @@
 /// Predictions that count: the first answer, given before the thing is run, is the one kept and judged.
-extension Session {
+extension LessonController {
     /// The current step's prediction, when it asks for one.
     var prediction: LessonNavigator.Prediction? {
         guard let navigator else { return nil }
@@ -29,7 +29,7 @@ extension Session {
         }
         navigator.predictions[navigator.stepIndex] = LessonNavigator.Prediction(answer: answer)
         self.navigator = navigator
-        say(PredictText.predicted(answer, Self.revealHint(step)))
+        session.say(PredictText.predicted(answer, Self.revealHint(step)))
     }
 
     /// Forgets the current step's prediction (the lesson tester, between the ways it tries a step).
@@ -139,7 +139,7 @@ public enum PredictText: String, TextCatalog {
     }
 }
 
-extension Session {
+extension LessonController {
     /// Every `object.field` a goal or a hint could name now (for the lesson tester's check of goal and hint fields).
     public var goalFieldKeys: [String] {
         goalState().flatMap { group in group.fields.map { group.object + "." + $0.name } }

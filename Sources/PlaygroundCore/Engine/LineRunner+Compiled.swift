@@ -9,7 +9,7 @@ public struct CompilerDiagnostics: Error, Equatable, Sendable {
 /// goes to the compiler instead.
 struct BeyondTheInterpreter: Error {}
 
-extension Session {
+extension LineRunner {
     /// Whether a line is Swift (for either engine), given the names in scope.
     func isSwiftLine(_ trimmed: String) -> Bool {
         reader.isSwift(trimmed, wordsAreSwift: compiler != nil && workspace != nil) { [workspace] name in
@@ -39,8 +39,8 @@ extension Session {
     func runCompiled(_ text: String, in workspace: Workspace) throws {
         guard let compiler else { throw InternalError("a compiled line in a session without a compiler: '\(text)'") }
         // Lessons are data: an untrusted lesson's own Swift is shown, never compiled.
-        if lesson?.withholds(swift: text) == true {
-            withheldFromLesson += 1
+        if session.lesson?.withholds(swift: text) == true {
+            session.withheldFromLesson += 1
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
         let declared = TopLevelNames(text)
@@ -58,12 +58,14 @@ extension Session {
             }
             guard let value = object.instance() else { continue }
             let type = object.swiftType ?? _typeName(Swift.type(of: value), qualified: true)
-            guard LineSource.isWritable(type), Self.inScope(type, exercise: currentExercise) else { continue }
+            guard LineSource.isWritable(type), Self.inScope(type, exercise: session.code.currentExercise) else {
+                continue
+            }
             seen.insert(object.name)
             visible.append(LineSource.Visible(name: object.name, type: type, kind: object.kind))
             context.values[object.name] = value
         }
-        let imports = currentExercise.map { [$0.module] } ?? []
+        let imports = session.code.currentExercise.map { [$0.module] } ?? []
         let source = LineSource.make(text, visible: visible, declared: declared, imports: imports)
         // A line whose value Swift leaves unused shows it, as a REPL does.
         let echo = { (columns: [Int]) in
@@ -78,9 +80,12 @@ extension Session {
         // Isolated, the line runs once, in the copy of the process that carries on only if it succeeds; in-process
         // (no isolation), it is tried first in a forked copy that then ends.
         if isolation == nil, !mediator.isMuted {
-            let dry = compiler.dryRun(entry, context)
-            switch dry {
+            let sandbox = Sandbox.dryRun(limit: compiler.timeLimit, interrupted: compiler.interrupted)
+            switch sandbox.run({ compiler.run(entry, context) }) {
             case .finished: break
+            case .notRun(let why):
+                // Fail closed: a line that could not be tried first is not run on the live objects.
+                throw PlaygroundError(EngineText.refused(why))
             case .trapped(let message, let printed):
                 postPrinted(printed, stopped: true)
                 throw Trap(message: message)
@@ -205,82 +210,5 @@ extension Session {
             self.printedByCompiledCode += text
             self.isolation?.printed(text)
         }
-    }
-}
-
-/// The fields of a value a compiled line made, read from its stored properties.
-public enum Reflection {
-    static func fields(of value: Any?, objects: [LiveObject]) -> [StateField] {
-        guard let value = unwrapped(value) else { return [StateField("value", .plain("nil"))] }
-        if Swift.type(of: value) is AnyClass {
-            let object = value as AnyObject
-            if let same = objects.first(where: { ($0.instance()).map { $0 as AnyObject } === object }) {
-                return [StateField("same object as", .plain(same.name))]
-            }
-        }
-        let mirror = Mirror(reflecting: value)
-        guard !mirror.children.isEmpty, mirror.displayStyle != .enum, mirror.displayStyle != .collection,
-              mirror.displayStyle != .set, mirror.displayStyle != .dictionary else {
-            return [StateField("value", .plain(cut(String(reflecting: value))))]
-        }
-        // A subclass's stored properties come after its superclass's, as a debugger lists them.
-        var levels: [Mirror] = []
-        var level: Mirror? = mirror
-        while let current = level { levels.insert(current, at: 0); level = current.superclassMirror }
-        let children = levels.flatMap { Array($0.children) }
-        var fields: [StateField] = []
-        for (index, child) in children.enumerated() {
-            if index == 12 { fields.append(StateField("…", .plain("\(children.count - 12) more"))); break }
-            // A tuple's elements are labelled `.0`, `.1` by the mirror: the field is `0`, so the log says `t.0`.
-            let label = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? "\(index)"
-            fields.append(StateField(label, .plain(cut(describe(child.value, objects: objects)))))
-        }
-        return fields
-    }
-
-    /// A stored property's value as a debugger shows it: an optional's content or `nil`, a lesson object by its
-    /// name, a plain struct by its properties; anything else as `debugPrint` prints it.
-    static func describe(_ value: Any, objects: [LiveObject], depth: Int = 0) -> String {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .optional:
-            guard let inner = mirror.children.first?.value else { return "nil" }
-            return describe(inner, objects: objects, depth: depth)
-        case .class:
-            let object = value as AnyObject
-            if let same = objects.first(where: { ($0.instance()).map { $0 as AnyObject } === object }) { return "same object as " + same.name }
-            return String(reflecting: value)
-        case .struct where depth < 2 && !mirror.children.isEmpty && !(value is any CustomDebugStringConvertible) && !(value is any CustomStringConvertible):
-            let fields = mirror.children.map { ($0.label.map { $0 + ": " } ?? "") + describe($0.value, objects: objects, depth: depth + 1) }
-            return String(reflecting: Swift.type(of: value)) + "(" + fields.joined(separator: ", ") + ")"
-        default:
-            return String(reflecting: value)
-        }
-    }
-
-    /// The value inside any number of Optionals (a compiled line's `var` of an Optional type arrives as `Any?`).
-    public static func unwrapped(_ value: Any?) -> Any? {
-        guard let value else { return nil }
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional { return mirror.children.first.map { unwrapped($0.value) } ?? nil }
-        return value
-    }
-
-    /// A type or a value as the runtime writes it, without the module the playground made of the learner's file
-    /// (`Exercise_<hash>.`): a name the learner never wrote.
-    public static func unqualified(_ text: String) -> String {
-        var out = text
-        while let range = out.firstRange(of: "Exercise_") {
-            let rest = out[range.upperBound...]
-            let digits = rest.prefix { $0.isHexDigit }
-            guard digits.count == 16, rest.dropFirst(16).first == "." else { break }
-            out.removeSubrange(range.lowerBound...out.index(range.upperBound, offsetBy: 16))
-        }
-        return out
-    }
-
-    static func cut(_ text: String) -> String {
-        let line = unqualified(text).replacingOccurrences(of: "\n", with: " ")
-        return line.count > 70 ? String(line.prefix(69)) + "…" : line
     }
 }

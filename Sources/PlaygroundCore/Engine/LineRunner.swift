@@ -1,0 +1,258 @@
+/// The one runner every line goes through, whatever its path: typed, replayed (undo, reset, a rollback), a step's
+/// set-up, `run`, a code exercise's trial. It reads the line, chooses the engine (short command, interpreter or
+/// compiler), runs it as a transaction on the ``Workspace`` (journaled on success, rebuilt from the journal on
+/// failure) and posts what happened to the ``Mediator``. It holds what compiled code printed and the panes have not
+/// shown yet; the rest of what it reads (the workspace, the compiler, the options) is the ``Session``'s.
+public final class LineRunner {
+    unowned let session: Session
+    /// What compiled code printed and the panes have not shown yet.
+    var printedByCompiledCode = ""
+
+    init(session: Session) { self.session = session }
+
+    var mediator: Mediator { session.mediator }
+    var lang: Lang { session.lang }
+    var options: SessionOptions { session.options }
+    var compiler: LineCompiler? { session.compiler }
+    var compilerUnavailable: LineCompiler.Unavailable? { session.compilerUnavailable }
+    var workspace: Workspace? { session.workspace }
+    var isolation: LineIsolation? { session.isolation }
+    var reader: CommandReader { session.lessons.reader }
+
+
+    func report(_ error: Error) {
+        let text: String
+        switch error {
+        case let error as PlaygroundError: text = error.text(lang)
+        case let error as ThrownError: text = CoreText.wasThrown.text(lang, error.swiftName, error.explanation.text(lang))
+        case let error as InternalError: text = CoreText.internalError.text(lang, error.description)
+        case let stopped as LineStopped:
+            report(stopped.stop)
+            return
+        case let diagnostics as CompilerDiagnostics:
+            // The compiler's own words and layout, as swiftc prints them.
+            mediator.post(PaneMessage(topic: "error", source: "swiftc", text: diagnostics.text, isError: true))
+            return
+        case let trap as Trap:
+            // A trap is not an error value: the runtime's words, then what it means here.
+            let why = trap.explanation.map { $0.text(lang) + "\n" } ?? ""
+            mediator.post(PaneMessage(topic: "error", source: "session", text: trap.message + "\n" + why + CoreText.aTrapStopsTheProgram.text(lang), isError: true))
+            return
+        default: text = String(describing: error)
+        }
+        mediator.post(PaneMessage(topic: "error", source: "session", text: CoreText.error.text(lang, text), isError: true))
+    }
+
+    /// A command whose every answer went to hidden panes would print nothing at all: one line says where they went
+    /// and how to see them. Nothing is added when any answer is shown.
+    func noteHiddenAnswers(since start: Int) {
+        guard start <= mediator.events.count else { return }
+        var hidden: [String] = []
+        for case .delivery(let delivery) in mediator.events[start...] {
+            if delivery.isVisible { return }
+            if !hidden.contains(delivery.pane) { hidden.append(delivery.pane) }
+        }
+        guard let first = hidden.first else { return }
+        session.say(CoreText.answersWentToHiddenPanes(hidden.joined(separator: ", "), first))
+    }
+
+    func perform(_ line: String) -> Bool {
+        if compiler != nil { connectCompiledOutput() }
+        defer { flushPrinted() }
+        var swift = false
+        do {
+            guard let trimmed = try CommandReader.clean(line) else { return true }
+            // Which engine a Swift line goes to matters only once a front end has looked for a compiler.
+            swift = (compiler != nil || compilerUnavailable != nil) && isSwiftLine(trimmed)
+            if swift, let compiler {
+                try runSwift(trimmed, with: compiler)
+                return true
+            }
+            if swift, compilerUnavailable != nil, !SwiftCallParser.looksLikeSwift(trimmed) {
+                // `for`, `do`, `weak var`, `"text"`: not a command, and not the interpreter's shape of Swift.
+                let word = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                throw PlaygroundError(CoreText.beyondTheSubset(word.isEmpty ? String(trimmed.prefix(1)) : String(word)))
+            }
+            guard let command = try reader.read(clean: trimmed) else { return true }
+            try run(command, text: trimmed)
+            return true
+        } catch let error as PlaygroundError where swift && compilerUnavailable != nil {
+            // Without a compiler the interpreter's refusal is its own, and says what would lift it. What it does not
+            // know (a member it has no method for, a name it has no object for) is said as that, never as Swift's
+            // "has no member": `builder.sauces.contains(.mustard)` is valid Swift.
+            var reason = error.phrase
+            if let a = reason.arguments(ifMessage: SwiftDiagnostic.valueOfTypeHasNoMember)
+                ?? reason.arguments(ifMessage: SwiftDiagnostic.typeHasNoMember), a.count >= 2 {
+                reason = CoreText.interpreterKnowsNoMember("'" + a[0] + "'", a[1])
+            } else if let a = reason.arguments(ifMessage: SwiftDiagnostic.cannotFindInScope), let name = a.first {
+                reason = CoreText.interpreterKnowsNoName(name)
+            } else if let a = reason.arguments(ifMessage: CoreText.atColumn), a.count >= 2 {
+                // Its parser's words (`expected '.' and a method name`) would read as Swift's: said as its limit.
+                reason = CoreText.interpreterReadsOneCall(a[1])
+            }
+            report(PlaygroundError(CoreText.interpreterOnly(reason.text(lang))))
+            return false
+        } catch {
+            report(error)
+            return false
+        }
+    }
+
+    func run(_ command: Command, text: String) throws {
+        switch command {
+        case .global(let global):
+            try session.lessons.run(global, text: text)
+        case .native(_, _, changesState: false):
+            // Looks (show, memory, links): not journaled, so undo never "undoes" a look.
+            try apply(command)
+        case .call, .native, .compiled:
+            try change(text, command)
+        }
+    }
+
+
+    /// Runs a command that may change live objects, panes or routes as a transaction: on failure everything is
+    /// rebuilt from the journal; on success it joins the journal, and a call shows the fields it changed.
+    func change(_ text: String, _ command: Command) throws {
+        let workspace = try session.requireWorkspace()
+        if case .global = command {} else { try session.lessons.requirePredictionFirst(command) }
+        let codeMark = mediator.events.count
+        defer { session.lessons.noteReveal(since: codeMark) }
+        let before = workspace.stateAfterLastChange ?? workspace.state()
+        workspace.stateAfterLastChange = nil
+        do {
+            try apply(command)
+        } catch {
+            // A call that failed part-way may have changed what no state field shows (a page's `received`, a closure
+            // stored in an object): a call or a compiled line is always rolled back by a rebuild, anything else when
+            // the state shows a change. (Isolated, the copy that ran it is dropped as well.)
+            var ranACall = false
+            switch command {
+            case .call, .compiled: ranACall = true
+            default: break
+            }
+            if ranACall || workspace.state() != before { try rebuild() } else { workspace.stateAfterLastChange = before }
+            throw error
+        }
+        let after = workspace.state()
+        workspace.stateAfterLastChange = after
+        let changes = after.changes(since: before)
+        // A read (`builder.meat`, `print(builder.meat)`) that changed nothing is a look: not journaled, no state pane.
+        if changes.isEmpty, case .call(let statement) = command, statement.binding == nil,
+           statement.isPrint || statement.calls.last?.hasParens == false {
+            return
+        }
+        // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too, but a
+        // replay runs it: it may have changed what no field shows.
+        if changes.isEmpty, case .compiled = command {
+            workspace.journal.append(Workspace.Entry(text: text, command: command, changed: [], bySetUp: mediator.isMuted, isLook: true))
+            return
+        }
+        workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key), bySetUp: mediator.isMuted))
+        if case .global = command { return }
+        let changeLog = changes.isEmpty ? "" : StateView.changeLog(changes, lang, width: options.render.width)
+        if !changeLog.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: changeLog)) }
+        postState(after, changed: changes)
+        session.code.postMemory(changes)
+        // Only a layout that shows it pays for the line (pipes, transcripts and handouts leave it out).
+        if options.render.reminders,
+           let reminder = session.navigator?.reminder(after: text, ran: session.lessons.codeLines(since: codeMark), lang) {
+            mediator.emit(.reminder(reminder))
+        }
+    }
+
+    /// The effect of a command, and nothing else: what a transaction runs and what a replay repeats.
+    func apply(_ command: Command) throws {
+        let workspace = try session.requireWorkspace()
+        switch command {
+        case .call(let statement):
+            if let binding = statement.binding, workspace.module.objects.contains(where: { $0.name == binding }) {
+                throw PlaygroundError(SwiftDiagnostic.invalidRedeclarationOf(binding))
+            }
+            if let arguments = statement.construct {
+                try construct(statement, arguments, in: workspace)
+                return
+            }
+            if statement.calls.isEmpty, let value = statement.assignment {
+                try assign(statement.receiver, value, in: workspace)
+                return
+            }
+            if let bound = try callRunner(in: workspace).run(statement) {
+                workspace.bindings[bound.name] = bound
+            }
+        case .compiled(let text):
+            try runCompiled(text, in: workspace)
+        case .native(let name, let arguments, _):
+            guard let spec = workspace.module.commands.first(where: { $0.name == name }), case .native(let run) = spec.meaning else {
+                throw InternalError("the module has no command '\(name)'")
+            }
+            try run(arguments)
+        case .global(.predict):
+            // Not journaled: a prediction is the navigator's, kept through undo and restart.
+            break
+        case .global(let global):
+            try session.lessons.applyPaneCommand(global)
+        }
+    }
+
+    /// A runner for calls on the module's objects and the bound ones.
+    func callRunner(in workspace: Workspace) -> CallRunner {
+        CallRunner(objects: workspace.module.objects, bound: workspace.boundReceivers, mediator: mediator, lang: lang)
+    }
+
+    /// `let b2 = HamburgerBuilder()`: a new instance of a lesson type, bound to the name.
+    func construct(_ statement: SwiftStatement, _ arguments: [SwiftArgument], in workspace: Workspace) throws {
+        let type = statement.receiver
+        guard let initializer = workspace.module.initializers.first(where: { $0.type == type }) else {
+            let made = workspace.module.initializers.map(\.type)
+            // Maybe valid Swift, but not a type this lesson makes: an honest line rather than a made-up diagnostic.
+            throw PlaygroundError(made.isEmpty ? CoreText.thisLessonMakesNoNewObjects(type) : CoreText.thisLessonMakesOnly(type, made.joined(separator: ", ")))
+        }
+        let runner = callRunner(in: workspace)
+        let values = try runner.convert(arguments, params: initializer.params, call: type + "(" + initializer.params.map { ($0.label ?? "_") + ":" }.joined() + ")")
+        let name = statement.binding ?? "_"
+        let object = try initializer.make(name, values)
+        if name != "_" { workspace.bindings[name] = object }
+        let source = type + CallRunner.render(arguments, trailingClosure: false)
+        mediator.post(PaneMessage(topic: "code", source: type, text: (statement.binding.map { $0 == "_" ? "_ = " : "let \($0) = " } ?? "") + source))
+    }
+
+    /// `controller = nil`: an assignment to a variable the lesson declares, or what Swift says of it.
+    func assign(_ name: String, _ value: SwiftValue, in workspace: Workspace) throws {
+        // The module runs it and shows its code line.
+        if try workspace.module.assign(name, value) != nil { return }
+        if workspace.receivers.contains(where: { $0.name == name }) {
+            throw PlaygroundError(SwiftDiagnostic.cannotAssignToValueIsALetConstant(name))
+        }
+        throw PlaygroundError(SwiftDiagnostic.cannotFindInScope(name))
+    }
+
+    /// A fresh module with the journal replayed into it.
+    func rebuild() throws(InternalError) {
+        guard let workspace else { return }
+        // Isolated, a look that would trap or hang on what is replayed is tried first, and left out if it would.
+        let tryLook: ((Command) -> Bool)? = isolation == nil ? nil : { command in
+            Sandbox.survives(limit: self.compiler?.timeLimit ?? 5) { try? self.apply(command) }
+        }
+        try workspace.rebuild(tryLook: tryLook) { try self.apply($0) }
+    }
+
+    /// The state pane: every object. After a change, the stream layout shows only the objects that changed.
+    func postState(_ groups: [StateGroup], changed: [StateChange]? = nil) {
+        guard let changed else {
+            mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: [])))
+            return
+        }
+        mediator.post(PaneMessage(stateOf: groups, changed: changed, brief: StateView.brief(groups, changed: changed, lang), source: "session"))
+    }
+
+    /// Shows the state after a rebuild, with the fields that differ from `before` marked.
+    func postRebuilt(from before: [StateGroup], _ phrase: Phrase) {
+        let after = workspace?.state() ?? []
+        // The next command's "before", as after any change.
+        workspace?.stateAfterLastChange = after
+        session.say(phrase)
+        postState(after, changed: after.changes(since: before))
+    }
+
+}

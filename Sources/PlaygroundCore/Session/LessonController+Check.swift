@@ -1,0 +1,148 @@
+/// Learning aids (goals, `check`, hints, solutions) and taking changes back (undo, reset, history), and `help`.
+extension LessonController {
+
+    /// The goal fields the live state does not meet (for the lesson tester).
+    public func goalDifferences() -> [(key: String, expected: String, actual: String)] {
+        navigator?.goalDifferences(goalState(), lang) ?? []
+    }
+
+    /// Whether the current step's goal is met, without saying anything (for the lesson tester).
+    public var goalMet: Bool { goalDifferences().isEmpty }
+
+    /// `check`: a code exercise compiles and tries the learner's file first; then the live state is judged.
+    func check() throws {
+        let step = try requireNavigator().step
+        guard step.isExercise else { session.say(CoreText.thisStepHasNoGoalTo.phrase); return }
+        if let code = step.code, !session.code.judgesLoadedCode {
+            try session.code.checkCode(code)
+            return
+        }
+        try judge()
+    }
+
+    /// Compares the live state with the step's goal; says what differs, or marks the step done.
+    func judge(explaining: Bool = true) throws {
+        var navigator = try requireNavigator()
+        let step = navigator.step
+        let differences = goalDifferences()
+        if differences.isEmpty {
+            navigator.markDone()
+            self.navigator = navigator
+            saveProgress()
+            session.say(CoreText.goalMet(String(navigator.stepIndex + 1)))
+            return
+        }
+        if step.isPrediction {
+            // Never a value: what ran differs from the step's story, or the prediction stands where it is.
+            let story = differences.filter { !GoalLine.isPrediction($0.key) }.map(\.key)
+            if !story.isEmpty {
+                session.say(PredictText.notTheStory(story.joined(separator: ", ")).text(lang))
+            } else {
+                let missed = prediction?.ran == true
+                session.say((missed ? "✗ " : "") + predictionStanding(step))
+            }
+            return
+        }
+        var lines = [CoreText.notYet.text(lang, String(differences.count), String(step.goal.count))]
+        let width = differences.map { DisplayWidth.of($0.key) }.max() ?? 0
+        for d in differences {
+            if GoalLine.isPrediction(d.key) {
+                // A prediction is never given away: the learner is told where it stands, not what is right.
+                lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + predictionStanding(step))
+                continue
+            }
+            lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + CoreText.expectedActual.text(lang, d.expected, d.actual))
+            if explaining, let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) { lines.append("    " + why.text(lang)) }
+        }
+        // A step whose goal stays unmet on purpose (a bug to explain) is not a place to be stuck.
+        // Nor is a prediction: 'restart' does not change an answer already given.
+        if !step.goalStaysUnmet && !step.isPrediction { lines.append(CoreText.stuckRestart.text(lang)) }
+        session.say(lines.joined(separator: "\n"))
+    }
+
+    func hint() throws {
+        var navigator = try requireNavigator()
+        // A prediction's last hint names the answer: it waits until the learner has answered.
+        if navigator.step.isPrediction, prediction == nil, navigator.hintsShown + 1 >= navigator.step.hints.count {
+            session.say(PredictText.lastHintAfterPredicting.phrase)
+            return
+        }
+        let phrase = navigator.nextHint(goalState())
+        self.navigator = navigator
+        session.say(phrase)
+    }
+
+    func solution() throws {
+        let navigator = try requireNavigator()
+        if navigator.step.isPrediction, prediction == nil {
+            throw PlaygroundError(PredictText.predictFirst(Self.optionList(navigator.step.predictionOptions ?? 3, lang)))
+        }
+        if let code = navigator.step.code {
+            session.code.codeSolution(code)
+            return
+        }
+        let commands = navigator.step.commands
+        guard !commands.isEmpty else { session.say(CoreText.thisStepHasNoCommands.phrase); return }
+        session.say(([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))]
+                     + commands.map { "  > " + $0 }
+             + [CoreText.solutionStartsAtTheStepsStart.text(lang)]).joined(separator: "\n"))
+    }
+
+    // MARK: undo, reset, history
+
+    func undo() throws {
+        let workspace = try session.requireWorkspace()
+        // Looks are passed over and stay (a compiled line may have changed what no field shows: `blue.onReceive = {…}`);
+        // one that cannot run without the change undone goes with it.
+        guard let index = workspace.journal.lastIndex(where: { !$0.isLook }) else { throw PlaygroundError(CoreText.nothingToUndo.phrase) }
+        let undone = workspace.journal[index]
+        // What the lesson ran to set the step up is not the learner's to take back ('restart' sets it up again).
+        guard !undone.bySetUp else { throw PlaygroundError(PredictText.nothingTypedToUndo.phrase) }
+        let before = workspace.state()
+        workspace.journal.remove(at: index)
+        try session.runner.rebuild()
+        session.runner.postRebuilt(from: before, CoreText.undid(undone.text))
+    }
+
+    func reset() throws {
+        let workspace = try session.requireWorkspace()
+        let before = workspace.state()
+        workspace.journal = []
+        try session.runner.rebuild()
+        session.runner.postRebuilt(from: before, CoreText.theLiveObjectsStartAfresh.phrase)
+    }
+
+    func history() throws {
+        let workspace = try session.requireWorkspace()
+        // What the lesson ran to set the step up is not the learner's: counted, never listed as typed.
+        let setUp = workspace.journal.filter { $0.bySetUp && !$0.isLook }.count
+        var lines: [String] = setUp > 0 ? [PredictText.historySetUp(String(setUp)).text(lang)] : []
+        let typed = workspace.journal.filter { !$0.bySetUp && !$0.isLook }
+        guard !typed.isEmpty else {
+            session.say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n"))
+            return
+        }
+        for (i, entry) in typed.enumerated() {
+            let changed = entry.changed.isEmpty ? CoreText.noChange.text(lang) : entry.changed.joined(separator: ", ")
+            lines.append("\(DisplayWidth.padLeft(String(i + 1), to: 3))  \(entry.text)   → \(changed)")
+        }
+        session.say(lines.joined(separator: "\n"))
+    }
+
+    func help(_ topic: String?) throws {
+        let writer = HelpWriter(lang: lang, width: options.render.width)
+        guard let topic else {
+            session.say(writer.commands(global: cachedGlobalCommands, module: moduleCommands, lesson: lesson?.id,
+                                        objects: session.liveObjects))
+            return
+        }
+        if let command = session.command(named: topic) {
+            session.say("\(command.usage)\n  \(command.summary.text(lang))")
+        } else if let object = session.liveObjects.first(where: { $0.name == topic }) {
+            session.say(writer.object(object))
+        } else {
+            let names = session.commands.flatMap { [$0.name] + $0.aliases } + session.liveObjects.map(\.name)
+            throw PlaygroundError(CoreText.noHelpFor(topic) + (Suggest.closest(to: topic, in: names).map { CoreText.andDidYouMean($0) } ?? .verbatim("")))
+        }
+    }
+}
