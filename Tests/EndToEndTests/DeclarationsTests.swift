@@ -22,7 +22,9 @@ import Testing
         }
         let rest = lines[(start + 1)...]
         let end = rest.firstIndex { $0.contains("/12> ") || $0.contains("/8> ") } ?? rest.endIndex
-        return rest[..<end].joined(separator: "\n")
+        var answer = rest[..<end].joined(separator: "\n")
+        while answer.hasSuffix("\n") { answer.removeLast() }
+        return answer
     }
 
     @Test func aStructAFunctionAndAnExtensionLastForLaterLines() throws {
@@ -100,7 +102,8 @@ import Testing
 
         """)
         #expect(answer(to: "struct Burger { let size: Int; let name: String }", in: result.output).contains(
-            "Burger redefined; 1 live object still uses the old Burger: small"), "\(result.output)")
+            "Burger redefined; 1 live object(s) still use the old Burger, which later lines cannot name: small"),
+                "\(result.output)")
         #expect(answer(to: "print(big.name)", in: result.output).hasSuffix("big"), "\(result.output)")
     }
 

@@ -94,7 +94,7 @@ final class LearnerDeclarations {
             case "\"": inString = true
             case "(", "[", "{": depth += 1
             case ")", "]", "}": depth -= 1
-            case ";", "\n" where depth == 0:
+            case ";" where depth == 0, "\n" where depth == 0:
                 cut(index)
                 start = next
             default: break

@@ -43,6 +43,11 @@ extension LineRunner {
             session.withheldFromLesson += 1
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
+        // A line that only declares (a type, a function, an extension) adds to what every later line sees.
+        if LearnerDeclarations.declarations(in: text) != nil {
+            try declare(text, in: workspace, with: compiler)
+            return
+        }
         let declared = TopLevelNames(text)
         let context = LineContext()
         var visible: [LineSource.Visible] = []
@@ -58,14 +63,14 @@ extension LineRunner {
             }
             guard let value = object.instance() else { continue }
             let type = object.swiftType ?? _typeName(Swift.type(of: value), qualified: true)
-            guard LineSource.isWritable(type), Self.inScope(type, exercise: session.code.currentExercise) else {
+            guard LineSource.isWritable(type), Self.inScope(type, modules: inScopeModules(workspace)) else {
                 continue
             }
             seen.insert(object.name)
             visible.append(LineSource.Visible(name: object.name, type: type, kind: object.kind))
             context.values[object.name] = value
         }
-        let imports = session.code.currentExercise.map { [$0.module] } ?? []
+        let imports = inScopeModules(workspace)
         let source = LineSource.make(text, visible: visible, declared: declared, imports: imports)
         // A line whose value Swift leaves unused shows it, as a REPL does.
         let echo = { (columns: [Int]) in
@@ -129,16 +134,43 @@ extension LineRunner {
         }
     }
 
-    /// Whether a type can be named in a line: a learner's type only while its file is loaded for the step.
-    static func inScope(_ type: String, exercise: LoadedExercise?) -> Bool {
+    /// The modules of the learner's code a line imports: the exercise file loaded for the step, and what was
+    /// declared at the prompt.
+    func inScopeModules(_ workspace: Workspace) -> [String] {
+        (session.code.currentExercise.map { [$0.module] } ?? []) + (workspace.declarations.module.map { [$0] } ?? [])
+    }
+
+    /// Whether a type can be named in a line: a learner's type only while its module is one the line imports (the
+    /// step's exercise file, the declarations as they are now).
+    static func inScope(_ type: String, modules: [String]) -> Bool {
         guard type.contains("Exercise_") else { return true }
-        guard let exercise else { return false }
         var rest = Substring(type)
         while let range = rest.firstRange(of: "Exercise_") {
-            if !rest[range.lowerBound...].hasPrefix(exercise.module + ".") { return false }
+            if !modules.contains(where: { rest[range.lowerBound...].hasPrefix($0 + ".") }) { return false }
             rest = rest[range.upperBound...]
         }
         return true
+    }
+
+    /// Adds a line of declarations to the learner's module: compiled with the earlier ones (what it redefines
+    /// replaced), loaded, and imported by every later line. What still uses a redefined type is said once.
+    func declare(_ text: String, in workspace: Workspace, with compiler: LineCompiler) throws {
+        let (entries, replaced) = workspace.declarations.adding(text)
+        let oldModule = workspace.declarations.module
+        switch try compiler.compileDeclarations(LearnerDeclarations.source(entries)) {
+        case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
+        case .loaded(let module): workspace.declarations.use(entries, module: module)
+        }
+        guard !mediator.isMuted else { return }
+        mediator.post(PaneMessage(topic: "code", source: "swift", text: text))
+        guard let oldModule else { return }
+        for name in replaced {
+            let users = workspace.boundReceivers.filter { $0.swiftType?.contains(oldModule + "." + name) == true }
+            guard !users.isEmpty else { continue }
+            let names = users.map(\.name).joined(separator: ", ")
+            mediator.post(PaneMessage(topic: "log", source: "session",
+                                      text: EngineText.redefined.text(lang, name, String(users.count), names)))
+        }
     }
 
     /// A binding a compiled line made: its real value (or a weak reference), its fields read by reflection.

@@ -144,12 +144,14 @@ public final class LineRunner {
         }
         // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too, but a
         // replay runs it: it may have changed what no field shows.
-        if changes.isEmpty, case .compiled = command {
+        if changes.isEmpty, case .compiled(let line) = command, LearnerDeclarations.declarations(in: line) == nil {
             workspace.journal.append(Workspace.Entry(text: text, command: command, changed: [], bySetUp: mediator.isMuted, isLook: true))
             return
         }
         workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key), bySetUp: mediator.isMuted))
         if case .global = command { return }
+        // Declarations change no object: what they add is for the lines after them.
+        if changes.isEmpty, case .compiled = command { return }
         let changeLog = changes.isEmpty ? "" : StateView.changeLog(changes, lang, width: options.render.width)
         if !changeLog.isEmpty { mediator.post(PaneMessage(topic: "log", source: "session", text: changeLog)) }
         postState(after, changed: changes)

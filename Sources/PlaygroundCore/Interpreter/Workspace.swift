@@ -28,6 +28,8 @@ final class Workspace {
     let lang: Lang
     private(set) var module: LessonModule
     var journal: [Entry] = []
+    /// What the learner declared at the prompt: a replay declares it again, in order.
+    var declarations = LearnerDeclarations()
     /// Names bound with `let` (`let burger = builder.build()`), usable as receivers afterwards; a replay binds them
     /// again, so they go with the module.
     var bindings: [String: LiveObject] = [:] {
@@ -119,6 +121,7 @@ final class Workspace {
         defer { mediator.isMuted = wasMuted }
         module = Self.make(factory, mediator, lang)
         bindings = [:]
+        declarations = LearnerDeclarations()
         // What the old module's objects did is gone with them: their freeing is not the learner's doing.
         exerciseObjects = exerciseObjects.map { ExerciseObjects(module: $0.module) }
         stateAfterLastChange = nil

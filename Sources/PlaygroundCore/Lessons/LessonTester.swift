@@ -71,7 +71,7 @@ public struct LessonTester {
                             if case .string(let name) = argument.value { objects.insert(name) }
                         }
                     }
-                } else if session.reader.isSwift(line, isName: { objects.contains($0) }) {
+                } else if session.lessons.reader.isSwift(line, isName: { objects.contains($0) }) {
                     // Swift beyond the interpreter's shape (`for`, `do`, a block over several lines): the compiler
                     // judges it when the transcript runs.
                     continue

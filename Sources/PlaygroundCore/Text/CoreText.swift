@@ -163,8 +163,8 @@ public enum CoreText: String, TextCatalog {
                                 "플레이그라운드 자체 인터프리터는 이 줄을 실행하지 않습니다: {0} (PATH에 Swift 툴체인이 있으면 컴파일러가 어떤 Swift든 판단합니다)")
         case .compiledBindingNotKept: ("note: the type of '{0}' is declared on this line, so later lines cannot use '{0}'",
                                        "참고: '{0}'의 타입이 이 줄에서 선언되어, 다음 줄에서는 '{0}'을 쓸 수 없습니다")
-        case .compiledDeclarationsNotKept: ("note: a type or function declared on a line lasts for that line; the playground keeps only its let and var bindings",
-                                            "참고: 한 줄에서 선언한 타입이나 함수는 그 줄에서만 쓸 수 있습니다. 플레이그라운드는 let과 var 바인딩만 이어 갑니다")
+        case .compiledDeclarationsNotKept: ("note: a type or function declared on a line that also runs statements lasts for that line; declared on a line (or a block) of its own, it lasts for every later line",
+                                            "참고: 문장도 실행하는 줄에서 선언한 타입이나 함수는 그 줄에서만 쓸 수 있습니다. 따로 한 줄(또는 블록)에서 선언하면 다음 줄에서도 계속 쓸 수 있습니다")
         case .beyondTheSubset: ("'{0}' is beyond its subset of Swift", "'{0}'은(는) 인터프리터가 다루는 Swift의 범위 밖입니다")
         case .interpreterKnowsNoMember: ("it knows no member '{1}' of {0}", "인터프리터는 {0}의 멤버 '{1}'을(를) 모릅니다")
         case .morePrinted: ("… and {0} more lines it printed", "… 그리고 출력한 줄 {0}개 더")

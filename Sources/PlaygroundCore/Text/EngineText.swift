@@ -1,7 +1,7 @@
 /// What the playground says when a line never finished: stopped, crashed, or not run at all.
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
-         playgroundStopped
+         playgroundStopped, redefined
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -26,6 +26,9 @@ public enum EngineText: String, TextCatalog {
         case .playgroundStopped:
             ("patterns: the playground stopped between lines (signal {0}): a bug in the playground, please report it",
              "patterns: 줄과 줄 사이에 플레이그라운드가 멈췄습니다(시그널 {0}). 플레이그라운드의 버그이니 알려 주세요")
+        case .redefined:
+            ("{0} redefined; {1} live object(s) still use the old {0}, which later lines cannot name: {2}",
+             "{0}을(를) 다시 정의했습니다. 라이브 객체 {1}개는 예전 {0}을(를) 그대로 쓰며, 다음 줄에서는 그 이름을 쓸 수 없습니다: {2}")
         case .cacheFallback:
             ("the line cache {0} cannot be used ({1}); compiled lines are kept in {2} for this session only",
              "줄 캐시 {0}을(를) 쓸 수 없습니다({1}). 이번 세션 동안만 {2}에 컴파일한 줄을 둡니다")
