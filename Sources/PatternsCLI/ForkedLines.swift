@@ -223,6 +223,12 @@ final class ForkedLines: LineIsolation {
         fflush(nil)
         guard let announcements = Supervisor.makeAnnouncements() else { return "pipe: " + Self.errorText() }
         let me = getpid()
+        // Before the fork: a session that hands on at once must already have a supervisor to be adopted by (the
+        // attribute is this process's own; a child does not inherit it).
+        guard patterns_become_subreaper() == 0 else {
+            close(announcements.read); close(announcements.write)
+            return "prctl: " + Self.errorText()
+        }
         ForkHooks.before()
         let pid = fork()
         if pid > 0 {

@@ -32,7 +32,6 @@ enum Supervisor {
     /// Runs the supervisor of `first`, the first process of the session; `heard` is the announcements' read end.
     static func run(first: pid_t, heard: Int32) -> Never {
         var session = first
-        _ = patterns_become_subreaper()
         // Ctrl-C and Ctrl-\ are the session's; the terminal is the session's.
         signal(SIGINT, SIG_IGN)
         signal(SIGQUIT, SIG_IGN)
@@ -64,9 +63,10 @@ enum Supervisor {
         while true {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, 0)
+            let failure = errno
             session = newest(heard) ?? session
             if pid < 0 {
-                if errno == EINTR {
+                if failure == EINTR {
                     if pending != 0 {
                         forward(pending)
                         pending = 0
