@@ -122,4 +122,14 @@ import Testing
         #expect(answer(to: "print(twice(3))", in: result.output).contains("error: cannot find 'twice' in scope"),
                 "\(result.output)")
     }
+
+    /// An error type declared at the prompt is named as Swift names a top-level type.
+    @Test func aThrownErrorOfTheLearnersTypeIsNamedAsWritten() throws {
+        let result = try run("load builder\nstruct Oops: Error {}\nthrow Oops()\n")
+        #expect(answer(to: "throw Oops()", in: result.output) == """
+            ── code ────────────────────
+            throw Oops()
+            error: Oops() was thrown and not caught; the live objects are as they were before the line
+            """, "\(result.output)")
+    }
 }

@@ -110,7 +110,7 @@ extension LineRunner {
         flushPrinted()
         if let shown = context.shown { mediator.post(PaneMessage(topic: "out", source: "swift", text: shown)) }
         workspace.module.compiledLineRan()
-        if let thrown = context.thrown { throw PlaygroundError(CoreText.compiledThrown(thrown)) }
+        if let thrown = context.thrown { throw PlaygroundError(CoreText.compiledThrown(Reflection.unqualified(thrown))) }
         let kinds = Dictionary(declared.names.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
         let variables = workspace.module.variables
         for stored in context.stored {
