@@ -66,25 +66,36 @@ let package = Package(
         // The class server: HTTP and WebSocket (FlyingFox), the class kept in SQLite (GRDB), the board.
         .target(
             name: "ClassServerCore",
-            dependencies: ["ClassWire", "PlaygroundCore", .product(name: "FlyingFox", package: "FlyingFox"),
-                           .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ClassWire", "PlaygroundCore", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "ClassServer",
             dependencies: ["ClassServerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // FlyingFox's proxy handler uses URLSession: a build with the Swift runtime linked in
-            // (--static-swift-stdlib) links FoundationNetworking statically, which needs libcurl named (libcurl4-openssl-dev).
+            // (--static-swift-stdlib) links FoundationNetworking statically, which needs libcurl named
+            // (libcurl4-openssl-dev).
             linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
         // Helpers used only by tests: transcript diffs, a pseudo-terminal driver.
         .target(name: "PlaygroundTestSupport", dependencies: ["CEditLine", "PlaygroundCore"]),
 
-        .testTarget(name: "PlaygroundCoreTests", dependencies: ["PlaygroundCore", "PlaygroundTestSupport"], exclude: ["FuzzRegressions"]),
+        .testTarget(
+            name: "PlaygroundCoreTests", dependencies: ["PlaygroundCore", "PlaygroundTestSupport"],
+            exclude: ["FuzzRegressions"]),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns"]),
-        .testTarget(name: "LessonModulesTests", dependencies: ["LessonModules", "PlaygroundCore", "PlaygroundTestSupport"]),
+        .testTarget(
+            name: "LessonModulesTests", dependencies: ["LessonModules", "PlaygroundCore", "PlaygroundTestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PatternsCLI", "PlaygroundTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "ClassServerTests", dependencies: ["ClassServerCore", "ClassWire", "PlaygroundCore", "ClassServer", "PatternsCLI", "PlaygroundTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["PatternsCLI", "PlaygroundTestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "ClassServerTests",
+            dependencies: [
+                "ClassServerCore", "ClassWire", "PlaygroundCore", "ClassServer", "PatternsCLI", "PlaygroundTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

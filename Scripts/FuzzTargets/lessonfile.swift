@@ -5,9 +5,12 @@ public func fuzzLessonFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let lesson = try? LessonParser.parse(text, path: "fuzz.md", lang: "en") {
         _ = lesson.steps.map(\.commands)
         // Rewriting expected output in place must work on anything that parsed.
-        let replacements = lesson.steps.flatMap(\.transcripts).map { (open: $0.openLine, close: $0.closeLine, lines: ["> x"]) }
+        let replacements = lesson.steps.flatMap(\.transcripts).map {
+            (open: $0.openLine, close: $0.closeLine, lines: ["> x"])
+        }
         _ = LessonTester.rewrite(text, replacements)
     }
-    _ = LessonCatalog(sources: [LessonSource(path: "f.md", lang: "en", text: text, isBuiltIn: false)], modules: ["builder"])
+    _ = LessonCatalog(
+        sources: [LessonSource(path: "f.md", lang: "en", text: text, isBuiltIn: false)], modules: ["builder"])
     return 0
 }

@@ -8,11 +8,15 @@ public func fuzzSwiftCall(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for call in statement.calls { _ = CallRunnerProbe.render(call.arguments) }
     } catch {
         // Columns count Unicode scalars, as the lexer reads them.
-        precondition(error.column >= 1 && error.column <= line.unicodeScalars.count + 1, "column \(error.column) outside the line")
+        precondition(
+            error.column >= 1 && error.column <= line.unicodeScalars.count + 1,
+            "column \(error.column) outside the line")
     }
     return 0
 }
 
 enum CallRunnerProbe {
-    static func render(_ arguments: [SwiftArgument]) -> String { arguments.map(\.value.swiftSource).joined(separator: ", ") }
+    static func render(_ arguments: [SwiftArgument]) -> String {
+        arguments.map(\.value.swiftSource).joined(separator: ", ")
+    }
 }

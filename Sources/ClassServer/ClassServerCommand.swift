@@ -8,23 +8,40 @@ import PlaygroundCore
 struct ClassServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "patterns-class",
-        abstract: "The class server of Pattern Playground: learners join, the presenter leads, the board shows the room.",
+        abstract:
+            "The class server of Pattern Playground: learners join, the presenter leads, the board shows the room.",
         subcommands: [Serve.self],
         defaultSubcommand: Serve.self
     )
 
     struct Serve: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "serve", abstract: "Open a class (a restart keeps it).")
+        static let configuration = CommandConfiguration(
+            commandName: "serve", abstract: "Open a class (a restart keeps it).")
         @Option(name: .long, help: "The port.") var port: Int = 7070
-        @Option(name: .long, help: "The interface to bind to: 127.0.0.1 (this machine only), 0.0.0.0 (every interface), or an address of this machine.")
+        @Option(
+            name: .long,
+            help:
+                """
+                The interface to bind to: 127.0.0.1 (this machine only), 0.0.0.0 (every interface), or an address of \
+                this machine.
+                """
+        )
         var host: String = "127.0.0.1"
-        @Option(name: .long, help: ArgumentHelp("Where the class is kept (default ${XDG_STATE_HOME:-~/.local/state}/patterns/class).", valueName: "dir"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Where the class is kept (default ${XDG_STATE_HOME:-~/.local/state}/patterns/class).", valueName: "dir")
+        )
         var data: String?
-        @Option(name: .long, help: "The board's language (en, ko); ?lang= on the board's address overrides it.") var lang: String?
-        @Option(name: .long, help: "Minutes without progress after which the board counts a learner as stuck.") var stuckMinutes: Double = 5
+        @Option(name: .long, help: "The board's language (en, ko); ?lang= on the board's address overrides it.")
+        var lang: String?
+        @Option(name: .long, help: "Minutes without progress after which the board counts a learner as stuck.")
+        var stuckMinutes: Double = 5
 
         func validate() throws {
-            guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 (any free port) to 65535") }
+            guard (0...65535).contains(port) else {
+                throw ValidationError("--port must be from 0 (any free port) to 65535")
+            }
             if let lang, Lang(rawValue: lang) == nil { throw ValidationError("--lang must be one of: en, ko") }
             guard stuckMinutes > 0 else { throw ValidationError("--stuck-minutes must be more than 0") }
         }
@@ -68,7 +85,11 @@ struct ClassServerCommand: AsyncParsableCommand {
             }
             let port = Int(server.port)
             func say(_ text: ClassText, _ arguments: String...) { print(Phrase(text.texts, arguments).text(language)) }
-            if everywhere { say(.servingEvery, room.code, String(port)) } else { say(.serving, room.code, "\(host):\(port)") }
+            if everywhere {
+                say(.servingEvery, room.code, String(port))
+            } else {
+                say(.serving, room.code, "\(host):\(port)")
+            }
             say(.learnersJoin, server.joinURL)
             say(.board, server.boardURL)
             say(.presenterToken, room.presenterToken)
@@ -102,11 +123,14 @@ enum Interfaces {
             entry = e.pointee.ifa_next
             guard let address = e.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
             var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            guard
+                getnameinfo(
+                    address, socklen_t(MemoryLayout<sockaddr_in>.size), &buffer, socklen_t(buffer.count), nil, 0,
+                    NI_NUMERICHOST) == 0
+            else { continue }
             let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if !text.hasPrefix("127.") { return text }
         }
         return "127.0.0.1"
     }
 }
-

@@ -67,8 +67,10 @@ public final class ClassRoom: @unchecked Sendable {
     public var stuckMinutes: Double
     let clock: @Sendable () -> Double
 
-    public init(directory: String, lang: String = "en", stuckMinutes: Double = 5,
-                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws {
+    public init(
+        directory: String, lang: String = "en", stuckMinutes: Double = 5,
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) throws {
         store = try ClassStore(directory: directory)
         self.stuckMinutes = stuckMinutes
         self.clock = clock
@@ -84,11 +86,15 @@ public final class ClassRoom: @unchecked Sendable {
             state = ClassState(code: code, lang: lang)
             titles = []
             predictionSteps = []
-            try store.saveClass(.init(code: code, presenterToken: presenterToken, state: state, titles: titles, predictionSteps: predictionSteps))
+            try store.saveClass(
+                .init(
+                    code: code, presenterToken: presenterToken, state: state, titles: titles,
+                    predictionSteps: predictionSteps))
         }
         for saved in try store.learners() {
-            learners[saved.id] = Learner(id: saved.id, name: saved.name, token: saved.token, joined: saved.joined,
-                                         lastProgress: saved.joined, lastSeen: saved.joined)
+            learners[saved.id] = Learner(
+                id: saved.id, name: saved.name, token: saved.token, joined: saved.joined,
+                lastProgress: saved.joined, lastSeen: saved.joined)
             byToken[saved.token] = saved.id
         }
         for stored in try store.reports() {
@@ -109,11 +115,16 @@ public final class ClassRoom: @unchecked Sendable {
 
     // MARK: learners
 
-    /// A name as the board may show it: trimmed, 1 to ``ClassWire/maximumNameLength`` characters, no control characters.
+    /// A name as the board may show it: trimmed, 1 to ``ClassWire/maximumNameLength`` characters, no control
+    /// characters.
     static func cleanName(_ name: String) throws(Refusal) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.count <= ClassWire.maximumNameLength,
-              !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format && $0.value != 0x200D }) else {
+            !trimmed.unicodeScalars.contains(where: {
+                $0.properties.generalCategory == .control
+                    || $0.properties.generalCategory == .format && $0.value != 0x200D
+            })
+        else {
             throw Refusal(400, "a name is 1 to \(ClassWire.maximumNameLength) characters, without control characters")
         }
         return trimmed
@@ -126,7 +137,9 @@ public final class ClassRoom: @unchecked Sendable {
             let token = Tokens.make(24, alphabet: Tokens.tokenAlphabet)
             let now = clock()
             let id: Int
-            do { id = try store.addLearner(name: name, token: token, at: now) } catch { throw Refusal(500, "the class could not be saved") }
+            do { id = try store.addLearner(name: name, token: token, at: now) } catch {
+                throw Refusal(500, "the class could not be saved")
+            }
             learners[id] = Learner(id: id, name: name, token: token, joined: now, lastProgress: now, lastSeen: now)
             byToken[token] = id
             version += 1
@@ -140,7 +153,9 @@ public final class ClassRoom: @unchecked Sendable {
     // MARK: reports
 
     static func validate(_ report: Report) throws(Refusal) {
-        guard report.seq > 0, report.seq < Int(Int32.max) else { throw Refusal(400, "a report's seq is a positive number") }
+        guard report.seq > 0, report.seq < Int(Int32.max) else {
+            throw Refusal(400, "a report's seq is a positive number")
+        }
         guard ClassRoom.isLessonID(report.lesson) else { throw Refusal(400, "a report names a lesson by its id") }
         guard (1...500).contains(report.step) else { throw Refusal(400, "a report's step is from 1 to 500") }
         guard report.at.isFinite else { throw Refusal(400, "a report's time is a number") }
@@ -149,8 +164,10 @@ public final class ClassRoom: @unchecked Sendable {
         case .predict:
             // A prediction is one of a step's numbered options (the playground refuses anything else): the board's
             // histogram shows numbers, never a text a learner chose.
-            guard let answer = report.answer, (1...2).contains(answer.count), answer.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  answer.first != "0" else {
+            guard let answer = report.answer, (1...2).contains(answer.count),
+                answer.allSatisfy({ $0.isASCII && $0.isNumber }),
+                answer.first != "0"
+            else {
                 throw Refusal(400, "a prediction is the number of one of the step's options")
             }
         case .reached, .hint: break
@@ -158,20 +175,27 @@ public final class ClassRoom: @unchecked Sendable {
     }
 
     static func isLessonID(_ text: String) -> Bool {
-        (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        (1...64).contains(text.count)
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
     /// Keeps a learner's reports: all of them or, when one is malformed, none.
     public func report(_ reports: [Report], token: String) throws(Refusal) -> ReportReceipt {
-        guard reports.count <= ClassWire.maximumBatch else { throw Refusal(413, "at most \(ClassWire.maximumBatch) reports at a time") }
+        guard reports.count <= ClassWire.maximumBatch else {
+            throw Refusal(413, "at most \(ClassWire.maximumBatch) reports at a time")
+        }
         for report in reports { try Self.validate(report) }
         return try locked { () throws(Refusal) -> ReportReceipt in
-            guard let id = byToken[token] else { throw Refusal(401, "this learner's token is not known here: join again") }
+            guard let id = byToken[token] else {
+                throw Refusal(401, "this learner's token is not known here: join again")
+            }
             let now = clock()
             var batch: Set<Int> = []
             let fresh = reports.filter { !learners[id]!.seen.contains($0.seq) && batch.insert($0.seq).inserted }
             if !fresh.isEmpty {
-                do { try store.add(fresh, learner: id, received: now) } catch { throw Refusal(500, "the reports could not be saved") }
+                do { try store.add(fresh, learner: id, received: now) } catch {
+                    throw Refusal(500, "the reports could not be saved")
+                }
             }
             var added = 0
             for report in fresh {
@@ -227,12 +251,16 @@ public final class ClassRoom: @unchecked Sendable {
     }
 
     public func present(_ update: PresenterUpdate, token: String?) throws(Refusal) -> ClassState {
-        guard isPresenter(token) else { throw Refusal(403, "only the presenter's token changes the step or reveals answers") }
+        guard isPresenter(token) else {
+            throw Refusal(403, "only the presenter's token changes the step or reveals answers")
+        }
         if let lesson = update.lesson, !Self.isLessonID(lesson) { throw Refusal(400, "a lesson is named by its id") }
         if let titles = update.titles, titles.count > 500 || titles.contains(where: { $0.count > 200 }) {
             throw Refusal(400, "at most 500 step titles of 200 characters")
         }
-        if let title = update.lessonTitle, title.count > 200 { throw Refusal(400, "a lesson title is at most 200 characters") }
+        if let title = update.lessonTitle, title.count > 200 {
+            throw Refusal(400, "a lesson title is at most 200 characters")
+        }
         if let lang = update.lang, !["en", "ko"].contains(lang) { throw Refusal(400, "the language is en or ko") }
         return try locked { () throws(Refusal) -> ClassState in
             var next = state
@@ -246,7 +274,9 @@ public final class ClassRoom: @unchecked Sendable {
             }
             if let title = update.lessonTitle { next.lessonTitle = title }
             if let titles = update.titles { nextTitles = titles; next.steps = titles.count }
-            if let predictions = update.predictionSteps { nextPredictions = predictions.filter { (1...500).contains($0) } }
+            if let predictions = update.predictionSteps {
+                nextPredictions = predictions.filter { (1...500).contains($0) }
+            }
             if let step = update.step {
                 guard next.lesson != nil, (1...max(1, next.steps)).contains(step) else {
                     throw Refusal(400, "the step is from 1 to the lesson's number of steps")
@@ -269,7 +299,10 @@ public final class ClassRoom: @unchecked Sendable {
             if let lang = update.lang { next.lang = lang }
             next.revision += 1
             do {
-                try store.saveClass(.init(code: code, presenterToken: presenterToken, state: next, titles: nextTitles, predictionSteps: nextPredictions))
+                try store.saveClass(
+                    .init(
+                        code: code, presenterToken: presenterToken, state: next, titles: nextTitles,
+                        predictionSteps: nextPredictions))
             } catch {
                 throw Refusal(500, "the class could not be saved")
             }

@@ -42,15 +42,20 @@ public final class ClassServer: Sendable {
     let perAddress: RateLimiter
     let server: HTTPServer
 
-    public init(room: ClassRoom, host: String, port: UInt16, publicHost: String? = nil,
-                learnerRate: (burst: Double, perSecond: Double) = (30, 10), addressRate: (burst: Double, perSecond: Double) = (600, 200)) throws {
+    public init(
+        room: ClassRoom, host: String, port: UInt16, publicHost: String? = nil,
+        learnerRate: (burst: Double, perSecond: Double) = (30, 10),
+        addressRate: (burst: Double, perSecond: Double) = (600, 200)
+    ) throws {
         self.room = room
         self.host = host
         self.port = port
         self.publicHost = publicHost ?? host
         perLearner = RateLimiter(burst: learnerRate.burst, perSecond: learnerRate.perSecond)
         perAddress = RateLimiter(burst: addressRate.burst, perSecond: addressRate.perSecond)
-        let address: any SocketAddress = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
+        let address: any SocketAddress =
+            host.contains(":")
+            ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
         server = HTTPServer(address: address, timeout: 30, logger: .disabled)
     }
 
@@ -60,7 +65,9 @@ public final class ClassServer: Sendable {
     public func run() async throws {
         for lang in Lang.allCases {
             let live = LiveBoard(server: self, lang: lang)
-            await server.appendRoute(HTTPRoute("GET /\(room.code)/live/\(lang.rawValue)"), to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: live)))
+            await server.appendRoute(
+                HTTPRoute("GET /\(room.code)/live/\(lang.rawValue)"),
+                to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: live)))
         }
         await server.appendRoute(HTTPRoute("*")) { [self] request in await self.handle(request) }
         try await server.run()
@@ -107,25 +114,39 @@ public final class ClassServer: Sendable {
 
     static func json(_ value: some Encodable, status: HTTPStatusCode = .ok) -> HTTPResponse {
         let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
-        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json; charset=utf-8", .init("Cache-Control"): "no-store"], body: data)
+        return HTTPResponse(
+            statusCode: status,
+            headers: [.contentType: "application/json; charset=utf-8", .init("Cache-Control"): "no-store"], body: data)
     }
 
     static func text(_ text: String, type: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: [.contentType: type, .init("Cache-Control"): "no-store",
-                                                   .init("X-Content-Type-Options"): "nosniff"], body: Data(text.utf8))
+        HTTPResponse(
+            statusCode: status,
+            headers: [
+                .contentType: type, .init("Cache-Control"): "no-store",
+                .init("X-Content-Type-Options"): "nosniff",
+            ], body: Data(text.utf8))
     }
 
     func bearer(_ request: HTTPRequest) -> String? {
-        if let value = request.headers[.authorization], value.hasPrefix("Bearer ") { return String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        if let value = request.headers[.authorization], value.hasPrefix("Bearer ") {
+            return String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        }
         return request.query["token"]
     }
 
     /// The body, when it is JSON of the expected shape and within the size limit; else one refusal.
     func decode<T: Decodable>(_ type: T.Type, _ request: HTTPRequest) async throws -> T {
-        guard let length = request.headers[.contentLength].flatMap(Int.init) else { throw Refusal(411, "a request body needs a Content-Length") }
-        guard length <= ClassWire.maximumBody else { throw Refusal(413, "a request body is at most \(ClassWire.maximumBody) bytes") }
+        guard let length = request.headers[.contentLength].flatMap(Int.init) else {
+            throw Refusal(411, "a request body needs a Content-Length")
+        }
+        guard length <= ClassWire.maximumBody else {
+            throw Refusal(413, "a request body is at most \(ClassWire.maximumBody) bytes")
+        }
         let data = try await request.bodyData
-        guard data.count <= ClassWire.maximumBody else { throw Refusal(413, "a request body is at most \(ClassWire.maximumBody) bytes") }
+        guard data.count <= ClassWire.maximumBody else {
+            throw Refusal(413, "a request body is at most \(ClassWire.maximumBody) bytes")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {
@@ -143,7 +164,9 @@ public final class ClassServer: Sendable {
     func route(_ request: HTTPRequest) async throws -> HTTPResponse {
         let parts = request.path.split(separator: "/").map(String.init)
         guard let code = parts.first, code == room.code else {
-            if parts.isEmpty { return Self.text("Pattern Playground class server\n", type: "text/plain; charset=utf-8") }
+            if parts.isEmpty {
+                return Self.text("Pattern Playground class server\n", type: "text/plain; charset=utf-8")
+            }
             throw Refusal(404, "there is no class here by that code")
         }
         let rest = parts.dropFirst().joined(separator: "/")
@@ -152,13 +175,18 @@ public final class ClassServer: Sendable {
         switch (method, rest) {
         case ("GET", ""), ("GET", "board"):
             guard perAddress.allow("get:" + key) else { throw Refusal(429, "too many requests: slow down") }
-            let lang = request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.currentState.lang) ?? .en
-            return Self.text(BoardPage(lang: lang, joinURL: joinURL).page(room.snapshot(), code: room.code), type: "text/html; charset=utf-8")
+            let lang =
+                request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.currentState.lang) ?? .en
+            return Self.text(
+                BoardPage(lang: lang, joinURL: joinURL).page(room.snapshot(), code: room.code),
+                type: "text/html; charset=utf-8")
         case ("GET", "state"):
             guard perAddress.allow("get:" + key) else { throw Refusal(429, "too many requests: slow down") }
             return Self.json(room.currentState)
         case ("POST", "join"):
-            guard perAddress.allow("join:" + key) else { throw Refusal(429, "too many joins from this address: slow down") }
+            guard perAddress.allow("join:" + key) else {
+                throw Refusal(429, "too many joins from this address: slow down")
+            }
             let join = try await decode(JoinRequest.self, request)
             return Self.json(try room.join(name: join.name))
         case ("POST", "reports"):
@@ -169,16 +197,25 @@ public final class ClassServer: Sendable {
             let batch = try await decode(ReportBatch.self, request)
             return Self.json(try room.report(batch.reports, token: token))
         case ("POST", "presenter"):
-            guard room.isPresenter(bearer(request)) else { throw Refusal(403, "only the presenter's token changes the step or reveals answers") }
+            guard room.isPresenter(bearer(request)) else {
+                throw Refusal(403, "only the presenter's token changes the step or reveals answers")
+            }
             let update = try await decode(PresenterUpdate.self, request)
             return Self.json(try room.present(update, token: bearer(request)))
         case ("GET", "results.csv"):
-            guard room.isPresenter(bearer(request)) else { throw Refusal(403, "the results need the presenter's token") }
+            guard room.isPresenter(bearer(request)) else {
+                throw Refusal(403, "the results need the presenter's token")
+            }
             return Self.text(room.resultsCSV(), type: "text/csv; charset=utf-8")
         case ("GET", "results.json"):
-            guard room.isPresenter(bearer(request)) else { throw Refusal(403, "the results need the presenter's token") }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: Data(room.resultsJSON()))
-        case (_, "board"), (_, "state"), (_, "join"), (_, "reports"), (_, "presenter"), (_, "results.csv"), (_, "results.json"):
+            guard room.isPresenter(bearer(request)) else {
+                throw Refusal(403, "the results need the presenter's token")
+            }
+            return HTTPResponse(
+                statusCode: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: Data(room.resultsJSON()))
+        case (_, "board"), (_, "state"), (_, "join"), (_, "reports"), (_, "presenter"), (_, "results.csv"),
+            (_, "results.json"):
             throw Refusal(405, "\(method) is not how /\(code)/\(rest) is used")
         default:
             throw Refusal(404, "there is nothing at /\(code)/\(rest)")
@@ -186,7 +223,8 @@ public final class ClassServer: Sendable {
     }
 }
 
-/// `GET /CODE/live/en` (or `/ko`): the board's body, sent at once and again within a quarter of a second of every change.
+/// `GET /CODE/live/en` (or `/ko`): the board's body, sent at once and again within a quarter of a second of every
+/// change.
 struct LiveBoard: WSMessageHandler {
     let server: ClassServer
     let lang: Lang
@@ -211,7 +249,9 @@ struct LiveBoard: WSMessageHandler {
                 task.cancel()
                 continuation.finish()
             }
-            continuation.onTermination = { _ in task.cancel(); reader.cancel() }
+            continuation.onTermination = { _ in
+                task.cancel(); reader.cancel()
+            }
         }
     }
 }

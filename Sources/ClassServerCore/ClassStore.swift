@@ -20,17 +20,20 @@ final class ClassStore: @unchecked Sendable {
         queue = try DatabaseQueue(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE class (
-                    code TEXT PRIMARY KEY, presenterToken TEXT NOT NULL, created REAL NOT NULL, state TEXT NOT NULL,
-                    titles TEXT NOT NULL DEFAULT '[]', predictionSteps TEXT NOT NULL DEFAULT '[]');
-                CREATE TABLE learner (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, token TEXT NOT NULL UNIQUE, joined REAL NOT NULL);
-                CREATE TABLE report (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT, learner INTEGER NOT NULL REFERENCES learner(id), seq INTEGER NOT NULL,
-                    kind TEXT NOT NULL, lesson TEXT NOT NULL, step INTEGER NOT NULL, passed INTEGER, answer TEXT,
-                    at REAL NOT NULL, received REAL NOT NULL, UNIQUE(learner, seq));
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE class (
+                        code TEXT PRIMARY KEY, presenterToken TEXT NOT NULL, created REAL NOT NULL, state TEXT NOT NULL,
+                        titles TEXT NOT NULL DEFAULT '[]', predictionSteps TEXT NOT NULL DEFAULT '[]');
+                    CREATE TABLE learner (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, token TEXT NOT NULL UNIQUE, joined \
+                    REAL NOT NULL);
+                    CREATE TABLE report (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, learner INTEGER NOT NULL REFERENCES learner(id), seq \
+                    INTEGER NOT NULL,
+                        kind TEXT NOT NULL, lesson TEXT NOT NULL, step INTEGER NOT NULL, passed INTEGER, answer TEXT,
+                        at REAL NOT NULL, received REAL NOT NULL, UNIQUE(learner, seq));
+                    """)
         }
         try migrator.migrate(queue)
     }
@@ -50,7 +53,9 @@ final class ClassStore: @unchecked Sendable {
             let state = try decoder.decode(ClassState.self, from: Data((row["state"] as String).utf8))
             let titles = try decoder.decode([String].self, from: Data((row["titles"] as String).utf8))
             let predictions = try decoder.decode([Int].self, from: Data((row["predictionSteps"] as String).utf8))
-            return SavedClass(code: row["code"], presenterToken: row["presenterToken"], state: state, titles: titles, predictionSteps: predictions)
+            return SavedClass(
+                code: row["code"], presenterToken: row["presenterToken"], state: state, titles: titles,
+                predictionSteps: predictions)
         }
     }
 
@@ -60,16 +65,21 @@ final class ClassStore: @unchecked Sendable {
         let titles = String(decoding: try encoder.encode(saved.titles), as: UTF8.self)
         let predictions = String(decoding: try encoder.encode(saved.predictionSteps), as: UTF8.self)
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO class (code, presenterToken, created, state, titles, predictionSteps) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(code) DO UPDATE SET state = excluded.state, titles = excluded.titles, predictionSteps = excluded.predictionSteps
-                """, arguments: [saved.code, saved.presenterToken, Date().timeIntervalSince1970, state, titles, predictions])
+            try db.execute(
+                sql: """
+                    INSERT INTO class (code, presenterToken, created, state, titles, predictionSteps) VALUES (?, ?, ?, \
+                    ?, ?, ?)
+                    ON CONFLICT(code) DO UPDATE SET state = excluded.state, titles = excluded.titles, predictionSteps \
+                    = excluded.predictionSteps
+                    """,
+                arguments: [saved.code, saved.presenterToken, Date().timeIntervalSince1970, state, titles, predictions])
         }
     }
 
     func addLearner(name: String, token: String, at: Double) throws -> Int {
         try queue.write { db in
-            try db.execute(sql: "INSERT INTO learner (name, token, joined) VALUES (?, ?, ?)", arguments: [name, token, at])
+            try db.execute(
+                sql: "INSERT INTO learner (name, token, joined) VALUES (?, ?, ?)", arguments: [name, token, at])
             return Int(db.lastInsertedRowID)
         }
     }
@@ -88,10 +98,12 @@ final class ClassStore: @unchecked Sendable {
     func add(_ reports: [Report], learner: Int, received: Double) throws {
         try queue.write { db in
             for r in reports {
-                try db.execute(sql: """
-                    INSERT OR IGNORE INTO report (learner, seq, kind, lesson, step, passed, answer, at, received)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [learner, r.seq, r.kind.rawValue, r.lesson, r.step, r.passed, r.answer, r.at, received])
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO report (learner, seq, kind, lesson, step, passed, answer, at, received)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [learner, r.seq, r.kind.rawValue, r.lesson, r.step, r.passed, r.answer, r.at, received])
             }
         }
     }
@@ -103,10 +115,12 @@ final class ClassStore: @unchecked Sendable {
             try Row.fetchAll(db, sql: "SELECT * FROM report ORDER BY id").compactMap { row in
                 guard let kind = Report.Kind(rawValue: row["kind"]) else { return nil }
                 let passed: Int? = row["passed"]
-                return StoredReport(learner: row["learner"],
-                                    report: Report(seq: row["seq"], kind: kind, lesson: row["lesson"], step: row["step"],
-                                                   passed: passed.map { $0 != 0 }, answer: row["answer"], at: row["at"]),
-                                    received: row["received"])
+                return StoredReport(
+                    learner: row["learner"],
+                    report: Report(
+                        seq: row["seq"], kind: kind, lesson: row["lesson"], step: row["step"],
+                        passed: passed.map { $0 != 0 }, answer: row["answer"], at: row["at"]),
+                    received: row["received"])
             }
         }
     }

@@ -23,9 +23,12 @@ extension ClassRoom {
             var rows: [ResultRow] = []
             for learner in learners.values.sorted(by: { $0.id < $1.id }) {
                 for (key, r) in learner.steps.sorted(by: { $0.key < $1.key }) {
-                    rows.append(ResultRow(learner: learner.id, name: learner.name, lesson: key.lesson, step: key.step, reached: r.reached,
-                                          checks: r.checks, failedChecks: r.failedChecks, passed: r.passed, prediction: r.prediction,
-                                          hints: r.hints, first: r.first, last: r.last))
+                    rows.append(
+                        ResultRow(
+                            learner: learner.id, name: learner.name, lesson: key.lesson, step: key.step,
+                            reached: r.reached,
+                            checks: r.checks, failedChecks: r.failedChecks, passed: r.passed, prediction: r.prediction,
+                            hints: r.hints, first: r.first, last: r.last))
                 }
             }
             return rows
@@ -52,8 +55,13 @@ extension ClassRoom {
         func time(_ t: Double) -> String { Date(timeIntervalSince1970: t).formatted(.iso8601) }
         var out = "learner,name,lesson,step,reached,checks,failed_checks,passed,prediction,hints,first,last\r\n"
         for r in results() {
-            out += [String(r.learner), field(r.name), field(r.lesson), String(r.step), String(r.reached), String(r.checks),
-                    String(r.failedChecks), String(r.passed), field(r.prediction ?? ""), String(r.hints), time(r.first), time(r.last)]
+            out +=
+                [
+                    String(r.learner), field(r.name), field(r.lesson), String(r.step), String(r.reached),
+                    String(r.checks),
+                    String(r.failedChecks), String(r.passed), field(r.prediction ?? ""), String(r.hints), time(r.first),
+                    time(r.last),
+                ]
                 .joined(separator: ",") + "\r\n"
         }
         return out

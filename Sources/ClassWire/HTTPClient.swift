@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,11 +34,14 @@ public struct HTTPClient: Sendable {
         case malformed
     }
 
-    public func request(_ method: String, _ path: String, body: [UInt8]? = nil, bearer: String? = nil,
-                        contentType: String = "application/json") throws(Failure) -> Response {
+    public func request(
+        _ method: String, _ path: String, body: [UInt8]? = nil, bearer: String? = nil,
+        contentType: String = "application/json"
+    ) throws(Failure) -> Response {
         let fd = try connect()
         defer { close(fd) }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\nUser-Agent: patterns\r\n"
+        var head =
+            "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\nUser-Agent: patterns\r\n"
         if let bearer { head += "Authorization: Bearer \(bearer)\r\n" }
         if let body { head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n" }
         head += "\r\n"
@@ -88,7 +92,8 @@ public struct HTTPClient: Sendable {
             }
             if result == 0 {
                 _ = fcntl(fd, F_SETFL, flags)
-                var limit = timeval(tv_sec: Int(timeout), tv_usec: __suseconds_t((timeout - Double(Int(timeout))) * 1_000_000))
+                var limit = timeval(
+                    tv_sec: Int(timeout), tv_usec: __suseconds_t((timeout - Double(Int(timeout))) * 1_000_000))
                 setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
                 setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
                 return fd
@@ -102,7 +107,9 @@ public struct HTTPClient: Sendable {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             #else
             let n = bytes.withUnsafeBytes { Darwin.send(fd, $0.baseAddress! + offset, $0.count - offset, 0) }
             #endif
@@ -129,12 +136,16 @@ public struct HTTPClient: Sendable {
             data.append(contentsOf: chunk[..<n])
             if headerEnd == nil, let end = Self.find([13, 10, 13, 10], in: data) {
                 headerEnd = end
-                expected = Self.parseHead(Array(data[..<end])).flatMap { $0.headers["content-length"].flatMap { Int($0) } }
+                expected = Self.parseHead(Array(data[..<end])).flatMap {
+                    $0.headers["content-length"].flatMap { Int($0) }
+                }
             }
             if let headerEnd, let expected, data.count - (headerEnd + 4) >= expected { break }
             if data.count > 8 * 1024 * 1024 { throw .malformed }
         }
-        guard let end = headerEnd ?? Self.find([13, 10, 13, 10], in: data), let head = Self.parseHead(Array(data[..<end])) else {
+        guard let end = headerEnd ?? Self.find([13, 10, 13, 10], in: data),
+            let head = Self.parseHead(Array(data[..<end]))
+        else {
             throw data.isEmpty ? .unreachable("the connection closed") : .malformed
         }
         var body = Array(data[(end + 4)...])
@@ -147,7 +158,8 @@ public struct HTTPClient: Sendable {
 
     static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= needle.count else { return nil }
-        for i in 0...(bytes.count - needle.count) where bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle { return i }
+        for i in 0...(bytes.count - needle.count)
+        where bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle { return i }
         return nil
     }
 
@@ -172,11 +184,15 @@ extension Substring {
 }
 
 #if canImport(Glibc)
-@inline(__always) func Glibc_connect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+@inline(__always) func Glibc_connect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t)
+    -> Int32
+{
     Glibc.connect(fd, address, length)
 }
 #else
-@inline(__always) func Glibc_connect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+@inline(__always) func Glibc_connect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t)
+    -> Int32
+{
     Darwin.connect(fd, address, length)
 }
 #endif
@@ -197,8 +213,10 @@ public struct ClassClient: Sendable {
         case refused(Int, String)
     }
 
-    public func call<Body: Encodable, Answer: Decodable>(_ method: String, _ path: String, _ body: Body?, bearer: String? = nil,
-                                                         as: Answer.Type) throws(Failure) -> Answer {
+    public func call<Body: Encodable, Answer: Decodable>(
+        _ method: String, _ path: String, _ body: Body?, bearer: String? = nil,
+        as: Answer.Type
+    ) throws(Failure) -> Answer {
         let bytes: [UInt8]?
         do {
             bytes = try body.map { Array(try JSONEncoder().encode($0)) }

@@ -57,9 +57,11 @@ public struct ClassState: Codable, Sendable, Equatable {
     public var revision: Int
     public var lang: String
 
-    public init(code: String, lesson: String? = nil, lessonTitle: String? = nil, step: Int = 0, steps: Int = 0,
-                stepTitle: String? = nil, tries: Bool = false, hintsRevealed: Int = 0, solutionRevealed: Bool = false,
-                answersRevealed: [Int] = [], revision: Int = 0, lang: String = "en") {
+    public init(
+        code: String, lesson: String? = nil, lessonTitle: String? = nil, step: Int = 0, steps: Int = 0,
+        stepTitle: String? = nil, tries: Bool = false, hintsRevealed: Int = 0, solutionRevealed: Bool = false,
+        answersRevealed: [Int] = [], revision: Int = 0, lang: String = "en"
+    ) {
         self.code = code
         self.lesson = lesson
         self.lessonTitle = lessonTitle
@@ -90,7 +92,8 @@ public struct Report: Codable, Sendable, Equatable {
     /// Seconds since 1970, on the learner's clock.
     public var at: Double
 
-    public init(seq: Int, kind: Kind, lesson: String, step: Int, passed: Bool? = nil, answer: String? = nil, at: Double) {
+    public init(seq: Int, kind: Kind, lesson: String, step: Int, passed: Bool? = nil, answer: String? = nil, at: Double)
+    {
         self.seq = seq
         self.kind = kind
         self.lesson = lesson
@@ -133,9 +136,11 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     public var revealAnswers: Int?
     public var lang: String?
 
-    public init(lesson: String? = nil, lessonTitle: String? = nil, step: Int? = nil, titles: [String]? = nil,
-                predictionSteps: [Int]? = nil, tries: Bool? = nil, revealHint: Bool? = nil, revealSolution: Bool? = nil,
-                revealAnswers: Int? = nil, lang: String? = nil) {
+    public init(
+        lesson: String? = nil, lessonTitle: String? = nil, step: Int? = nil, titles: [String]? = nil,
+        predictionSteps: [Int]? = nil, tries: Bool? = nil, revealHint: Bool? = nil, revealSolution: Bool? = nil,
+        revealAnswers: Int? = nil, lang: String? = nil
+    ) {
         self.lesson = lesson
         self.lessonTitle = lessonTitle
         self.step = step
@@ -178,7 +183,9 @@ public struct ClassAddress: Sendable, Equatable {
         var host = String(authority)
         var port = 80
         if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
-            guard let number = Int(authority[authority.index(after: colon)...]), (1...65535).contains(number) else { return nil }
+            guard let number = Int(authority[authority.index(after: colon)...]), (1...65535).contains(number) else {
+                return nil
+            }
             port = number
             host = String(authority[..<colon])
         }

@@ -1,5 +1,5 @@
-import PackagePlugin
 import Foundation
+import PackagePlugin
 
 /// Embeds every file under the package's `Lessons/` folder into the `patterns` executable, so the built binary
 /// works from any folder. Each lesson file is an input: editing one rebuilds the generated source.
@@ -12,7 +12,9 @@ struct EmbedLessonsPlugin: BuildToolPlugin {
         var inputs: [URL] = [lessons]
         if let walker = FileManager.default.enumerator(at: lessons, includingPropertiesForKeys: [.isDirectoryKey]) {
             for case let url as URL in walker {
-                if url.pathExtension == "md" || (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                if url.pathExtension == "md"
+                    || (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+                {
                     inputs.append(url)
                 }
             }
@@ -20,7 +22,8 @@ struct EmbedLessonsPlugin: BuildToolPlugin {
         inputs.sort { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedLessons.swift")
         // The commit the binary is built from, for `patterns --version`: read from .git's files by the tool (git itself
-        // is not run: a sandboxed plugin may not). They are inputs, so a new commit rebuilds. No .git (a tarball): none.
+        // is not run: a sandboxed plugin may not). They are inputs, so a new commit rebuilds. No .git (a tarball):
+        // none.
         let git = Self.gitFiles(package: context.package.directoryURL)
         inputs += git.existing
         return [
@@ -43,7 +46,9 @@ struct EmbedLessonsPlugin: BuildToolPlugin {
         var gitDir = dotGit
         if !isFolder.boolValue {
             // A worktree or submodule: `.git` is a file saying `gitdir: <path>`.
-            guard let text = try? String(contentsOf: dotGit, encoding: .utf8), text.hasPrefix("gitdir:") else { return ([], []) }
+            guard let text = try? String(contentsOf: dotGit, encoding: .utf8), text.hasPrefix("gitdir:") else {
+                return ([], [])
+            }
             let path = text.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespacesAndNewlines)
             gitDir = path.hasPrefix("/") ? URL(fileURLWithPath: path) : package.appending(path: path)
         }
@@ -58,7 +63,9 @@ struct EmbedLessonsPlugin: BuildToolPlugin {
             let ref = text.dropFirst("ref:".count).trimmingCharacters(in: .whitespacesAndNewlines)
             watched += [gitDir.appending(path: ref), common.appending(path: ref)]
         }
-        return (["--git", gitDir.standardizedFileURL.path, common.standardizedFileURL.path],
-                watched.filter { FileManager.default.fileExists(atPath: $0.path) })
+        return (
+            ["--git", gitDir.standardizedFileURL.path, common.standardizedFileURL.path],
+            watched.filter { FileManager.default.fileExists(atPath: $0.path) }
+        )
     }
 }

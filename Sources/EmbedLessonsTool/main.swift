@@ -46,7 +46,8 @@ var built: String?
 if let flag = arguments.firstIndex(of: "--git"), flag + 2 < arguments.count {
     built = commit(gitDir: arguments[flag + 1], common: arguments[flag + 2])
 }
-source += "\nenum BuildInfo {\n    /// The commit the binary was built from (nil: built without .git, e.g. from a tarball).\n"
+source +=
+    "\nenum BuildInfo {\n    /// The commit the binary was built from (nil: built without .git, e.g. from a tarball).\n"
 source += "    static let commit: String? = \(built.map { "\"\($0)\"" } ?? "nil")\n}\n"
 if (try? String(contentsOfFile: arguments[2], encoding: .utf8)) != source {
     try source.write(toFile: arguments[2], atomically: true, encoding: .utf8)

@@ -37,29 +37,43 @@ public final class BuilderModule: LessonModule {
         buggyBuilder = BuggyAlertBuilder(screen: screen)
     }
 
-    public static let factory = ModuleFactory(name: "builder", messages: BuilderText.allCases.map(\.phrase)) { BuilderModule(context: $0) }
+    public static let factory = ModuleFactory(name: "builder", messages: BuilderText.allCases.map(\.phrase)) {
+        BuilderModule(context: $0)
+    }
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [builderObject, alertObject(named: "alert", alertBuilder).holding { [unowned self] in alertBuilder },
-                                             alertObject(named: "buggyAlert", buggyBuilder).holding { [unowned self] in buggyBuilder },
-                                             screenObject.holding { [unowned self] in screen }]
+    public lazy var objects: [LiveObject] = [
+        builderObject, alertObject(named: "alert", alertBuilder).holding { [unowned self] in alertBuilder },
+        alertObject(named: "buggyAlert", buggyBuilder).holding { [unowned self] in buggyBuilder },
+        screenObject.holding { [unowned self] in screen },
+    ]
 
     /// The screen both alert builders present on (`Screen`): tapping is its real API, not the builders'.
-    lazy var screenObject = LiveObject(name: "screen", typeName: "Screen", methods: [
-        Method("tapConfirm", returns: .value("Bool")) { [unowned self] in tapConfirm(source: "screen"); return .done },
-    ])
+    lazy var screenObject = LiveObject(
+        name: "screen", typeName: "Screen",
+        methods: [
+            Method("tapConfirm", returns: .value("Bool")) { [unowned self] in
+                tapConfirm(source: "screen"); return .done
+            }
+        ])
 
-    lazy var builderObject = LiveObject(name: "builder", typeName: "HamburgerBuilder", methods: builderMethods(builder, name: "builder"))
-        .holding { [unowned self] in builder }
+    lazy var builderObject = LiveObject(
+        name: "builder", typeName: "HamburgerBuilder", methods: builderMethods(builder, name: "builder")
+    )
+    .holding { [unowned self] in builder }
 
     /// `let b2 = HamburgerBuilder()`: a second real builder, with the same API, in the state pane under its name.
     public var initializers: [LiveInitializer] {
-        [LiveInitializer("HamburgerBuilder") { [unowned self] name, _ in
-            let made = HamburgerBuilder()
-            return LiveObject(name: name, typeName: "HamburgerBuilder", methods: builderMethods(made, name: name)) { Self.fields(of: made) }
+        [
+            LiveInitializer("HamburgerBuilder") { [unowned self] name, _ in
+                let made = HamburgerBuilder()
+                return LiveObject(name: name, typeName: "HamburgerBuilder", methods: builderMethods(made, name: name)) {
+                    Self.fields(of: made)
+                }
                 .holding { made }
-        }]
+            }
+        ]
     }
 
     /// The real API of a `HamburgerBuilder`, on `builder` or on one the learner made; building remembers the burger
@@ -70,14 +84,26 @@ public final class BuilderModule: LessonModule {
 
     /// The real API of any lesson's `HamburgerBuilder`: its changes, its product in the product pane and the log,
     /// and the built burger as a value with read-only parts (`let burger = builder.build()`, then `burger.meat`).
-    static func hamburgerMethods(_ builder: HamburgerBuilder, name: String, context: ModuleContext,
-                                 built: @escaping (Hamburger) -> Void = { _ in }) -> [Method] {
+    static func hamburgerMethods(
+        _ builder: HamburgerBuilder, name: String, context: ModuleContext,
+        built: @escaping (Hamburger) -> Void = { _ in }
+    ) -> [Method] {
         [
-            Method("setMeat", throws: true) { (meat: Meat) in try setMeat(meat, on: builder); return .done },
-            Method("addSauces") { (sauces: Sauces) in builder.addSauces(sauces); return .done },
-            Method("removeSauces") { (sauces: Sauces) in builder.removeSauces(sauces); return .done },
-            Method("addToppings") { (toppings: Toppings) in builder.addToppings(toppings); return .done },
-            Method("removeToppings") { (toppings: Toppings) in builder.removeToppings(toppings); return .done },
+            Method("setMeat", throws: true) { (meat: Meat) in
+                try setMeat(meat, on: builder); return .done
+            },
+            Method("addSauces") { (sauces: Sauces) in
+                builder.addSauces(sauces); return .done
+            },
+            Method("removeSauces") { (sauces: Sauces) in
+                builder.removeSauces(sauces); return .done
+            },
+            Method("addToppings") { (toppings: Toppings) in
+                builder.addToppings(toppings); return .done
+            },
+            Method("removeToppings") { (toppings: Toppings) in
+                builder.removeToppings(toppings); return .done
+            },
             Method("build", returns: .value("Hamburger")) {
                 let burger = builder.build()
                 built(burger)
@@ -95,24 +121,32 @@ public final class BuilderModule: LessonModule {
     static func setMeat(_ meat: Meat, on builder: some BurgerBuilding) throws {
         do { try builder.setMeat(meat) } catch let error as HamburgerBuilder.Error {
             guard case .soldOut(let m) = error else { throw error }
-            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue), reflecting: error)
+            throw ThrownError(
+                "HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue), reflecting: error)
         }
     }
 
     /// A `HamburgerBuilder`'s fields in the state pane.
     static func fields(of builder: HamburgerBuilder) -> [StateField] {
-        [StateField("meat", .enumCase(builder.meat.rawValue)), StateField("sauces", .options(builder.sauces.names)),
-         StateField("toppings", .options(builder.toppings.names))]
+        [
+            StateField("meat", .enumCase(builder.meat.rawValue)), StateField("sauces", .options(builder.sauces.names)),
+            StateField("toppings", .options(builder.toppings.names)),
+        ]
     }
 
     /// A built `Hamburger`: its parts, as properties.
     static func burgerObject(_ burger: Hamburger) -> LiveObject {
-        LiveObject(name: "burger", typeName: "Hamburger", methods: [
-            Method(property: "meat", type: "Meat") { shown(burger.meat) },
-            Method(property: "sauces", type: "Sauces") { shown(burger.sauces) },
-            Method(property: "toppings", type: "Toppings") { shown(burger.toppings) },
-            Method(property: "description", type: "String") { ShownValue(source: SwiftValue.quoted(burger.description), printed: burger.description) },
-        ]).holding { burger }
+        LiveObject(
+            name: "burger", typeName: "Hamburger",
+            methods: [
+                Method(property: "meat", type: "Meat") { shown(burger.meat) },
+                Method(property: "sauces", type: "Sauces") { shown(burger.sauces) },
+                Method(property: "toppings", type: "Toppings") { shown(burger.toppings) },
+                Method(property: "description", type: "String") {
+                    ShownValue(source: SwiftValue.quoted(burger.description), printed: burger.description)
+                },
+            ]
+        ).holding { burger }
     }
 
     /// As Swift writes the value, and as `print` prints it (an enum case by name, an option set by its raw value).
@@ -126,30 +160,34 @@ public final class BuilderModule: LessonModule {
 
     func alertObject(named name: String, _ alert: some AlertBuilding) -> LiveObject {
         let type = alert is BuggyAlertBuilder ? "BuggyAlertBuilder" : "AlertConcreteBuilder"
-        return LiveObject(name: name, typeName: type, methods: [
-            Method("setTitle", returns: .this) { (title: String) in
-                alert.setTitle(title); return .this
-            },
-            Method("setMessage", returns: .this) { (message: String) in
-                alert.setMessage(message); return .this
-            },
-            Method("addConfirmAction", (nil, "action"), returns: .this) { [unowned self] (title: String, action: PrintingClosure) in
-                let context = self.context
-                // The closure's print goes to the log pane: live objects never print.
-                nonisolated(unsafe) let post = {
-                    for text in action.prints { context.post("log", text, source: "print") }
-                }
-                alert.addConfirmAction(title, action: { post() })
-                return .this
-            },
-            Method("present", returns: .value("Alert")) { [unowned self] in
-                let shown = alert.present()
-                lastPresenter = name
-                context.post("product", Self.picture(of: shown), source: name)
-                context.post("log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
-                return .done
-            },
-        ])
+        return LiveObject(
+            name: name, typeName: type,
+            methods: [
+                Method("setTitle", returns: .this) { (title: String) in
+                    alert.setTitle(title); return .this
+                },
+                Method("setMessage", returns: .this) { (message: String) in
+                    alert.setMessage(message); return .this
+                },
+                Method("addConfirmAction", (nil, "action"), returns: .this) {
+                    [unowned self] (title: String, action: PrintingClosure) in
+                    let context = self.context
+                    // The closure's print goes to the log pane: live objects never print.
+                    nonisolated(unsafe) let post = {
+                        for text in action.prints { context.post("log", text, source: "print") }
+                    }
+                    alert.addConfirmAction(title, action: { post() })
+                    return .this
+                },
+                Method("present", returns: .value("Alert")) { [unowned self] in
+                    let shown = alert.present()
+                    lastPresenter = name
+                    context.post("product", Self.picture(of: shown), source: name)
+                    context.post(
+                        "log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
+                    return .done
+                },
+            ])
     }
 
     /// A compiled line may have presented an alert: it is drawn in the product pane, as after the module's own
@@ -170,47 +208,87 @@ public final class BuilderModule: LessonModule {
         if let shown { context.post("log", "tap \(Render.optional(shown.confirm?.title))", source: source) }
         let ran = screen.tapConfirm()
         context.post("log", "screen.tapConfirm() -> \(ran)", source: source)
-        if !ran { context.post("log", shown == nil ? BuilderText.nothingToTap.phrase : BuilderText.noActionRan.phrase, source: source) }
+        if !ran {
+            context.post(
+                "log", shown == nil ? BuilderText.nothingToTap.phrase : BuilderText.noActionRan.phrase, source: source)
+        }
         if shown != nil { context.post("product", BuilderText.screenEmpty.phrase, source: source) }
     }
 
     // MARK: short commands
 
     public lazy var commands: [CommandSpec] = [
-        CommandSpec("meat", [ArgumentSpec("meat", .choice(Meat.allCases.map(\.rawValue)))], summary: .verbatim("builder.setMeat(_:)"),
-                    .call { .call("builder", "setMeat", .value(.member(try $0.word(0)))) }),
-        CommandSpec("sauce", [ArgumentSpec("change", .choice(["add", "remove"])), ArgumentSpec("sauce", .choice(Sauces.named.map(\.name)), variadic: true)],
-                    summary: .verbatim("builder.addSauces(_:), builder.removeSauces(_:)"),
-                    .call { a in .call("builder", try a.word(0) == "add" ? "addSauces" : "removeSauces", .value(Self.options(try a.words(1)))) }),
-        CommandSpec("topping", [ArgumentSpec("change", .choice(["add", "remove"])), ArgumentSpec("topping", .choice(Toppings.named.map(\.name)), variadic: true)],
-                    summary: .verbatim("builder.addToppings(_:), builder.removeToppings(_:)"),
-                    .call { a in .call("builder", try a.word(0) == "add" ? "addToppings" : "removeToppings", .value(Self.options(try a.words(1)))) }),
-        CommandSpec("build", summary: .verbatim("let burger = builder.build()"), .call { _ in SwiftStatement.call("builder", "build").bound(to: "burger") }),
-        CommandSpec("show", summary: BuilderText.showSummary.phrase, changesState: false, .native { [unowned self] _ in
-            if let lastBurger { context.post("product", Self.picture(of: lastBurger), source: "builder") }
-            else { context.post("product", BuilderText.nothingBuilt.phrase, source: "builder") }
-        }),
-        CommandSpec("title", [ArgumentSpec("text")], summary: .verbatim("alert.setTitle(_:)"),
-                    .call { .call("alert", "setTitle", .value(.string(try $0.word(0)))) }),
-        CommandSpec("message", [ArgumentSpec("text")], summary: .verbatim("alert.setMessage(_:)"),
-                    .call { .call("alert", "setMessage", .value(.string(try $0.word(0)))) }),
-        CommandSpec("button", [ArgumentSpec("title"), ArgumentSpec("prints", optional: true)], summary: .verbatim("alert.addConfirmAction(_:action:)"),
-                    .call { a in
-                        let title = try a.word(0)
-                        return .call("alert", "addConfirmAction", .value(.string(title)), .value(.closure([try a.optionalWord(1) ?? "\(title) tapped"])))
-                    }),
+        CommandSpec(
+            "meat", [ArgumentSpec("meat", .choice(Meat.allCases.map(\.rawValue)))],
+            summary: .verbatim("builder.setMeat(_:)"),
+            .call { .call("builder", "setMeat", .value(.member(try $0.word(0)))) }),
+        CommandSpec(
+            "sauce",
+            [
+                ArgumentSpec("change", .choice(["add", "remove"])),
+                ArgumentSpec("sauce", .choice(Sauces.named.map(\.name)), variadic: true),
+            ],
+            summary: .verbatim("builder.addSauces(_:), builder.removeSauces(_:)"),
+            .call { a in
+                .call(
+                    "builder", try a.word(0) == "add" ? "addSauces" : "removeSauces",
+                    .value(Self.options(try a.words(1))))
+            }),
+        CommandSpec(
+            "topping",
+            [
+                ArgumentSpec("change", .choice(["add", "remove"])),
+                ArgumentSpec("topping", .choice(Toppings.named.map(\.name)), variadic: true),
+            ],
+            summary: .verbatim("builder.addToppings(_:), builder.removeToppings(_:)"),
+            .call { a in
+                .call(
+                    "builder", try a.word(0) == "add" ? "addToppings" : "removeToppings",
+                    .value(Self.options(try a.words(1))))
+            }),
+        CommandSpec(
+            "build", summary: .verbatim("let burger = builder.build()"),
+            .call { _ in SwiftStatement.call("builder", "build").bound(to: "burger") }),
+        CommandSpec(
+            "show", summary: BuilderText.showSummary.phrase, changesState: false,
+            .native { [unowned self] _ in
+                if let lastBurger {
+                    context.post("product", Self.picture(of: lastBurger), source: "builder")
+                } else {
+                    context.post("product", BuilderText.nothingBuilt.phrase, source: "builder")
+                }
+            }),
+        CommandSpec(
+            "title", [ArgumentSpec("text")], summary: .verbatim("alert.setTitle(_:)"),
+            .call { .call("alert", "setTitle", .value(.string(try $0.word(0)))) }),
+        CommandSpec(
+            "message", [ArgumentSpec("text")], summary: .verbatim("alert.setMessage(_:)"),
+            .call { .call("alert", "setMessage", .value(.string(try $0.word(0)))) }),
+        CommandSpec(
+            "button", [ArgumentSpec("title"), ArgumentSpec("prints", optional: true)],
+            summary: .verbatim("alert.addConfirmAction(_:action:)"),
+            .call { a in
+                let title = try a.word(0)
+                return .call(
+                    "alert", "addConfirmAction", .value(.string(title)),
+                    .value(.closure([try a.optionalWord(1) ?? "\(title) tapped"])))
+            }),
         CommandSpec("present", summary: .verbatim("alert.present()"), .call { _ in .call("alert", "present") }),
-        CommandSpec("tap", [ArgumentSpec("button")], summary: BuilderText.tapSummary.phrase, .call { [unowned self] a in
-            // A short command may refuse what Swift would allow: tapping a button that is not there. What runs is
-            // the real call, so the code pane shows it like any other.
-            let wanted = try a.word(0)
-            guard let shown = screen.presented else { throw PlaygroundError(BuilderText.noAlertOnScreen.phrase) }
-            let title = shown.confirm?.title ?? ""
-            guard title == wanted else {
-                throw PlaygroundError(BuilderText.alertHasNoButton(wanted) + (title.isEmpty ? BuilderText.itsButtonHasNoTitle.phrase : BuilderText.itsButtonIs(title)))
-            }
-            return .call("screen", "tapConfirm")
-        }),
+        CommandSpec(
+            "tap", [ArgumentSpec("button")], summary: BuilderText.tapSummary.phrase,
+            .call { [unowned self] a in
+                // A short command may refuse what Swift would allow: tapping a button that is not there. What runs is
+                // the real call, so the code pane shows it like any other.
+                let wanted = try a.word(0)
+                guard let shown = screen.presented else { throw PlaygroundError(BuilderText.noAlertOnScreen.phrase) }
+                let title = shown.confirm?.title ?? ""
+                guard title == wanted else {
+                    throw PlaygroundError(
+                        BuilderText.alertHasNoButton(wanted)
+                            + (title.isEmpty ? BuilderText.itsButtonHasNoTitle.phrase : BuilderText.itsButtonIs(title)))
+                }
+                return .call("screen", "tapConfirm")
+            }),
     ]
 
     /// One option as `.name`, several as `[.a, .b]`, the way a learner would write them.
@@ -221,8 +299,13 @@ public final class BuilderModule: LessonModule {
     // MARK: state
 
     public func state() -> [StateGroup] {
-        let builderParts = BuilderParts(meat: builder.meat, sauces: builder.sauces.rawValue, toppings: builder.toppings.rawValue)
-        var groups = [builderMemo.value(for: builderParts) { StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder)) }]
+        let builderParts = BuilderParts(
+            meat: builder.meat, sauces: builder.sauces.rawValue, toppings: builder.toppings.rawValue)
+        var groups = [
+            builderMemo.value(for: builderParts) {
+                StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder))
+            }
+        ]
         guard !alertsInUse.isEmpty else { return groups }
         if alertsInUse.contains("alert") {
             let parts = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction, )
@@ -233,14 +316,18 @@ public final class BuilderModule: LessonModule {
             groups.append(buggyAlertMemo.value(for: parts) { alertState("buggyAlert", parts) })
         }
         let tap = screen.lastTap
-        let screenParts = ScreenParts(presented: screen.presented.map { $0.title }, tapped: tap.map { $0.alert?.title },
-                                      tapRan: tap?.actionRan)
-        groups.append(screenMemo.value(for: screenParts) {
-            StateGroup("screen", type: "Screen", [
-                StateField("presented", .plain(screen.presented.map { Render.optional($0.title) } ?? "nil")),
-                StateField("lastTap", .plain(tap.map(Self.describe) ?? "nil")),
-            ])
-        })
+        let screenParts = ScreenParts(
+            presented: screen.presented.map { $0.title }, tapped: tap.map { $0.alert?.title },
+            tapRan: tap?.actionRan)
+        groups.append(
+            screenMemo.value(for: screenParts) {
+                StateGroup(
+                    "screen", type: "Screen",
+                    [
+                        StateField("presented", .plain(screen.presented.map { Render.optional($0.title) } ?? "nil")),
+                        StateField("lastTap", .plain(tap.map(Self.describe) ?? "nil")),
+                    ])
+            })
         return groups
     }
 
@@ -254,14 +341,21 @@ public final class BuilderModule: LessonModule {
     func alertState(_ name: String, _ parts: AlertParts) -> StateGroup {
         // A closure's source cannot be read back from the object: `{ ... }`, whoever made it.
         let handler = parts.hasHandler ? "{ ... }" : "nil"
-        let actionText = parts.hasAction ? "AlertAction(title: \(Render.optional(parts.actionTitle)), handler: \(handler))" : "nil"
-        return StateGroup(name, type: name == "alert" ? "AlertConcreteBuilder" : "BuggyAlertBuilder",
-                          [StateField("title", .optionalString(parts.title)), StateField("message", .optionalString(parts.message)),
-                           StateField("confirmAction", .plain(actionText))])
+        let actionText =
+            parts.hasAction ? "AlertAction(title: \(Render.optional(parts.actionTitle)), handler: \(handler))" : "nil"
+        return StateGroup(
+            name, type: name == "alert" ? "AlertConcreteBuilder" : "BuggyAlertBuilder",
+            [
+                StateField("title", .optionalString(parts.title)),
+                StateField("message", .optionalString(parts.message)),
+                StateField("confirmAction", .plain(actionText)),
+            ])
     }
 
     public func explain(field: String, expected: String, actual: String) -> Phrase? {
-        if field == "buggyAlert.confirmAction" || (field == "screen.lastTap" && lastPresenter == "buggyAlert" && buggyBuilder.confirmAction == nil) {
+        if field == "buggyAlert.confirmAction"
+            || (field == "screen.lastTap" && lastPresenter == "buggyAlert" && buggyBuilder.confirmAction == nil)
+        {
             return BuilderText.whyNoAction.phrase
         }
         if field == "screen.lastTap", lastPresenter == nil, screen.lastTap?.actionRan == false {

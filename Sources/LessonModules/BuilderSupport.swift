@@ -30,7 +30,8 @@ struct ScreenParts: Equatable {
 
 /// What the builder lesson's objects say, in English and Korean.
 enum BuilderText: String, TextCatalog {
-    case isSoldOut, noAlertOnScreen, nothingToTap, alertHasNoButton, itsButtonHasNoTitle, itsButtonIs, noActionRan, screenEmpty, nothingBuilt
+    case isSoldOut, noAlertOnScreen, nothingToTap, alertHasNoButton, itsButtonHasNoTitle, itsButtonIs, noActionRan,
+        screenEmpty, nothingBuilt
     case showSummary, tapSummary, whyNoAction, whichActionRan, actionNotKept
 
     var texts: (en: String, ko: String) {
@@ -45,22 +46,30 @@ enum BuilderText: String, TextCatalog {
         case .screenEmpty: ("(the screen is empty)", "(화면이 비어 있습니다)")
         case .nothingBuilt: ("(nothing built yet: try 'build')", "(아직 만든 버거가 없습니다: 'build'를 해 보세요)")
         case .showSummary: ("show the last burger built", "마지막으로 만든 버거를 보여 줍니다")
-        case .tapSummary: ("tap the button of the alert on screen: screen.tapConfirm()", "화면에 뜬 알림창의 버튼을 누릅니다: screen.tapConfirm()")
+        case .tapSummary:
+            ("tap the button of the alert on screen: screen.tapConfirm()", "화면에 뜬 알림창의 버튼을 누릅니다: screen.tapConfirm()")
         case .whichActionRan:
-            ("a tap runs the action of the alert on the screen: present the alert the goal names, with its action, "
-                + "then tap it",
-             "버튼을 누르면 화면에 뜬 알림창의 액션이 실행됩니다. "
-                + "목표에 적힌 알림창을 액션과 함께 띄운 뒤 누르세요")
+            (
+                "a tap runs the action of the alert on the screen: present the alert the goal names, with its action, "
+                    + "then tap it",
+                "버튼을 누르면 화면에 뜬 알림창의 액션이 실행됩니다. "
+                    + "목표에 적힌 알림창을 액션과 함께 띄운 뒤 누르세요"
+            )
         case .actionNotKept:
-            ("the button's action never ran: does addConfirmAction keep the action it is given? Look at confirmAction after the chain.",
-             "버튼의 액션이 실행되지 않았습니다: addConfirmAction이 받은 액션을 간직하나요? 체인 뒤의 confirmAction을 보세요.")
+            (
+                "the button's action never ran: does addConfirmAction keep the action it is given? Look at "
+                    + "confirmAction after the chain.",
+                "버튼의 액션이 실행되지 않았습니다: addConfirmAction이 받은 액션을 간직하나요? 체인 뒤의 confirmAction을 보세요."
+            )
         case .whyNoAction:
-            ("BuggyAlertBuilder.addConfirmAction writes `confirmAction?.title = title`, but confirmAction is nil: "
-                + "optional chaining on nil does nothing, so no action was ever created. Create it: "
-                + "`confirmAction = AlertAction(title: title, handler: action)`.",
-             "BuggyAlertBuilder.addConfirmAction은 `confirmAction?.title = title`을 쓰지만 confirmAction이 nil입니다: "
-                + "nil에 대한 옵셔널 체이닝은 아무 일도 하지 않으므로 액션은 한 번도 만들어지지 않았습니다. 먼저 만드세요: "
-                + "`confirmAction = AlertAction(title: title, handler: action)`.")
+            (
+                "BuggyAlertBuilder.addConfirmAction writes `confirmAction?.title = title`, but confirmAction is nil: "
+                    + "optional chaining on nil does nothing, so no action was ever created. Create it: "
+                    + "`confirmAction = AlertAction(title: title, handler: action)`.",
+                "BuggyAlertBuilder.addConfirmAction은 `confirmAction?.title = title`을 쓰지만 confirmAction이 nil입니다: "
+                    + "nil에 대한 옵셔널 체이닝은 아무 일도 하지 않으므로 액션은 한 번도 만들어지지 않았습니다. 먼저 만드세요: "
+                    + "`confirmAction = AlertAction(title: title, handler: action)`."
+            )
         }
     }
 }

@@ -19,8 +19,12 @@ final class CallLoggingBuilder<Base: BurgerBuilding>: BurgerBuilding {
             throw error
         }
     }
-    func addSauces(_ sauces: Sauces) { log("employee -> \(name): addSauces(\(Render.options(sauces.names)))"); base.addSauces(sauces) }
-    func addToppings(_ toppings: Toppings) { log("employee -> \(name): addToppings(\(Render.options(toppings.names)))"); base.addToppings(toppings) }
+    func addSauces(_ sauces: Sauces) {
+        log("employee -> \(name): addSauces(\(Render.options(sauces.names)))"); base.addSauces(sauces)
+    }
+    func addToppings(_ toppings: Toppings) {
+        log("employee -> \(name): addToppings(\(Render.options(toppings.names)))"); base.addToppings(toppings)
+    }
     func build() throws -> Base.Product {
         log("employee -> \(name): build()")
         let product = try base.build()

@@ -13,7 +13,11 @@ public final class DelegateModule: LessonModule {
     var ownership: DelegateOwnership = .weak
     /// How the cells reach the controller: the delegate, closures, or the hub.
     var listening = Listening.delegate
-    enum Listening: Equatable { case delegate, closures(SelfCapture), hub }
+    enum Listening: Equatable {
+        case delegate
+        case closures(SelfCapture)
+        case hub
+    }
     /// The mediator way: a hub with a second listener, the counter, registered from the start.
     let hub = CellHub()
     let counter = CellCounter()
@@ -31,7 +35,9 @@ public final class DelegateModule: LessonModule {
         makeBoard()
     }
 
-    public static let factory = ModuleFactory(name: "delegate", messages: DelegateText.allCases.map(\.phrase)) { DelegateModule(context: $0) }
+    public static let factory = ModuleFactory(name: "delegate", messages: DelegateText.allCases.map(\.phrase)) {
+        DelegateModule(context: $0)
+    }
 
     public var panes: [(name: String, topics: [String])] { [("controller", ["controller"]), ("memory", ["memory"])] }
 
@@ -55,60 +61,81 @@ public final class DelegateModule: LessonModule {
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [boardObject.holding { [unowned self] in controller }, quizObject.holding { [unowned self] in quiz },
-                                             hubObject.holding { [unowned self] in hub }]
+    public lazy var objects: [LiveObject] = [
+        boardObject.holding { [unowned self] in controller }, quizObject.holding { [unowned self] in quiz },
+        hubObject.holding { [unowned self] in hub },
+    ]
 
     /// `controller`, the lesson's own `var` (a `GameBoardController?`): a compiled line sees it and may set it to nil.
-    public lazy var variables: [LiveObject] = [{
-        let object = LiveObject(name: "controller", typeName: "GameBoardController?", methods: [])
-            .holding { [unowned self] in controller as Any }
-        object.swiftType = "Swift.Optional<Patterns.GameBoardController>"
-        object.kind = .var
-        object.assign = { [unowned self] value in
-            // The line's value, an Optional inside `Any?`: nil, or the controller it now holds.
-            let new = Reflection.unwrapped(value) as? GameBoardController
-            if new == nil, controller != nil { try release() } else if let new, new !== controller { controller = new }
-        }
-        return object
-    }()]
-
-    lazy var hubObject = LiveObject(name: "hub", typeName: "CellHub", methods: [
-        Method(property: "listenerCount", type: "Int") { [unowned self] in
-            ShownValue(source: String(hub.listenerCount), printed: String(hub.listenerCount))
-        },
-    ])
-
-    lazy var boardObject = LiveObject(name: "board", typeName: "GameBoardController", methods: [
-        Method("cell", (nil, nil), returns: .object("Cell")) { [unowned self] (row: Int, column: Int) in
-            let board = try requireController()
-            guard (0..<GameBoardController.size).contains(row), (0..<GameBoardController.size).contains(column) else {
-                throw Trap(message: "Fatal error: Index out of range", explanation: DelegateText.rowsAndColumns(String(row), String(column)))
+    public lazy var variables: [LiveObject] = [
+        {
+            let object = LiveObject(name: "controller", typeName: "GameBoardController?", methods: [])
+                .holding { [unowned self] in controller as Any }
+            object.swiftType = "Swift.Optional<Patterns.GameBoardController>"
+            object.kind = .var
+            object.assign = { [unowned self] value in
+                // The line's value, an Optional inside `Any?`: nil, or the controller it now holds.
+                let new = Reflection.unwrapped(value) as? GameBoardController
+                if new == nil, controller != nil {
+                    try release()
+                } else if let new, new !== controller {
+                    controller = new
+                }
             }
-            return .object(cellObject(board.cell(row, column)))
-        },
-        Method("setDelegateOwnership") { [unowned self] (ownership: DelegateOwnership) in
-            let board = try requireController()
-            self.ownership = ownership
-            board.setDelegateOwnership(ownership)
-            context.post("memory", ownership == .weak ? DelegateText.cellsHoldWeakly.phrase : DelegateText.cellsHoldStrongly.phrase, source: "board")
-            return .done
-        },
-        Method("listenThroughHub") { [unowned self] (_: HubName) in
-            let board = try requireController()
-            listening = .hub
-            board.listenThroughHub(hub)
-            context.post("memory", DelegateText.cellsPostToHub(String(hub.listenerCount)), source: "board")
-            return .done
-        },
-        Method("listenThroughClosures", "capturing") { [unowned self] (capture: SelfCapture) in
-            let board = try requireController()
-            listening = .closures(capture)
-            board.listenThroughClosures(capturing: capture)
-            context.post("memory", capture == .weakSelf ? DelegateText.closuresCaptureWeakly.phrase : DelegateText.closuresCaptureStrongly.phrase,
-                         source: "board")
-            return .done
-        },
-    ])
+            return object
+        }()
+    ]
+
+    lazy var hubObject = LiveObject(
+        name: "hub", typeName: "CellHub",
+        methods: [
+            Method(property: "listenerCount", type: "Int") { [unowned self] in
+                ShownValue(source: String(hub.listenerCount), printed: String(hub.listenerCount))
+            }
+        ])
+
+    lazy var boardObject = LiveObject(
+        name: "board", typeName: "GameBoardController",
+        methods: [
+            Method("cell", (nil, nil), returns: .object("Cell")) { [unowned self] (row: Int, column: Int) in
+                let board = try requireController()
+                guard (0..<GameBoardController.size).contains(row), (0..<GameBoardController.size).contains(column)
+                else {
+                    throw Trap(
+                        message: "Fatal error: Index out of range",
+                        explanation: DelegateText.rowsAndColumns(String(row), String(column)))
+                }
+                return .object(cellObject(board.cell(row, column)))
+            },
+            Method("setDelegateOwnership") { [unowned self] (ownership: DelegateOwnership) in
+                let board = try requireController()
+                self.ownership = ownership
+                board.setDelegateOwnership(ownership)
+                context.post(
+                    "memory",
+                    ownership == .weak ? DelegateText.cellsHoldWeakly.phrase : DelegateText.cellsHoldStrongly.phrase,
+                    source: "board")
+                return .done
+            },
+            Method("listenThroughHub") { [unowned self] (_: HubName) in
+                let board = try requireController()
+                listening = .hub
+                board.listenThroughHub(hub)
+                context.post("memory", DelegateText.cellsPostToHub(String(hub.listenerCount)), source: "board")
+                return .done
+            },
+            Method("listenThroughClosures", "capturing") { [unowned self] (capture: SelfCapture) in
+                let board = try requireController()
+                listening = .closures(capture)
+                board.listenThroughClosures(capturing: capture)
+                context.post(
+                    "memory",
+                    capture == .weakSelf
+                        ? DelegateText.closuresCaptureWeakly.phrase : DelegateText.closuresCaptureStrongly.phrase,
+                    source: "board")
+                return .done
+            },
+        ])
 
     /// How the cells reach the controller, as the state pane says it.
     var listener: String {
@@ -121,24 +148,28 @@ public final class DelegateModule: LessonModule {
     }
 
     func cellObject(_ cell: Cell) -> LiveObject {
-        LiveObject(name: "cell", typeName: "Cell", methods: [
-            Method("endEditing") { [unowned self, weak cell] (text: String) in
-                guard let cell else { return .done }
-                let call = switch listening {
-                case .delegate: "delegate.cell(_:valueChangedTo: \(SwiftValue.quoted(text)))"
-                case .closures: "onValueChanged(cell, \(SwiftValue.quoted(text)))"
-                case .hub: "hub.post(cell, \(SwiftValue.quoted(text)))"
+        LiveObject(
+            name: "cell", typeName: "Cell",
+            methods: [
+                Method("endEditing") { [unowned self, weak cell] (text: String) in
+                    guard let cell else { return .done }
+                    let call =
+                        switch listening {
+                        case .delegate: "delegate.cell(_:valueChangedTo: \(SwiftValue.quoted(text)))"
+                        case .closures: "onValueChanged(cell, \(SwiftValue.quoted(text)))"
+                        case .hub: "hub.post(cell, \(SwiftValue.quoted(text)))"
+                        }
+                    context.post("log", "cell[\(cell.row),\(cell.column)] -> " + call, source: "cell")
+                    let before = controller?.received.count ?? 0
+                    cell.endEditing(text)
+                    if (controller?.received.count ?? 0) == before {
+                        context.post("controller", DelegateText.emptyIgnored.phrase, source: "controller")
+                    }
+                    postHeard()
+                    return .done
                 }
-                context.post("log", "cell[\(cell.row),\(cell.column)] -> " + call, source: "cell")
-                let before = controller?.received.count ?? 0
-                cell.endEditing(text)
-                if (controller?.received.count ?? 0) == before {
-                    context.post("controller", DelegateText.emptyIgnored.phrase, source: "controller")
-                }
-                postHeard()
-                return .done
-            },
-        ]).holding { cell }
+            ]
+        ).holding { cell }
     }
 
     /// How much of what the board heard its pane shows: it shows the rest, whichever engine typed into the cells.
@@ -155,61 +186,103 @@ public final class DelegateModule: LessonModule {
     /// A compiled line may have typed into the cells: the controller's pane shows what the board heard.
     public func compiledLineRan() { postHeard() }
 
-    lazy var quizObject = LiveObject(name: "quizScreen", typeName: "QuestionGroupScreen", methods: [
-        Method(property: "builder", object: "QuestionGroupBuilder") { [unowned self] in quizBuilderObject },
-        // `save()` returns the error it shows (nil when the group was created): it does not throw.
-        Method("save", returns: .value("Error?")) { [unowned self] in
-            if let error = quiz.save() {
-                context.post("product", Render.missingInputs, source: "quizScreen")
-                context.post("log", "quizScreen.save() -> \(DirectorModule.swiftName(of: error)): " + DirectorModule.explain(error).text(context.lang),
-                             source: "quizScreen")
-            } else {
-                context.post("log", "quizScreen.save() -> nil", source: "quizScreen")
-            }
-            return .done
-        },
-        Method("cancel") { [unowned self] in quiz.cancel(); return .done },
-    ])
+    lazy var quizObject = LiveObject(
+        name: "quizScreen", typeName: "QuestionGroupScreen",
+        methods: [
+            Method(property: "builder", object: "QuestionGroupBuilder") { [unowned self] in quizBuilderObject },
+            // `save()` returns the error it shows (nil when the group was created): it does not throw.
+            Method("save", returns: .value("Error?")) { [unowned self] in
+                if let error = quiz.save() {
+                    context.post("product", Render.missingInputs, source: "quizScreen")
+                    context.post(
+                        "log",
+                        "quizScreen.save() -> \(DirectorModule.swiftName(of: error)): "
+                            + DirectorModule.explain(error).text(context.lang),
+                        source: "quizScreen")
+                } else {
+                    context.post("log", "quizScreen.save() -> nil", source: "quizScreen")
+                }
+                return .done
+            },
+            Method("cancel") { [unowned self] in
+                quiz.cancel(); return .done
+            },
+        ])
 
     /// The screen's own `QuestionGroupBuilder` (`quizScreen.builder`), with its real fluent steps.
-    lazy var quizBuilderObject = LiveObject(name: "builder", typeName: "QuestionGroupBuilder", methods: [
-        Method("setTitle", returns: .this) { [unowned self] (title: String) in quiz.builder.setTitle(title); return .this },
-        Method("addNewQuestion") { [unowned self] in quiz.builder.addNewQuestion(); return .done },
-        Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
-            guard quiz.builder.questions.indices.contains(index) else {
-                throw Trap(message: "Fatal error: Index out of range")
-            }
-            let question = quiz.builder.question(index)
-            return .object(LiveObject(name: "question", typeName: "QuestionBuilder", methods: [
-                Method("setPrompt", returns: .this) { (text: String) in question.setPrompt(text); return .this },
-                Method("setAnswer", returns: .this) { (text: String) in question.setAnswer(text); return .this },
-                Method("setHint", returns: .this) { (text: String) in question.setHint(text); return .this },
-            ]).holding { question })
-        },
-    ])
+    lazy var quizBuilderObject = LiveObject(
+        name: "builder", typeName: "QuestionGroupBuilder",
+        methods: [
+            Method("setTitle", returns: .this) { [unowned self] (title: String) in
+                quiz.builder.setTitle(title); return .this
+            },
+            Method("addNewQuestion") { [unowned self] in
+                quiz.builder.addNewQuestion(); return .done
+            },
+            Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
+                guard quiz.builder.questions.indices.contains(index) else {
+                    throw Trap(message: "Fatal error: Index out of range")
+                }
+                let question = quiz.builder.question(index)
+                return .object(
+                    LiveObject(
+                        name: "question", typeName: "QuestionBuilder",
+                        methods: [
+                            Method("setPrompt", returns: .this) { (text: String) in
+                                question.setPrompt(text); return .this
+                            },
+                            Method("setAnswer", returns: .this) { (text: String) in
+                                question.setAnswer(text); return .this
+                            },
+                            Method("setHint", returns: .this) { (text: String) in
+                                question.setHint(text); return .this
+                            },
+                        ]
+                    ).holding { question })
+            },
+        ])
 
     // MARK: short commands
 
     public lazy var commands: [CommandSpec] = [
-        CommandSpec("type", [ArgumentSpec("row", .choice(["0", "1", "2", "3", "4"])), ArgumentSpec("column", .choice(["0", "1", "2", "3", "4"])),
-                             ArgumentSpec("text")],
-                    summary: .verbatim("board.cell(_:_:).endEditing(_:)"),
-                    .call { a in
-                        guard let row = Int(try a.word(0)), let column = Int(try a.word(1)) else { throw InternalError("cell \(a)") }
-                        return SwiftStatement.call("board", "cell", .value(.int(row)), .value(.int(column))).then("endEditing", .value(.string(try a.word(2))))
-                    }),
-        CommandSpec("delegate", [ArgumentSpec("ownership", .choice(["weak", "strong"]))], summary: .verbatim("board.setDelegateOwnership(_:)"),
-                    .call { .call("board", "setDelegateOwnership", .value(.member(try $0.word(0)))) }),
-        CommandSpec("closures", [ArgumentSpec("capture", .choice(["strongSelf", "weakSelf"]))], summary: DelegateText.listenSummary.phrase,
-                    .call { .call("board", "listenThroughClosures", .labelled("capturing", .member(try $0.word(0)))) }),
-        CommandSpec("hub", summary: DelegateText.hubSummary.phrase, .call { _ in .call("board", "listenThroughHub", .value(.reference("hub"))) }),
-        CommandSpec("release", [ArgumentSpec("object", .choice(["controller"]))], summary: DelegateText.releaseSummary.phrase,
-                    .native { [unowned self] _ in try release() }),
-        CommandSpec("memory", summary: DelegateText.memorySummary.phrase, changesState: false, .native { [unowned self] _ in
-            context.post("memory", memoryReport(), source: "ARC")
-        }),
-        CommandSpec("quiz", [ArgumentSpec("action", .choice(["save", "cancel"]))], summary: .verbatim("quizScreen.save(), quizScreen.cancel()"),
-                    .call { .call("quizScreen", try $0.word(0)) }),
+        CommandSpec(
+            "type",
+            [
+                ArgumentSpec("row", .choice(["0", "1", "2", "3", "4"])),
+                ArgumentSpec("column", .choice(["0", "1", "2", "3", "4"])),
+                ArgumentSpec("text"),
+            ],
+            summary: .verbatim("board.cell(_:_:).endEditing(_:)"),
+            .call { a in
+                guard let row = Int(try a.word(0)), let column = Int(try a.word(1)) else {
+                    throw InternalError("cell \(a)")
+                }
+                return SwiftStatement.call("board", "cell", .value(.int(row)), .value(.int(column))).then(
+                    "endEditing", .value(.string(try a.word(2))))
+            }),
+        CommandSpec(
+            "delegate", [ArgumentSpec("ownership", .choice(["weak", "strong"]))],
+            summary: .verbatim("board.setDelegateOwnership(_:)"),
+            .call { .call("board", "setDelegateOwnership", .value(.member(try $0.word(0)))) }),
+        CommandSpec(
+            "closures", [ArgumentSpec("capture", .choice(["strongSelf", "weakSelf"]))],
+            summary: DelegateText.listenSummary.phrase,
+            .call { .call("board", "listenThroughClosures", .labelled("capturing", .member(try $0.word(0)))) }),
+        CommandSpec(
+            "hub", summary: DelegateText.hubSummary.phrase,
+            .call { _ in .call("board", "listenThroughHub", .value(.reference("hub"))) }),
+        CommandSpec(
+            "release", [ArgumentSpec("object", .choice(["controller"]))], summary: DelegateText.releaseSummary.phrase,
+            .native { [unowned self] _ in try release() }),
+        CommandSpec(
+            "memory", summary: DelegateText.memorySummary.phrase, changesState: false,
+            .native { [unowned self] _ in
+                context.post("memory", memoryReport(), source: "ARC")
+            }),
+        CommandSpec(
+            "quiz", [ArgumentSpec("action", .choice(["save", "cancel"]))],
+            summary: .verbatim("quizScreen.save(), quizScreen.cancel()"),
+            .call { .call("quizScreen", try $0.word(0)) }),
     ]
 
     /// `controller = nil` typed as Swift: the lesson's variable. Assigning nil again is allowed, and does nothing.
@@ -217,7 +290,11 @@ public final class DelegateModule: LessonModule {
         guard name == "controller" else { return nil }
         guard value == .nilLiteral else {
             // Swift's own words (the compiler's English, in every language).
-            throw PlaygroundError(.verbatim("cannot assign value of type '\(value.literalType ?? value.swiftSource)' to type 'GameBoardController?'"))
+            throw PlaygroundError(
+                .verbatim(
+                    "cannot assign value of type '\(value.literalType ?? value.swiftSource)' to type "
+                        + "'GameBoardController?'"
+                ))
         }
         if controller == nil {
             context.post("code", "controller = nil", source: "lesson")
@@ -262,34 +339,48 @@ public final class DelegateModule: LessonModule {
     /// The cells that hold text, by position: `[0,4] "B", [2,3] "A"`, or `-`.
     var typedCells: String {
         let typed = weakCells.compactMap { $0.cell }.filter { !$0.text.isEmpty }
-        return typed.isEmpty ? "-" : typed.map { "[\($0.row),\($0.column)] \(SwiftValue.quoted($0.text))" }.joined(separator: ", ")
+        return typed.isEmpty
+            ? "-" : typed.map { "[\($0.row),\($0.column)] \(SwiftValue.quoted($0.text))" }.joined(separator: ", ")
     }
 
     public func state() -> [StateGroup] {
         [
-            StateGroup("board", type: "GameBoardController", [
-                StateField("controller", .plain(controller != nil ? "held by the lesson" : "released")),
-                StateField("delegate", .plain(ownership.rawValue)),
-                StateField("listener", .plain(listener)),
-                StateField("filled", .number(weakCells.filter { !($0.cell?.text.isEmpty ?? true) }.count)),
-                // Where each text is, not only how many: an exercise on the top-right cell checks that cell.
-                StateField("typed", .plain(typedCells)),
-                // What the board itself heard last, while it is alive (`board.lastHeard`).
-                StateField("lastHeard", .string((controller ?? weakController)?.lastHeard ?? "")),
-            ]),
-            StateGroup("memory", type: "ARC", [
-                StateField("alive", .plain(aliveSummary)),
-                StateField("deinits", .number(deinits.count)),
-            ]),
-            StateGroup("quizScreen", type: "QuestionGroupScreen", [
-                StateField("title", .string(quiz.builder.title)),
-                StateField("q0", .plain(quiz.builder.questions.first.map { "prompt: \(SwiftValue.quoted($0.prompt)), answer: \(SwiftValue.quoted($0.answer))" } ?? "-")),
-            ]),
+            StateGroup(
+                "board", type: "GameBoardController",
+                [
+                    StateField("controller", .plain(controller != nil ? "held by the lesson" : "released")),
+                    StateField("delegate", .plain(ownership.rawValue)),
+                    StateField("listener", .plain(listener)),
+                    StateField("filled", .number(weakCells.filter { !($0.cell?.text.isEmpty ?? true) }.count)),
+                    // Where each text is, not only how many: an exercise on the top-right cell checks that cell.
+                    StateField("typed", .plain(typedCells)),
+                    // What the board itself heard last, while it is alive (`board.lastHeard`).
+                    StateField("lastHeard", .string((controller ?? weakController)?.lastHeard ?? "")),
+                ]),
+            StateGroup(
+                "memory", type: "ARC",
+                [
+                    StateField("alive", .plain(aliveSummary)),
+                    StateField("deinits", .number(deinits.count)),
+                ]),
+            StateGroup(
+                "quizScreen", type: "QuestionGroupScreen",
+                [
+                    StateField("title", .string(quiz.builder.title)),
+                    StateField(
+                        "q0",
+                        .plain(
+                            quiz.builder.questions.first.map {
+                                "prompt: \(SwiftValue.quoted($0.prompt)), answer: \(SwiftValue.quoted($0.answer))"
+                            } ?? "-")),
+                ]),
             StateGroup("quiz", type: "QuizPresenter", [StateField("heard", .string(presenter.heard))]),
-            StateGroup("hub", type: "CellHub", [
-                StateField("listeners", .number(hub.listenerCount)),
-                StateField("counterHeard", .number(counter.heard)),
-            ]),
+            StateGroup(
+                "hub", type: "CellHub",
+                [
+                    StateField("listeners", .number(hub.listenerCount)),
+                    StateField("counterHeard", .number(counter.heard)),
+                ]),
         ]
     }
 }

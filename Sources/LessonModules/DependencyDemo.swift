@@ -5,7 +5,9 @@ import PlaygroundCore
 /// lists the calls each build makes, as `Sources/Patterns/DependencyBuilders.swift` writes them, and nothing else.
 struct DependencyDemo {
     enum Wiring: String { case leaky, middleStep, dynamicChild }
-    struct Outcome { var wiring: Wiring; var greeting: String; var takingName: [String]; var builtBy: String; var child: Child }
+    struct Outcome {
+        var wiring: Wiring; var greeting: String; var takingName: [String]; var builtBy: String; var child: Child
+    }
     var last: Outcome?
 
     mutating func run(_ wiring: Wiring, name: String, lang: Lang, post: (String, String) -> Void) {
@@ -16,19 +18,32 @@ struct DependencyDemo {
         switch wiring {
         case .leaky:
             child = RootBuilder().build(name: name)
-            calls = ["RootBuilder.build(name: \(quoted))", "  ParentBuilder().build(name: \(quoted))",
-                     "    ChildBuilder(dependency: ParentComponent(name: \(quoted))).build()"]
+            calls = [
+                "RootBuilder.build(name: \(quoted))", "  ParentBuilder().build(name: \(quoted))",
+                "    ChildBuilder(dependency: ParentComponent(name: \(quoted))).build()",
+            ]
             taking = ["RootBuilder.build(name:)", "ParentBuilder.build(name:)"]
         case .middleStep:
             child = NameStepBuilder().build(name: name)
-            calls = ["NameStepBuilder.build(name: \(quoted))", "  ChildBuilder(dependency: Component(name: \(quoted))).build()"]
+            calls = [
+                "NameStepBuilder.build(name: \(quoted))",
+                "  ChildBuilder(dependency: Component(name: \(quoted))).build()",
+            ]
             taking = ["NameStepBuilder.build(name:)"]
         case .dynamicChild:
             child = ChildDynamicNameBuilder(dependency: StaticParentComponent()).build(name: name)
-            calls = ["ChildDynamicNameBuilder.build(name: \(quoted))", "  ChildBuilder(dependency: Component(name: \(quoted))).build()"]
+            calls = [
+                "ChildDynamicNameBuilder.build(name: \(quoted))",
+                "  ChildBuilder(dependency: Component(name: \(quoted))).build()",
+            ]
             taking = ["ChildDynamicNameBuilder.build(name:)"]
         }
-        let builtBy = switch wiring { case .leaky: "RootBuilder"; case .middleStep: "NameStepBuilder"; case .dynamicChild: "ChildDynamicNameBuilder" }
+        let builtBy =
+            switch wiring {
+            case .leaky: "RootBuilder";
+            case .middleStep: "NameStepBuilder";
+            case .dynamicChild: "ChildDynamicNameBuilder"
+            }
         last = Outcome(wiring: wiring, greeting: child.greeting, takingName: taking, builtBy: builtBy, child: child)
         post("log", calls.joined(separator: "\n"))
         post("product", DirectorText.childScreen(child.greeting, taking.joined(separator: ", ")).text(lang))

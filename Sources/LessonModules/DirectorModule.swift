@@ -24,7 +24,9 @@ public final class DirectorModule: LessonModule {
     var dependency = DependencyDemo()
 
     public init(context: ModuleContext) { self.context = context }
-    public static let factory = ModuleFactory(name: "director", messages: DirectorText.allCases.map(\.phrase)) { DirectorModule(context: $0) }
+    public static let factory = ModuleFactory(name: "director", messages: DirectorText.allCases.map(\.phrase)) {
+        DirectorModule(context: $0)
+    }
 
     /// `with: receiptBuilder`: one of the lesson's builders, by name.
     struct BuilderName: ArgumentType {
@@ -39,26 +41,39 @@ public final class DirectorModule: LessonModule {
 
     // MARK: live objects
 
-    public lazy var objects: [LiveObject] = [employeeObject.holding { [unowned self] in employee }, groupObject.holding { [unowned self] in group }]
+    public lazy var objects: [LiveObject] =
+        [employeeObject.holding { [unowned self] in employee }, groupObject.holding { [unowned self] in group }]
         + builderObjects + [burgerBuilderObject, receiptBuilderObject]
 
     /// The builders the recipes drive, with their real API, as the state pane names them.
-    lazy var burgerBuilderObject = LiveObject(name: "burgerBuilder", typeName: "HamburgerBuilder",
-                                              methods: BuilderModule.hamburgerMethods(burgerBuilder, name: "burgerBuilder", context: context))
-        .holding { [unowned self] in burgerBuilder }
-    lazy var receiptBuilderObject = LiveObject(name: "receiptBuilder", typeName: "ReceiptBuilder",
-                                               methods: receiptMethods(receiptBuilder, name: "receiptBuilder"))
-        .holding { [unowned self] in receiptBuilder }
+    lazy var burgerBuilderObject = LiveObject(
+        name: "burgerBuilder", typeName: "HamburgerBuilder",
+        methods: BuilderModule.hamburgerMethods(burgerBuilder, name: "burgerBuilder", context: context)
+    )
+    .holding { [unowned self] in burgerBuilder }
+    lazy var receiptBuilderObject = LiveObject(
+        name: "receiptBuilder", typeName: "ReceiptBuilder",
+        methods: receiptMethods(receiptBuilder, name: "receiptBuilder")
+    )
+    .holding { [unowned self] in receiptBuilder }
 
-    /// The real API of a `ReceiptBuilder`, on `receiptBuilder` or on one the learner made (`let order = ReceiptBuilder()`).
+    /// The real API of a `ReceiptBuilder`, on `receiptBuilder` or on one the learner made
+    /// (`let order = ReceiptBuilder()`).
     func receiptMethods(_ builder: ReceiptBuilder, name: String) -> [Method] {
         [
-            Method("setMeat", throws: true) { (meat: Meat) in try BuilderModule.setMeat(meat, on: builder); return .done },
-            Method("addSauces") { (sauces: Sauces) in builder.addSauces(sauces); return .done },
-            Method("addToppings") { (toppings: Toppings) in builder.addToppings(toppings); return .done },
+            Method("setMeat", throws: true) { (meat: Meat) in
+                try BuilderModule.setMeat(meat, on: builder); return .done
+            },
+            Method("addSauces") { (sauces: Sauces) in
+                builder.addSauces(sauces); return .done
+            },
+            Method("addToppings") { (toppings: Toppings) in
+                builder.addToppings(toppings); return .done
+            },
             Method("build", returns: .value("Receipt")) { [context] in
                 let receipt = builder.build()
-                context.post("log", "\(name).build() -> Receipt(total: \(Self.money(receipt.totalCents)))", source: name)
+                context.post(
+                    "log", "\(name).build() -> Receipt(total: \(Self.money(receipt.totalCents)))", source: name)
                 context.post("product", Self.picture(of: receipt), source: name)
                 return .done
             },
@@ -66,24 +81,36 @@ public final class DirectorModule: LessonModule {
     }
 
     static func fields(of receiptBuilder: ReceiptBuilder) -> [StateField] {
-        [StateField("lines", .number(receiptBuilder.lines.count)), StateField("items", .plain(receiptBuilder.lines.map(\.item).joined(separator: ", "))),
-         StateField("total", .plain(money(receiptBuilder.build().totalCents)))]
+        [
+            StateField("lines", .number(receiptBuilder.lines.count)),
+            StateField("items", .plain(receiptBuilder.lines.map(\.item).joined(separator: ", "))),
+            StateField("total", .plain(money(receiptBuilder.build().totalCents))),
+        ]
     }
 
     /// `let order = ReceiptBuilder()`, and `let b = RootBuilder()` and its siblings (the dependency example).
     public var initializers: [LiveInitializer] {
-        [LiveInitializer("ReceiptBuilder") { [unowned self] name, _ in
-            let made = ReceiptBuilder()
-            return LiveObject(name: name, typeName: "ReceiptBuilder", methods: receiptMethods(made, name: name)) { Self.fields(of: made) }
+        [
+            LiveInitializer("ReceiptBuilder") { [unowned self] name, _ in
+                let made = ReceiptBuilder()
+                return LiveObject(name: name, typeName: "ReceiptBuilder", methods: receiptMethods(made, name: name)) {
+                    Self.fields(of: made)
+                }
                 .holding { made }
-        }]
-        + [("RootBuilder", DependencyDemo.Wiring.leaky), ("NameStepBuilder", .middleStep)].map { type, wiring in
-            LiveInitializer(type) { [unowned self] name, _ in
-                LiveObject(name: name, typeName: type, methods: [
-                    Method("build", "name", returns: .value("Child")) { [unowned self] (child: String) in greet(wiring, child) },
-                ]).holding { wiring == .leaky ? RootBuilder() as Any : NameStepBuilder() as Any }
             }
-        }
+        ]
+            + [("RootBuilder", DependencyDemo.Wiring.leaky), ("NameStepBuilder", .middleStep)].map { type, wiring in
+                LiveInitializer(type) { [unowned self] name, _ in
+                    LiveObject(
+                        name: name, typeName: type,
+                        methods: [
+                            Method("build", "name", returns: .value("Child")) { [unowned self] (child: String) in
+                                greet(wiring, child)
+                            }
+                        ]
+                    ).holding { wiring == .leaky ? RootBuilder() as Any : NameStepBuilder() as Any }
+                }
+            }
     }
 
     enum Recipe: String { case combo1, kittenSpecial }
@@ -100,14 +127,18 @@ public final class DirectorModule: LessonModule {
         return receiptBuilder.lines.isEmpty ? "-" : DirectorText.callsOfYourOwn.text(context.lang)
     }
 
-    lazy var employeeObject = LiveObject(name: "employee", typeName: "Employee", methods: [
-        Method("createCombo1", "with", throws: true, returns: .value("B.Product")) { [unowned self] (builder: BuilderName) in
-            try make(.combo1, into: builder.name)
-        },
-        Method("createKittenSpecial", "with", throws: true, returns: .value("B.Product")) { [unowned self] (builder: BuilderName) in
-            try make(.kittenSpecial, into: builder.name)
-        },
-    ])
+    lazy var employeeObject = LiveObject(
+        name: "employee", typeName: "Employee",
+        methods: [
+            Method("createCombo1", "with", throws: true, returns: .value("B.Product")) {
+                [unowned self] (builder: BuilderName) in
+                try make(.combo1, into: builder.name)
+            },
+            Method("createKittenSpecial", "with", throws: true, returns: .value("B.Product")) {
+                [unowned self] (builder: BuilderName) in
+                try make(.kittenSpecial, into: builder.name)
+            },
+        ])
 
     func make(_ recipe: Recipe, into builderName: String) throws -> CallResult {
         let log = { [context] (line: String) in context.post("log", line, source: "employee") }
@@ -115,51 +146,66 @@ public final class DirectorModule: LessonModule {
             // The same builder every time, as in Swift: a second recipe adds to what the first one left.
             if builderName == "receiptBuilder" {
                 let proxy = CallLoggingBuilder(receiptBuilder, name: builderName, log: log)
-                let receipt = recipe == .combo1 ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
+                let receipt =
+                    recipe == .combo1
+                    ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
                 context.post("product", Self.picture(of: receipt), source: "receiptBuilder")
                 // The product itself, so that `let receipt = try employee.createCombo1(with: receiptBuilder)` binds it.
                 return .object(LiveObject(name: "receipt", typeName: "Receipt", methods: []).holding { receipt })
             } else {
                 let proxy = CallLoggingBuilder(burgerBuilder, name: builderName, log: log)
-                let burger = recipe == .combo1 ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
+                let burger =
+                    recipe == .combo1
+                    ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
                 context.post("product", BuilderModule.picture(of: burger), source: "burgerBuilder")
                 return .object(BuilderModule.burgerObject(burger))
             }
         } catch HamburgerBuilder.Error.soldOut(let meat) {
-            throw ThrownError("HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", DirectorText.sorryNoBurgers(meat.rawValue),
-                              reflecting: HamburgerBuilder.Error.soldOut(meat))
+            throw ThrownError(
+                "HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", DirectorText.sorryNoBurgers(meat.rawValue),
+                reflecting: HamburgerBuilder.Error.soldOut(meat))
         }
     }
 
-    lazy var groupObject = LiveObject(name: "group", typeName: "QuestionGroupBuilder", methods: [
-        Method("setTitle", returns: .this) { [unowned self] (title: String) in group.setTitle(title); return .this },
-        Method("addNewQuestion") { [unowned self] in group.addNewQuestion(); return .done },
-        Method("removeQuestion", "at") { [unowned self] (index: Int) in
-            // The real method ignores an index that is not there.
-            group.removeQuestion(at: index)
-            return .done
-        },
-        Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
-            guard group.questions.indices.contains(index) else { throw noQuestion(index) }
-            return .object(questionObject(group.question(index)))
-        },
-        Method("build", throws: true, returns: .value("QuestionGroup")) { [unowned self] in
-            do {
-                let built = try group.build()
-                context.post("product", Self.picture(of: built), source: "group")
-                context.post("log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
-                // The group itself, so that `let questionGroup = try group.build()` binds it.
-                return .object(LiveObject(name: "questionGroup", typeName: "QuestionGroup", methods: []).holding { built })
-            } catch {
-                context.post("product", Render.missingInputs, source: "group")
-                throw ThrownError(Self.swiftName(of: error), Self.explain(error), reflecting: error)
-            }
-        },
-    ])
+    lazy var groupObject = LiveObject(
+        name: "group", typeName: "QuestionGroupBuilder",
+        methods: [
+            Method("setTitle", returns: .this) { [unowned self] (title: String) in
+                group.setTitle(title); return .this
+            },
+            Method("addNewQuestion") { [unowned self] in
+                group.addNewQuestion(); return .done
+            },
+            Method("removeQuestion", "at") { [unowned self] (index: Int) in
+                // The real method ignores an index that is not there.
+                group.removeQuestion(at: index)
+                return .done
+            },
+            Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
+                guard group.questions.indices.contains(index) else { throw noQuestion(index) }
+                return .object(questionObject(group.question(index)))
+            },
+            Method("build", throws: true, returns: .value("QuestionGroup")) { [unowned self] in
+                do {
+                    let built = try group.build()
+                    context.post("product", Self.picture(of: built), source: "group")
+                    context.post(
+                        "log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
+                    // The group itself, so that `let questionGroup = try group.build()` binds it.
+                    return .object(
+                        LiveObject(name: "questionGroup", typeName: "QuestionGroup", methods: []).holding { built })
+                } catch {
+                    context.post("product", Render.missingInputs, source: "group")
+                    throw ThrownError(Self.swiftName(of: error), Self.explain(error), reflecting: error)
+                }
+            },
+        ])
 
     /// `question(_:)` subscripts an array: an index outside it traps.
     func noQuestion(_ index: Int) -> Trap {
-        Trap(message: "Fatal error: Index out of range", explanation: DirectorText.noQuestion(String(index), String(group.questions.count)))
+        Trap(
+            message: "Fatal error: Index out of range",
+            explanation: DirectorText.noQuestion(String(index), String(group.questions.count)))
     }
 
     static func swiftName(of error: Error) -> String {
@@ -177,107 +223,129 @@ public final class DirectorModule: LessonModule {
     }
 
     func questionObject(_ question: QuestionBuilder) -> LiveObject {
-        LiveObject(name: "question", typeName: "QuestionBuilder", methods: [
-            Method("setPrompt", returns: .this) { (text: String) in question.setPrompt(text); return .this },
-            Method("setAnswer", returns: .this) { (text: String) in question.setAnswer(text); return .this },
-            Method("setHint", returns: .this) { (text: String) in question.setHint(text); return .this },
-        ]).holding { question }
+        LiveObject(
+            name: "question", typeName: "QuestionBuilder",
+            methods: [
+                Method("setPrompt", returns: .this) { (text: String) in
+                    question.setPrompt(text); return .this
+                },
+                Method("setAnswer", returns: .this) { (text: String) in
+                    question.setAnswer(text); return .this
+                },
+                Method("setHint", returns: .this) { (text: String) in
+                    question.setHint(text); return .this
+                },
+            ]
+        ).holding { question }
     }
 
     /// The three real builders of the dependency example, each with its own `build(name:)`.
     lazy var builderObjects: [LiveObject] = [
-        LiveObject(name: "rootBuilder", typeName: "RootBuilder", methods: [
-            Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.leaky, name) },
-        ]).holding { RootBuilder() },
-        LiveObject(name: "nameStepBuilder", typeName: "NameStepBuilder", methods: [
-            Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.middleStep, name) },
-        ]).holding { NameStepBuilder() },
-        LiveObject(name: "dynamicNameBuilder", typeName: "ChildDynamicNameBuilder", methods: [
-            Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.dynamicChild, name) },
-        ]).holding { ChildDynamicNameBuilder(dependency: StaticParentComponent()) },
+        LiveObject(
+            name: "rootBuilder", typeName: "RootBuilder",
+            methods: [
+                Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.leaky, name)
+                }
+            ]
+        ).holding { RootBuilder() },
+        LiveObject(
+            name: "nameStepBuilder", typeName: "NameStepBuilder",
+            methods: [
+                Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in
+                    greet(.middleStep, name)
+                }
+            ]
+        ).holding { NameStepBuilder() },
+        LiveObject(
+            name: "dynamicNameBuilder", typeName: "ChildDynamicNameBuilder",
+            methods: [
+                Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in
+                    greet(.dynamicChild, name)
+                }
+            ]
+        ).holding { ChildDynamicNameBuilder(dependency: StaticParentComponent()) },
     ]
 
     func greet(_ wiring: DependencyDemo.Wiring, _ name: String) -> CallResult {
-        dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in context.post(topic, text, source: "child") }
+        dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in
+            context.post(topic, text, source: "child")
+        }
         // The built `Child`: `let child = rootBuilder.build(name: "Mina")`, then `child.greeting`.
         let greeting = dependency.last?.greeting ?? ""
         let child = dependency.last?.child
-        return .object(LiveObject(name: "child", typeName: "Child", methods: [
-            Method(property: "greeting", type: "String") { ShownValue(source: SwiftValue.quoted(greeting), printed: greeting) },
-        ]).holding { child })
+        return .object(
+            LiveObject(
+                name: "child", typeName: "Child",
+                methods: [
+                    Method(property: "greeting", type: "String") {
+                        ShownValue(source: SwiftValue.quoted(greeting), printed: greeting)
+                    }
+                ]
+            ).holding { child })
     }
 
     // MARK: short commands
 
     public lazy var commands: [CommandSpec] = [
-        CommandSpec("combo1", [ArgumentSpec("builder", .choice(["burger", "receipt"]), optional: true)],
-                    summary: .verbatim("employee.createCombo1(with:)"), .call { try Self.recipeCall("createCombo1", $0) }),
-        CommandSpec("kitten-special", [ArgumentSpec("builder", .choice(["burger", "receipt"]), optional: true)],
-                    summary: .verbatim("employee.createKittenSpecial(with:)"), .call { try Self.recipeCall("createKittenSpecial", $0) }),
-        CommandSpec("title", [ArgumentSpec("text")], summary: .verbatim("group.setTitle(_:)"),
-                    .call { .call("group", "setTitle", .value(.string(try $0.word(0)))) }),
-        CommandSpec("question", [ArgumentSpec("index", .int), ArgumentSpec("part", .choice(["prompt", "answer", "hint"])), ArgumentSpec("text")],
-                    summary: .verbatim("group.question(_:).setPrompt(_:), .setAnswer(_:), .setHint(_:)"),
-                    .call { a in
-                        let part = try a.word(1)
-                        return SwiftStatement.call("group", "question", .value(.int(try a.number(0))))
-                            .then("set" + part.prefix(1).uppercased() + part.dropFirst(), .value(.string(try a.word(2))))
-                    }),
-        CommandSpec("add-question", summary: .verbatim("group.addNewQuestion()"), .call { _ in .call("group", "addNewQuestion") }),
-        CommandSpec("remove-question", [ArgumentSpec("index", .int)], summary: .verbatim("group.removeQuestion(at:)"),
-                    .call { .call("group", "removeQuestion", .labelled("at", .int(try $0.number(0)))) }),
-        CommandSpec("save", summary: .verbatim("let questionGroup = try group.build()"),
-                    .call { _ in SwiftStatement.call("group", "build").bound(to: "questionGroup") }),
-        CommandSpec("greet", [ArgumentSpec("wiring", .choice(["leaky", "middle", "dynamic"])), ArgumentSpec("name")],
-                    summary: .verbatim("let child = rootBuilder / nameStepBuilder / dynamicNameBuilder .build(name:)"),
-                    .call { a in
-                        let builder = switch try a.word(0) {
-                        case "leaky": "rootBuilder"
-                        case "middle": "nameStepBuilder"
-                        default: "dynamicNameBuilder"
-                        }
-                        return SwiftStatement.call(builder, "build", .labelled("name", .string(try a.word(1)))).bound(to: "child")
-                    }),
+        CommandSpec(
+            "combo1", [ArgumentSpec("builder", .choice(["burger", "receipt"]), optional: true)],
+            summary: .verbatim("employee.createCombo1(with:)"), .call { try Self.recipeCall("createCombo1", $0) }),
+        CommandSpec(
+            "kitten-special", [ArgumentSpec("builder", .choice(["burger", "receipt"]), optional: true)],
+            summary: .verbatim("employee.createKittenSpecial(with:)"),
+            .call { try Self.recipeCall("createKittenSpecial", $0) }),
+        CommandSpec(
+            "title", [ArgumentSpec("text")], summary: .verbatim("group.setTitle(_:)"),
+            .call { .call("group", "setTitle", .value(.string(try $0.word(0)))) }),
+        CommandSpec(
+            "question",
+            [
+                ArgumentSpec("index", .int), ArgumentSpec("part", .choice(["prompt", "answer", "hint"])),
+                ArgumentSpec("text"),
+            ],
+            summary: .verbatim("group.question(_:).setPrompt(_:), .setAnswer(_:), .setHint(_:)"),
+            .call { a in
+                let part = try a.word(1)
+                return SwiftStatement.call("group", "question", .value(.int(try a.number(0))))
+                    .then("set" + part.prefix(1).uppercased() + part.dropFirst(), .value(.string(try a.word(2))))
+            }),
+        CommandSpec(
+            "add-question", summary: .verbatim("group.addNewQuestion()"),
+            .call { _ in .call("group", "addNewQuestion") }),
+        CommandSpec(
+            "remove-question", [ArgumentSpec("index", .int)], summary: .verbatim("group.removeQuestion(at:)"),
+            .call { .call("group", "removeQuestion", .labelled("at", .int(try $0.number(0)))) }),
+        CommandSpec(
+            "save", summary: .verbatim("let questionGroup = try group.build()"),
+            .call { _ in SwiftStatement.call("group", "build").bound(to: "questionGroup") }),
+        CommandSpec(
+            "greet", [ArgumentSpec("wiring", .choice(["leaky", "middle", "dynamic"])), ArgumentSpec("name")],
+            summary: .verbatim("let child = rootBuilder / nameStepBuilder / dynamicNameBuilder .build(name:)"),
+            .call { a in
+                let builder =
+                    switch try a.word(0) {
+                    case "leaky": "rootBuilder"
+                    case "middle": "nameStepBuilder"
+                    default: "dynamicNameBuilder"
+                    }
+                return SwiftStatement.call(builder, "build", .labelled("name", .string(try a.word(1)))).bound(
+                    to: "child")
+            }),
     ]
 
     static func recipeCall(_ method: String, _ a: Arguments) throws -> SwiftStatement {
         // The real director takes the builder it drives: `with:` is never left out.
-        .call("employee", method, .labelled("with", .reference(try a.optionalWord(0) == "receipt" ? "receiptBuilder" : "burgerBuilder")))
+        .call(
+            "employee", method,
+            .labelled("with", .reference(try a.optionalWord(0) == "receipt" ? "receiptBuilder" : "burgerBuilder")))
     }
 
-    // MARK: state
-
-    public func state() -> [StateGroup] {
-        var groups = [
-            StateGroup("burgerBuilder", type: "HamburgerBuilder", BuilderModule.fields(of: burgerBuilder)),
-            StateGroup("receiptBuilder", type: "ReceiptBuilder", Self.fields(of: receiptBuilder) + [StateField("builtBy", .plain(receiptBuiltBy))]),
-        ]
-        if groupInUse {
-            var fields = [StateField("title", .string(group.title)), StateField("questions", .number(group.questions.count))]
-            for (i, q) in group.questions.enumerated() {
-                fields.append(StateField("q\(i)", .plain("prompt: \(SwiftValue.quoted(q.prompt)), answer: \(SwiftValue.quoted(q.answer)), hint: \(SwiftValue.quoted(q.hint))")))
-            }
-            fields.append(StateField("built", .optionalString(builtGroup?.title)))
-            groups.append(StateGroup("group", type: "QuestionGroupBuilder", fields))
-        }
-        if let last = dependency.last {
-            groups.append(StateGroup("child", type: "Child", [
-                StateField("greeting", .string(last.greeting)),
-                StateField("builtBy", .plain(last.builtBy)),
-                StateField("buildersTakingName", .number(last.takingName.count)),
-            ]))
-        }
-        return groups
-    }
-
-    static func money(_ cents: Int) -> String {
-        "\(cents / 100)." + (cents % 100 < 10 ? "0" : "") + "\(cents % 100)"
-    }
 }
 
 /// What the director lesson's objects say, in English and Korean.
 enum DirectorText: String, TextCatalog {
-    case sorryNoBurgers, noQuestion, groupHasNoTitle, groupHasNoQuestions, questionHasNoPrompt, questionHasNoAnswer, childScreen, callsOfYourOwn
+    case sorryNoBurgers, noQuestion, groupHasNoTitle, groupHasNoQuestions, questionHasNoPrompt, questionHasNoAnswer,
+        childScreen, callsOfYourOwn
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -287,7 +355,8 @@ enum DirectorText: String, TextCatalog {
         case .groupHasNoQuestions: ("the group has no questions", "그룹에 질문이 없습니다")
         case .questionHasNoPrompt: ("a question has no prompt", "질문 내용이 없는 질문이 있습니다")
         case .questionHasNoAnswer: ("a question has no answer", "답이 없는 질문이 있습니다")
-        case .childScreen: ("Child screen: {0}\nbuilders whose build takes the name: {1}", "자식 화면: {0}\n이름을 받아야 하는 빌더: {1}")
+        case .childScreen:
+            ("Child screen: {0}\nbuilders whose build takes the name: {1}", "자식 화면: {0}\n이름을 받아야 하는 빌더: {1}")
         case .callsOfYourOwn: ("calls of your own", "직접 한 호출")
         }
     }

@@ -15,7 +15,9 @@ public final class MediatorModule: LessonModule {
         addReceiver("blue")
     }
 
-    public static let factory = ModuleFactory(name: "mediator", messages: MediatorText.allCases.map(\.phrase)) { MediatorModule(context: $0) }
+    public static let factory = ModuleFactory(name: "mediator", messages: MediatorText.allCases.map(\.phrase)) {
+        MediatorModule(context: $0)
+    }
 
     /// How many of the pager's messages the log has reported: it reports the others, whichever engine sent them.
     var messagesReported = 0
@@ -41,12 +43,16 @@ public final class MediatorModule: LessonModule {
 
     /// `let teal = SenderPage(name: "teal")`: a real sender page, not yet in the pager; `pager.add(teal)` adds it.
     public var initializers: [LiveInitializer] {
-        [LiveInitializer("SenderPage", [Param("name", .string)]) { [unowned self] binding, arguments in
-            guard case .text(let name)? = arguments.first else { throw InternalError("SenderPage(name:) without a name") }
-            let page = SenderPage(name: name)
-            madeSenders[binding] = page
-            return senderObject(page, named: binding).holding { page }
-        }]
+        [
+            LiveInitializer("SenderPage", [Param("name", .string)]) { [unowned self] binding, arguments in
+                guard case .text(let name)? = arguments.first else {
+                    throw InternalError("SenderPage(name:) without a name")
+                }
+                let page = SenderPage(name: name)
+                madeSenders[binding] = page
+                return senderObject(page, named: binding).holding { page }
+            }
+        ]
     }
 
     /// A compiled line may have added pages to the real pager: each gets its pane, a receiver its listener, and the
@@ -68,46 +74,64 @@ public final class MediatorModule: LessonModule {
 
     lazy var fixedObjects: [LiveObject] = [
         senderObject(red).holding { [unowned self] in red },
-        LiveObject(name: "pager", typeName: "PageViewController", methods: [
-            Method("add") { [unowned self] (page: NewPage) in try add(page); return .done },
-            // The mediator's own entry point: what a sender calls.
-            Method("send", "message") { [unowned self] (message: String) in
-                pager.send(message: message)
-                reportDelivery()
-                return .done
-            },
-            Method(property: "pages", type: "[Page]") { [unowned self] in
-                ShownValue(source: "[" + pager.pages.map { "\(type(of: $0))(name: \(SwiftValue.quoted($0.name)))" }.joined(separator: ", ") + "]",
-                           printed: "[" + pager.pages.map { "Patterns.\(type(of: $0))" }.joined(separator: ", ") + "]")
-            },
-            Method(property: "recipients", type: "[Receiver]") { [unowned self] in
-                ShownValue(source: "[" + receivers.map { "ReceiverPage(name: \(SwiftValue.quoted($0.name)))" }.joined(separator: ", ") + "]",
-                           printed: "[" + receivers.map { _ in "Patterns.ReceiverPage" }.joined(separator: ", ") + "]")
-            },
-        ]).holding { [unowned self] in pager },
-        LiveObject(name: "blue", typeName: "ReceiverPage", methods: [
-            Method("receive", "message") { [unowned self] (message: String) in
-                receivers.first { $0.name == "blue" }?.receive(message: message)
-                return .done
-            },
-            Method(property: "name", type: "String") { ShownValue(source: "\"blue\"", printed: "blue") },
-        ]).holding { [unowned self] in receivers.first { $0.name == "blue" } },
+        LiveObject(
+            name: "pager", typeName: "PageViewController",
+            methods: [
+                Method("add") { [unowned self] (page: NewPage) in
+                    try add(page); return .done
+                },
+                // The mediator's own entry point: what a sender calls.
+                Method("send", "message") { [unowned self] (message: String) in
+                    pager.send(message: message)
+                    reportDelivery()
+                    return .done
+                },
+                Method(property: "pages", type: "[Page]") { [unowned self] in
+                    ShownValue(
+                        source: "["
+                            + pager.pages.map { "\(type(of: $0))(name: \(SwiftValue.quoted($0.name)))" }.joined(
+                                separator: ", ") + "]",
+                        printed: "[" + pager.pages.map { "Patterns.\(type(of: $0))" }.joined(separator: ", ") + "]")
+                },
+                Method(property: "recipients", type: "[Receiver]") { [unowned self] in
+                    ShownValue(
+                        source: "["
+                            + receivers.map { "ReceiverPage(name: \(SwiftValue.quoted($0.name)))" }.joined(
+                                separator: ", ") + "]",
+                        printed: "[" + receivers.map { _ in "Patterns.ReceiverPage" }.joined(separator: ", ") + "]")
+                },
+            ]
+        ).holding { [unowned self] in pager },
+        LiveObject(
+            name: "blue", typeName: "ReceiverPage",
+            methods: [
+                Method("receive", "message") { [unowned self] (message: String) in
+                    receivers.first { $0.name == "blue" }?.receive(message: message)
+                    return .done
+                },
+                Method(property: "name", type: "String") { ShownValue(source: "\"blue\"", printed: "blue") },
+            ]
+        ).holding { [unowned self] in receivers.first { $0.name == "blue" } },
     ]
 
     /// A sender page as a live object: `red`, or one the learner added.
     func senderObject(_ page: SenderPage, named binding: String? = nil) -> LiveObject {
         let name = page.name
-        return LiveObject(name: binding ?? name, typeName: "SenderPage", methods: [
-            Method("viewDidDisappear") { [unowned self, unowned page] in
-                speak(page, "viewDidDisappear() -> mediator.send(message:)") { page.viewDidDisappear() }
-                return .done
-            },
-            Method(property: "name", type: "String") { ShownValue(source: SwiftValue.quoted(name), printed: name) },
-            Method("send", "message") { [unowned self, unowned page] (message: String) in
-                speak(page, "send(message: \(SwiftValue.quoted(message))) -> mediator") { page.send(message: message) }
-                return .done
-            },
-        ])
+        return LiveObject(
+            name: binding ?? name, typeName: "SenderPage",
+            methods: [
+                Method("viewDidDisappear") { [unowned self, unowned page] in
+                    speak(page, "viewDidDisappear() -> mediator.send(message:)") { page.viewDidDisappear() }
+                    return .done
+                },
+                Method(property: "name", type: "String") { ShownValue(source: SwiftValue.quoted(name), printed: name) },
+                Method("send", "message") { [unowned self, unowned page] (message: String) in
+                    speak(page, "send(message: \(SwiftValue.quoted(message))) -> mediator") {
+                        page.send(message: message)
+                    }
+                    return .done
+                },
+            ])
     }
 
     /// A sender page talks: its pane says how, the mediator delivers, and the log counts the pages that heard.
@@ -140,7 +164,9 @@ public final class MediatorModule: LessonModule {
         case "bound":
             // `pager.add(teal)`: the page the learner made with `let teal = SenderPage(name: "teal")`.
             // A page of a type the learner wrote is the compiler's to add.
-            guard let made = madeSenders[page.name] else { throw PlaygroundError(MediatorText.notAPageThisLessonMade(page.name)) }
+            guard let made = madeSenders[page.name] else {
+                throw PlaygroundError(MediatorText.notAPageThisLessonMade(page.name))
+            }
             guard !pager.pages.contains(where: { $0 === made }), !context.paneNames.contains(made.name) else {
                 throw PlaygroundError(MediatorText.alreadyThere(made.name))
             }
@@ -163,12 +189,19 @@ public final class MediatorModule: LessonModule {
     /// Links between colleagues with and without a mediator, for 2 up to the pages there are now.
     func linkTable() -> String {
         let n = pager.pages.count
-        let headers = [MediatorText.colleagues, .linksWithout, .oneSenderDirect, .linksWith].map { $0.text(context.lang) }
+        let headers = [MediatorText.colleagues, .linksWithout, .oneSenderDirect, .linksWith].map {
+            $0.text(context.lang)
+        }
         let widths = headers.map { DisplayWidth.of($0) }
-        var lines = [headers.enumerated().map { i, h in i == 0 ? DisplayWidth.padLeft(h, to: max(10, widths[0])) : h }.joined(separator: "   ")]
+        var lines = [
+            headers.enumerated().map { i, h in i == 0 ? DisplayWidth.padLeft(h, to: max(10, widths[0])) : h }.joined(
+                separator: "   ")
+        ]
         for count in 2...max(2, n) {
-            let cells = [String(count), String(PageViewController.directLinks(count)), String(count - 1),
-                         String(PageViewController.mediatedLinks(count))]
+            let cells = [
+                String(count), String(PageViewController.directLinks(count)), String(count - 1),
+                String(PageViewController.mediatedLinks(count)),
+            ]
             let row = cells.enumerated().map { i, cell in
                 DisplayWidth.padLeft(cell, to: i == 0 ? max(10, widths[0]) : widths[i] + 3)
             }.joined()
@@ -178,25 +211,35 @@ public final class MediatorModule: LessonModule {
     }
 
     public lazy var commands: [CommandSpec] = [
-        CommandSpec("hide", [ArgumentSpec("page")], summary: .verbatim("<page>.viewDidDisappear()"),
-                    .call { .call(try $0.word(0), "viewDidDisappear") }),
-        CommandSpec("page", [ArgumentSpec("action", .choice(["add"])), ArgumentSpec("name")], summary: .verbatim("pager.add(ReceiverPage(name:))"),
-                    .call { .call("pager", "add", .value(.construct(type: "ReceiverPage", arguments: [.labelled("name", .string(try $0.word(1)))]))) }),
-        CommandSpec("links", summary: MediatorText.linksSummary.phrase, changesState: false,
-                    .native { [unowned self] _ in context.post("product", linkTable(), source: "pager") }),
+        CommandSpec(
+            "hide", [ArgumentSpec("page")], summary: .verbatim("<page>.viewDidDisappear()"),
+            .call { .call(try $0.word(0), "viewDidDisappear") }),
+        CommandSpec(
+            "page", [ArgumentSpec("action", .choice(["add"])), ArgumentSpec("name")],
+            summary: .verbatim("pager.add(ReceiverPage(name:))"),
+            .call {
+                .call(
+                    "pager", "add",
+                    .value(.construct(type: "ReceiverPage", arguments: [.labelled("name", .string(try $0.word(1)))])))
+            }),
+        CommandSpec(
+            "links", summary: MediatorText.linksSummary.phrase, changesState: false,
+            .native { [unowned self] _ in context.post("product", linkTable(), source: "pager") }),
     ]
 
     public func state() -> [StateGroup] {
         let n = pager.pages.count
         return [
-            StateGroup("pager", type: "PageViewController", [
-                StateField("pages", .plain(pager.pages.map(\.name).joined(separator: ", "))),
-                StateField("receivers", .number(pager.recipients.count)),
-                StateField("lastSender", .plain(pager.lastSender ?? "-")),
-                StateField("lastDelivery", .plain("\(pager.lastDelivery) page(s)")),
-                StateField("linksWithout", .number(PageViewController.directLinks(n))),
-                StateField("linksWith", .number(PageViewController.mediatedLinks(n))),
-            ]),
+            StateGroup(
+                "pager", type: "PageViewController",
+                [
+                    StateField("pages", .plain(pager.pages.map(\.name).joined(separator: ", "))),
+                    StateField("receivers", .number(pager.recipients.count)),
+                    StateField("lastSender", .plain(pager.lastSender ?? "-")),
+                    StateField("lastDelivery", .plain("\(pager.lastDelivery) page(s)")),
+                    StateField("linksWithout", .number(PageViewController.directLinks(n))),
+                    StateField("linksWith", .number(PageViewController.mediatedLinks(n))),
+                ]),
             StateGroup("routes", type: "Mediator", [StateField("log", .plain(context.paneName(for: "log") ?? "-"))]),
         ]
     }
@@ -209,7 +252,9 @@ struct NewPage: ArgumentType {
     var type: String
 
     static var parameterType: ParamType {
-        .instance(type: "Page", initializers: ["ReceiverPage", "SenderPage", "Page"].map { Initializer($0, [Param("name", .string)]) })
+        .instance(
+            type: "Page",
+            initializers: ["ReceiverPage", "SenderPage", "Page"].map { Initializer($0, [Param("name", .string)]) })
     }
 
     init(checked value: ArgValue) throws(InternalError) {
@@ -229,7 +274,8 @@ struct NewPage: ArgumentType {
 
 /// What the mediator lesson's objects say, in English and Korean.
 enum MediatorText: String, TextCatalog {
-    case pageName, alreadyThere, notAPageThisLessonMade, receiveCalled, delivered, colleagues, linksWithout, oneSenderDirect, linksWith, now, linksSummary
+    case pageName, alreadyThere, notAPageThisLessonMade, receiveCalled, delivered, colleagues, linksWithout,
+        oneSenderDirect, linksWith, now, linksSummary
 
     var texts: (en: String, ko: String) {
         switch self {

@@ -22,7 +22,9 @@ public final class ObserverModule: LessonModule {
         }
     }
 
-    public static let factory = ModuleFactory(name: "observer", messages: ObserverText.allCases.map(\.phrase)) { ObserverModule(context: $0) }
+    public static let factory = ModuleFactory(name: "observer", messages: ObserverText.allCases.map(\.phrase)) {
+        ObserverModule(context: $0)
+    }
 
     public var panes: [(name: String, topics: [String])] { [("observers", ["observers"])] }
 
@@ -39,8 +41,11 @@ public final class ObserverModule: LessonModule {
     func posted() {
         guard let delivery = hub.lastDelivery else { return }
         let note = delivery.notification
-        context.post("log", "\(note.sender) -> hub.post(.\(note.event.rawValue), value: \(note.value), from: \(SwiftValue.quoted(note.sender)))",
-                     source: note.sender)
+        context.post(
+            "log",
+            "\(note.sender) -> hub.post(.\(note.event.rawValue), value: \(note.value), from: "
+                + "\(SwiftValue.quoted(note.sender)))",
+            source: note.sender)
         var seen = Set<String>()
         for name in delivery.told where seen.insert(name).inserted {
             let times = delivery.told.filter { $0 == name }.count
@@ -49,9 +54,13 @@ public final class ObserverModule: LessonModule {
             case label.name: context.post("observers", "label: \(label.text)" + suffix, source: name)
             case sound.name: context.post("observers", "sound: \(sound.played.last ?? "")" + suffix, source: name)
             case achievements.name:
-                context.post("observers", "achievements: " + (achievements.unlocked.isEmpty ? "-" : achievements.unlocked.joined(separator: ", ")) + suffix,
-                             source: name)
-            default: context.post("observers", ObserverText.toldYours(name) , source: name)
+                context.post(
+                    "observers",
+                    "achievements: "
+                        + (achievements.unlocked.isEmpty ? "-" : achievements.unlocked.joined(separator: ", "))
+                        + suffix,
+                    source: name)
+            default: context.post("observers", ObserverText.toldYours(name), source: name)
             }
         }
     }
@@ -63,37 +72,55 @@ public final class ObserverModule: LessonModule {
     // MARK: live objects
 
     public lazy var objects: [LiveObject] = [
-        LiveObject(name: "game", typeName: "Game", methods: [
-            Method("addPoints", throws: true) { [unowned self] (points: Int) in
-                do { try game.addPoints(points) } catch let error as Game.Error {
-                    guard case .invalidPoints(let n) = error else { throw error }
-                    throw ThrownError("Game.Error.invalidPoints(\(n))", ObserverText.pointsRange(String(n)), reflecting: error)
+        LiveObject(
+            name: "game", typeName: "Game",
+            methods: [
+                Method("addPoints", throws: true) { [unowned self] (points: Int) in
+                    do { try game.addPoints(points) } catch let error as Game.Error {
+                        guard case .invalidPoints(let n) = error else { throw error }
+                        throw ThrownError(
+                            "Game.Error.invalidPoints(\(n))", ObserverText.pointsRange(String(n)), reflecting: error)
+                    }
+                    posted()
+                    return .done
+                },
+                Method("finish") { [unowned self] in
+                    game.finish(); posted(); return .done
+                },
+                Method(property: "score", type: "Int") { [unowned self] in
+                    ShownValue(source: String(game.score), printed: String(game.score))
+                },
+            ]
+        ).holding { [unowned self] in game },
+        LiveObject(
+            name: "hub", typeName: "NotificationHub",
+            methods: [
+                Method("addObserver", (nil, "for")) { [unowned self] (name: ObserverName, event: GameEvent) in
+                    hub.addObserver(observer(name), for: event)
+                    return .done
+                },
+                Method("removeObserver", (nil, "for")) { [unowned self] (name: ObserverName, event: GameEvent) in
+                    hub.removeObserver(observer(name), for: event)
+                    return .done
+                },
+                Method("removeObserver") { [unowned self] (name: ObserverName) in
+                    hub.removeObserver(observer(name))
+                    return .done
+                },
+            ]
+        ).holding { [unowned self] in hub },
+        LiveObject(
+            name: "label", typeName: "ScoreLabel",
+            methods: [
+                Method(property: "text", type: "String") { [unowned self] in
+                    ShownValue(source: SwiftValue.quoted(label.text), printed: label.text)
                 }
-                posted()
-                return .done
-            },
-            Method("finish") { [unowned self] in game.finish(); posted(); return .done },
-            Method(property: "score", type: "Int") { [unowned self] in ShownValue(source: String(game.score), printed: String(game.score)) },
-        ]).holding { [unowned self] in game },
-        LiveObject(name: "hub", typeName: "NotificationHub", methods: [
-            Method("addObserver", (nil, "for")) { [unowned self] (name: ObserverName, event: GameEvent) in
-                hub.addObserver(observer(name), for: event)
-                return .done
-            },
-            Method("removeObserver", (nil, "for")) { [unowned self] (name: ObserverName, event: GameEvent) in
-                hub.removeObserver(observer(name), for: event)
-                return .done
-            },
-            Method("removeObserver") { [unowned self] (name: ObserverName) in
-                hub.removeObserver(observer(name))
-                return .done
-            },
-        ]).holding { [unowned self] in hub },
-        LiveObject(name: "label", typeName: "ScoreLabel", methods: [
-            Method(property: "text", type: "String") { [unowned self] in ShownValue(source: SwiftValue.quoted(label.text), printed: label.text) },
-        ]).holding { [unowned self] in label },
+            ]
+        ).holding { [unowned self] in label },
         LiveObject(name: "sound", typeName: "SoundPlayer", methods: []).holding { [unowned self] in sound },
-        LiveObject(name: "achievements", typeName: "AchievementTracker", methods: []).holding { [unowned self] in achievements },
+        LiveObject(name: "achievements", typeName: "AchievementTracker", methods: []).holding { [unowned self] in
+            achievements
+        },
     ]
 
     // MARK: short commands
@@ -101,15 +128,33 @@ public final class ObserverModule: LessonModule {
     static let observerNames = ["label", "sound", "achievements"]
 
     public lazy var commands: [CommandSpec] = [
-        CommandSpec("score", [ArgumentSpec("points", .int)], summary: .verbatim("game.addPoints(_:)"),
-                    .call { .call("game", "addPoints", .value(.int(try $0.number(0)))) }),
+        CommandSpec(
+            "score", [ArgumentSpec("points", .int)], summary: .verbatim("game.addPoints(_:)"),
+            .call { .call("game", "addPoints", .value(.int(try $0.number(0)))) }),
         CommandSpec("finish", summary: .verbatim("game.finish()"), .call { _ in .call("game", "finish") }),
-        CommandSpec("observe", [ArgumentSpec("observer", .choice(Self.observerNames)), ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue)))],
-                    summary: .verbatim("hub.addObserver(_:for:)"),
-                    .call { .call("hub", "addObserver", .value(.reference(try $0.word(0))), .labelled("for", .member(try $0.word(1)))) }),
-        CommandSpec("unobserve", [ArgumentSpec("observer", .choice(Self.observerNames)), ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue)))],
-                    summary: .verbatim("hub.removeObserver(_:for:)"),
-                    .call { .call("hub", "removeObserver", .value(.reference(try $0.word(0))), .labelled("for", .member(try $0.word(1)))) }),
+        CommandSpec(
+            "observe",
+            [
+                ArgumentSpec("observer", .choice(Self.observerNames)),
+                ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue))),
+            ],
+            summary: .verbatim("hub.addObserver(_:for:)"),
+            .call {
+                .call(
+                    "hub", "addObserver", .value(.reference(try $0.word(0))), .labelled("for", .member(try $0.word(1))))
+            }),
+        CommandSpec(
+            "unobserve",
+            [
+                ArgumentSpec("observer", .choice(Self.observerNames)),
+                ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue))),
+            ],
+            summary: .verbatim("hub.removeObserver(_:for:)"),
+            .call {
+                .call(
+                    "hub", "removeObserver", .value(.reference(try $0.word(0))),
+                    .labelled("for", .member(try $0.word(1))))
+            }),
     ]
 
     // MARK: state
@@ -123,16 +168,27 @@ public final class ObserverModule: LessonModule {
         }
         let last = hub.lastDelivery.map { "\($0.notification.event.rawValue) \($0.notification.value)" } ?? "-"
         return [
-            StateGroup("hub", type: "NotificationHub", [
-                StateField("scoreChanged", .plain(names(.scoreChanged))),
-                StateField("gameOver", .plain(names(.gameOver))),
-                StateField("lastPost", .plain(last)),
-                StateField("told", .plain(hub.lastDelivery.map(Self.told) ?? "-")),
-            ]),
-            StateGroup("game", type: "Game", [StateField("score", .number(game.score)), StateField("isOver", .plain(game.isOver ? "true" : "false"))]),
-            StateGroup("label", type: "ScoreLabel", [StateField("text", .string(label.text)), StateField("updates", .number(label.updates))]),
+            StateGroup(
+                "hub", type: "NotificationHub",
+                [
+                    StateField("scoreChanged", .plain(names(.scoreChanged))),
+                    StateField("gameOver", .plain(names(.gameOver))),
+                    StateField("lastPost", .plain(last)),
+                    StateField("told", .plain(hub.lastDelivery.map(Self.told) ?? "-")),
+                ]),
+            StateGroup(
+                "game", type: "Game",
+                [
+                    StateField("score", .number(game.score)),
+                    StateField("isOver", .plain(game.isOver ? "true" : "false")),
+                ]),
+            StateGroup(
+                "label", type: "ScoreLabel",
+                [StateField("text", .string(label.text)), StateField("updates", .number(label.updates))]),
             StateGroup("sound", type: "SoundPlayer", [StateField("played", .plain(Self.list(sound.played)))]),
-            StateGroup("achievements", type: "AchievementTracker", [StateField("unlocked", .plain(Self.list(achievements.unlocked)))]),
+            StateGroup(
+                "achievements", type: "AchievementTracker",
+                [StateField("unlocked", .plain(Self.list(achievements.unlocked)))]),
         ]
     }
 }
@@ -145,7 +201,9 @@ struct ObserverName: ArgumentType {
     let name: String
     static var parameterType: ParamType { .object(type: "HubObserver", names: ObserverModule.observerNames) }
     init(checked value: ArgValue) throws(InternalError) {
-        guard case .object(let name) = value else { throw InternalError("a checked argument \(value) is not an observer") }
+        guard case .object(let name) = value else {
+            throw InternalError("a checked argument \(value) is not an observer")
+        }
         self.name = name
     }
 }

@@ -105,13 +105,14 @@ public final class BuggyAlertBuilder: AlertBuilding {
     @discardableResult public func setMessage(_ message: String) -> Self { self.message = message; return self }
     @discardableResult
     public func addConfirmAction(_ title: String, action: @escaping @Sendable () -> Void) -> Self {
-        confirmAction?.title = title      // confirmAction is nil: nothing happens
-        confirmAction?.handler = action   // nor here
+        confirmAction?.title = title  // confirmAction is nil: nothing happens
+        confirmAction?.handler = action  // nor here
         return self
     }
     @discardableResult public func present() -> Alert {
         // The screen still draws a confirm button, with whatever the builder holds: nothing.
-        let alert = Alert(title: title, message: message, confirm: confirmAction ?? AlertAction(title: nil, handler: nil))
+        let alert = Alert(
+            title: title, message: message, confirm: confirmAction ?? AlertAction(title: nil, handler: nil))
         screen.present(alert)
         return alert
     }

@@ -130,10 +130,11 @@ public final class AchievementTracker: HubObserver {
     public private(set) var unlocked: [String] = []
     public init(name: String = "achievements") { self.name = name }
     public func hub(_ hub: NotificationHub, didPost notification: HubNotification) {
-        let badge = switch notification.event {
-        case .scoreChanged: notification.value >= 10 ? "10 points" : nil
-        case .gameOver: "finisher"
-        }
+        let badge =
+            switch notification.event {
+            case .scoreChanged: notification.value >= 10 ? "10 points" : nil
+            case .gameOver: "finisher"
+            }
         if let badge, !unlocked.contains(badge) { unlocked.append(badge) }
     }
 }

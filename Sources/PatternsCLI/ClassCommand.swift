@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import PlaygroundCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,11 @@ struct ClassCommand: ParsableCommand {
         let argv = [server] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         execv(server, &cArguments)
-        Output.error("error: cannot run '\(server)': \(String(decoding: Array(UnsafeBufferPointer(start: strerror(errno), count: Int(strlen(strerror(errno))))).map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        let reason = String(
+            decoding: Array(UnsafeBufferPointer(start: strerror(errno), count: Int(strlen(strerror(errno))))).map {
+                UInt8(bitPattern: $0)
+            }, as: UTF8.self)
+        Output.error("error: cannot run '\(server)': \(reason)")
         throw ExitCode(1)
     }
 
@@ -36,7 +41,9 @@ struct ClassCommand: ParsableCommand {
         if let path = ProcessInfo.processInfo.environment["PATTERNS_CLASS_SERVER"], !path.isEmpty { return path }
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let me = n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        let me =
+            n > 0
+            ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
         let folder = me.contains("/") ? String(me[..<me.lastIndex(of: "/")!]) : "."
         return folder + "/patterns-class"
     }

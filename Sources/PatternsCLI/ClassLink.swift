@@ -3,6 +3,7 @@ import ClassWire
 import FoundationEssentials
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,13 +27,17 @@ final class ClassLink {
 
     func savedIdentity(_ address: ClassAddress) -> Identity? {
         guard let identities, let bytes = try? FileWriter.read(identities),
-              let all = try? JSONDecoder().decode([String: Identity].self, from: Data(bytes)) else { return nil }
+            let all = try? JSONDecoder().decode([String: Identity].self, from: Data(bytes))
+        else { return nil }
         return all[address.url]
     }
 
     func save(_ identity: Identity, for address: ClassAddress) {
         guard let identities else { return }
-        var all = (try? FileWriter.read(identities)).flatMap { try? JSONDecoder().decode([String: Identity].self, from: Data($0)) } ?? [:]
+        var all =
+            (try? FileWriter.read(identities)).flatMap {
+                try? JSONDecoder().decode([String: Identity].self, from: Data($0))
+            } ?? [:]
         all[address.url] = identity
         guard let data = try? JSONEncoder().encode(all) else { return }
         StateDirectory.create(FileWriter.folder(of: identities))
@@ -67,7 +72,9 @@ final class ClassLink {
     /// A line this link answers itself (`join`, `follow`, `class`), or nil for the session to run.
     func intercept(_ line: String, console: Console, echo: Bool) -> (ok: Bool, events: [Event])? {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard let first = words.first, Self.words.contains(first), console.session.command(named: first) == nil else { return nil }
+        guard let first = words.first, Self.words.contains(first), console.session.command(named: first) == nil else {
+            return nil
+        }
         if echo { console.show([.input(prompt: console.session.prompt, line: line)]) }
         let ok: Bool
         switch first {
@@ -89,8 +96,10 @@ final class ClassLink {
         let lang = console.session.options.lang
         if console.layout == .dashboard {
             // The dashboard draws its panes: the line goes to the `out` pane, drawn before the next prompt.
-            console.session.mediator.post(PaneMessage(topic: error ? "error" : "out", source: "class",
-                                                      text: error ? CoreText.error.text(lang, text) : text, isError: error))
+            console.session.mediator.post(
+                PaneMessage(
+                    topic: error ? "error" : "out", source: "class",
+                    text: error ? CoreText.error.text(lang, text) : text, isError: error))
             return
         }
         console.note((error ? CoreText.error.text(lang, text) : text) + "\n", pane: "out")
@@ -118,7 +127,8 @@ final class ClassLink {
             var joined: JoinResponse
             var nextSeq = 1
             if let saved = savedIdentity(address), saved.name == trimmed,
-               let receipt = try? client.send([], token: saved.token) {
+                let receipt = try? client.send([], token: saved.token)
+            {
                 // The same learner again: numbering goes on from what the server holds.
                 joined = JoinResponse(learner: 0, token: saved.token, name: trimmed, state: receipt.state)
                 nextSeq = receipt.through + 1
@@ -132,7 +142,10 @@ final class ClassLink {
             link.start()
             say(ClassText.joined.text(lang, address.code, TextSanitizer.clean(joined.name)), console)
             if let lesson = joined.state.lesson, joined.state.step > 0 {
-                say(ClassText.joinedAt.text(lang, TextSanitizer.clean(joined.state.lessonTitle ?? lesson), String(joined.state.step)), console)
+                say(
+                    ClassText.joinedAt.text(
+                        lang, TextSanitizer.clean(joined.state.lessonTitle ?? lesson), String(joined.state.step)),
+                    console)
             }
             // Where the learner already is counts as reached.
             observe("", ok: true, events: [], console: console)
@@ -164,7 +177,9 @@ final class ClassLink {
         let lang = console.session.options.lang
         guard let learner else { say(ClassText.followNeedsClass.text(lang), console, error: true); return false }
         let state = learner.freshState()
-        guard let lesson = state.lesson, state.step > 0 else { say(ClassText.presenterNotStarted.text(lang), console); return true }
+        guard let lesson = state.lesson, state.step > 0 else {
+            say(ClassText.presenterNotStarted.text(lang), console); return true
+        }
         let session = console.session
         // The lines `follow` runs are its own: only where it lands counts as reached.
         quiet = true
@@ -185,18 +200,25 @@ final class ClassLink {
     /// `class URL TOKEN` connects the presenter; `class tries|hint|solution|answers` speaks to the room.
     func classCommand(_ arguments: [String], console: Console) -> Bool {
         let lang = console.session.options.lang
-        guard let first = arguments.first else { say(ClassText.classUsage.text(lang), console, error: true); return false }
+        guard let first = arguments.first else {
+            say(ClassText.classUsage.text(lang), console, error: true); return false
+        }
         if first.hasPrefix("http://") {
             guard arguments.count == 2 else { say(ClassText.classUsage.text(lang), console, error: true); return false }
             return connectPresenter(url: first, token: arguments[1], console: console)
         }
         guard let presenter else { say(ClassText.presenterNotConnected.text(lang), console, error: true); return false }
         switch first {
-        case "tries": return presenter.send(PresenterUpdate(tries: true), console: console, saying: ClassText.roomTries.text(lang, String(console.session.stepIndex + 1)))
+        case "tries":
+            return presenter.send(
+                PresenterUpdate(tries: true), console: console,
+                saying: ClassText.roomTries.text(lang, String(console.session.stepIndex + 1)))
         case "hint": return presenter.revealHint(console: console)
         case "solution": return presenter.revealSolution(console: console)
-        case "answers": return presenter.send(PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console,
-                                              saying: ClassText.answersRevealed.text(lang, String(console.session.stepIndex + 1)))
+        case "answers":
+            return presenter.send(
+                PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console,
+                saying: ClassText.answersRevealed.text(lang, String(console.session.stepIndex + 1)))
         default: say(ClassText.classUsage.text(lang), console, error: true); return false
         }
     }
@@ -244,7 +266,9 @@ final class ClassLink {
                     }
                     learner.add(.check, lesson: lesson.id, step: step, passed: passed)
                 case "predict" where words.count >= 2:
-                    learner.add(.predict, lesson: lesson.id, step: step, answer: String(words[1].prefix(ClassWire.maximumAnswerLength)))
+                    learner.add(
+                        .predict, lesson: lesson.id, step: step,
+                        answer: String(words[1].prefix(ClassWire.maximumAnswerLength)))
                 case "hint":
                     learner.add(.hint, lesson: lesson.id, step: step)
                 default: break
@@ -265,7 +289,8 @@ final class ClassLink {
             case .back(let sent): say(ClassText.serverBack.text(lang, String(sent)), console)
             case .moved(let step): say(ClassText.presenterAt.text(lang, String(step)), console)
             case .tries(let step): say(ClassText.roomTries.text(lang, String(step)), console)
-            case .refused(let failure): say(ClassText.classRefused.text(lang, ClassLink.describe(failure, lang)), console, error: true)
+            case .refused(let failure):
+                say(ClassText.classRefused.text(lang, ClassLink.describe(failure, lang)), console, error: true)
             case .hint(let lesson, let step), .solution(let lesson, let step):
                 let isHint: Bool
                 if case .hint = notice { isHint = true } else { isHint = false }

@@ -13,7 +13,8 @@ enum CommandLineErrors {
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop { $0 == " " }
             if trimmed.hasPrefix("See '"), trimmed.hasSuffix("' for more information."),
-               let end = trimmed.firstRange(of: "' for more information.") {
+                let end = trimmed.firstRange(of: "' for more information.")
+            {
                 let command = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<end.lowerBound]
                 lines[index] = String(line.prefix { $0 == " " }) + CLIText.seeHelp.text(lang, String(command))
             }
@@ -23,8 +24,10 @@ enum CommandLineErrors {
 
     /// The parser's sentence as a catalogue phrase, when it is one of the shapes it writes.
     static func phrase(for body: String) -> Phrase {
-        let shapes: [(String, CLIText)] = [("Missing expected argument '", .missingArgument), ("Unknown option '", .unknownOption),
-                                           ("Unexpected argument '", .unexpectedArgument)]
+        let shapes: [(String, CLIText)] = [
+            ("Missing expected argument '", .missingArgument), ("Unknown option '", .unknownOption),
+            ("Unexpected argument '", .unexpectedArgument),
+        ]
         for (start, text) in shapes where body.hasPrefix(start) {
             let rest = body.dropFirst(start.count)
             guard let close = rest.firstIndex(of: "'") else { break }
@@ -41,7 +44,8 @@ enum CommandLineErrors {
             let value = body[body.index(body.startIndex, offsetBy: 11)..<middle.lowerBound]
             let rest = body[middle.upperBound...]
             if let close = rest.firstIndex(of: "'") {
-                return CLIText.invalidValue(String(value), String(rest[..<close])) + .verbatim(String(rest[rest.index(after: close)...]))
+                return CLIText.invalidValue(String(value), String(rest[..<close]))
+                    + .verbatim(String(rest[rest.index(after: close)...]))
             }
         }
         return .verbatim(body)

@@ -10,7 +10,8 @@ final class Console {
     /// On a terminal: an answer taller than the screen is shown a page at a time (a key shows the next), so that
     /// its top (a lesson's definition, a step's title) is read before it scrolls away.
     var pager: StreamPager?
-    /// A live class (`join`, `follow`, `class`; ClassLink.swift): lines it answers itself, and what it reports after each.
+    /// A live class (`join`, `follow`, `class`; ClassLink.swift): lines it answers itself, and what it reports after
+    /// each.
     var classLink: ClassLink?
 
     init(session: Session, format: OutputFormat) {
@@ -45,7 +46,11 @@ final class Console {
         case .text:
             guard layout == .stream else { return }
             let text = StreamRenderer(options: session.options.render).render(events)
-            if let pager { pager.show(text, width: session.options.render.width, lang: session.options.lang) } else { Output.write(text) }
+            if let pager {
+                pager.show(text, width: session.options.render.width, lang: session.options.lang)
+            } else {
+                Output.write(text)
+            }
         }
     }
 

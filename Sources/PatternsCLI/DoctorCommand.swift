@@ -1,6 +1,7 @@
 import ArgumentParser
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,8 +10,11 @@ import Glibc
 /// line. To send round the week before a workshop. libedit missing is the one thing it cannot report itself (the
 /// dynamic loader stops before `main`): the package's `check.sh` looks for it with `ldd` first.
 struct DoctorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "doctor", abstract: "Check what this machine lacks for the playground, and how to fix it.")
-    @Option(name: .long, help: ArgumentHelp("Interface language (en, ko); default from LANG/LC_ALL.", valueName: "lang")) var lang: String?
+    static let configuration = CommandConfiguration(
+        commandName: "doctor", abstract: "Check what this machine lacks for the playground, and how to fix it.")
+    @Option(
+        name: .long, help: ArgumentHelp("Interface language (en, ko); default from LANG/LC_ALL.", valueName: "lang"))
+    var lang: String?
     @Option(name: .long, help: ArgumentHelp("A lesson folder: whether its Swift would run.", valueName: "dir"))
     var lessons: String?
     @Flag(name: .long, help: ArgumentHelp(GlobalOptions.trustHelp)) var trustLessons = false
@@ -56,12 +60,15 @@ struct DoctorCommand: ParsableCommand {
     static func report(_ checks: [Check], lang: Lang) -> String {
         var out = CLIText.doctorTitle.text(lang) + "\n"
         for check in checks {
-            let line = check.fix.map { CLIText.doctorMissing.text(lang, check.what, $0) }
+            let line =
+                check.fix.map { CLIText.doctorMissing.text(lang, check.what, $0) }
                 ?? (check.isNote ? CLIText.doctorNote : CLIText.doctorOK).text(lang, check.what)
             out += line + "\n"
         }
         let failed = checks.filter { $0.fix != nil }.count
-        out += (failed == 0 ? CLIText.doctorSummaryOK.text(lang) : CLIText.doctorSummaryMissing.text(lang, String(failed))) + "\n"
+        out +=
+            (failed == 0 ? CLIText.doctorSummaryOK.text(lang) : CLIText.doctorSummaryMissing.text(lang, String(failed)))
+            + "\n"
         return out
     }
 
@@ -71,28 +78,43 @@ struct DoctorCommand: ParsableCommand {
         let maps = (try? FileWriter.read("/proc/self/maps")).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let library = maps.split(separator: "\n").lazy.compactMap { $0.split(separator: " ").last }
             .first { $0.contains("/libedit.so") }.map(String.init)
-        checks.append(Check(what: CLIText.checkLibedit.text(lang, library ?? "?"), fix: library == nil ? CLIText.fixLibedit.text(lang) : nil))
+        checks.append(
+            Check(
+                what: CLIText.checkLibedit.text(lang, library ?? "?"),
+                fix: library == nil ? CLIText.fixLibedit.text(lang) : nil))
         // The terminal: a person types into it, and it can draw.
         let terminal = environment.stdinIsTerminal && environment.stdoutIsTerminal
-        checks.append(Check(what: CLIText.checkTerminal.text(lang), fix: terminal ? nil : CLIText.fixTerminalNotATTY.text(lang)))
+        checks.append(
+            Check(what: CLIText.checkTerminal.text(lang), fix: terminal ? nil : CLIText.fixTerminalNotATTY.text(lang)))
         let term = environment.variables["TERM"] ?? ""
-        checks.append(Check(what: CLIText.checkTerm.text(lang, term.isEmpty ? CLIText.notSet.text(lang) : TextSanitizer.clean(term)),
-                            fix: term.isEmpty || term == "dumb" ? CLIText.fixTerm.text(lang) : nil))
+        checks.append(
+            Check(
+                what: CLIText.checkTerm.text(
+                    lang, term.isEmpty ? CLIText.notSet.text(lang) : TextSanitizer.clean(term)),
+                fix: term.isEmpty || term == "dumb" ? CLIText.fixTerm.text(lang) : nil))
         if environment.stdoutIsTerminal {
             let size = WindowSize.current()
-            checks.append(Check(what: CLIText.checkSize.text(lang, String(size.columns), String(size.rows)),
-                                fix: size.columns < 80 || size.rows < 24 ? CLIText.fixSize.text(lang) : nil))
+            checks.append(
+                Check(
+                    what: CLIText.checkSize.text(lang, String(size.columns), String(size.rows)),
+                    fix: size.columns < 80 || size.rows < 24 ? CLIText.fixSize.text(lang) : nil))
         }
         // A UTF-8 locale, without which Korean input is dropped by the line editor.
         let ctype = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
-        checks.append(Check(what: CLIText.checkLocale.text(lang, ctype), fix: ctype.uppercased().contains("UTF") ? nil : CLIText.fixLocale.text(lang)))
+        checks.append(
+            Check(
+                what: CLIText.checkLocale.text(lang, ctype),
+                fix: ctype.uppercased().contains("UTF") ? nil : CLIText.fixLocale.text(lang)))
         // The Swift compiler, found the way a session finds it.
         switch environment.lineCompiler() {
         case .success(let compiler):
             // PATTERNS_SWIFTC names a compiler without a look: see that it is there.
             let runs = access(compiler.swiftc, X_OK) == 0
-            let why = runs ? compiler.swiftc : CLIText.cannotRead.text(lang, compiler.swiftc, CLIText.doesNotExist.text(lang))
-            checks.append(Check(what: CLIText.checkCompiler.text(lang, why), fix: runs ? nil : CLIText.fixCompiler.text(lang, why)))
+            let why =
+                runs ? compiler.swiftc : CLIText.cannotRead.text(lang, compiler.swiftc, CLIText.doesNotExist.text(lang))
+            checks.append(
+                Check(
+                    what: CLIText.checkCompiler.text(lang, why), fix: runs ? nil : CLIText.fixCompiler.text(lang, why)))
         case .failure(.noModules(let folder)):
             // The packaged binary: no modules to compile against, by design. Worth knowing, nothing to fix.
             let why = CLIText.compilerNotInThisBuild.text(lang, CLIText.compilerNoModules.text(lang, folder))
@@ -107,14 +129,21 @@ struct DoctorCommand: ParsableCommand {
         // The state folder: progress and history are written there.
         if let folder = StateDirectory.path(environment: environment.variables) {
             StateDirectory.create(folder)
-            let problem: String? = switch FileKind.of(folder) {
-            case .folder: access(folder, W_OK) == 0 ? nil : CLIText.permissionDenied.text(lang)
-            case .missing: FileError.reason(errno, path: folder + "/x", writing: true).text(lang)
-            case let kind: FileError.reason(kind: kind)?.text(lang) ?? CLIText.isAFile.text(lang)
-            }
-            checks.append(Check(what: CLIText.checkStateFolder.text(lang, folder), fix: problem.map { CLIText.fixStateFolder.text(lang, $0) }))
+            let problem: String? =
+                switch FileKind.of(folder) {
+                case .folder: access(folder, W_OK) == 0 ? nil : CLIText.permissionDenied.text(lang)
+                case .missing: FileError.reason(errno, path: folder + "/x", writing: true).text(lang)
+                case let kind: FileError.reason(kind: kind)?.text(lang) ?? CLIText.isAFile.text(lang)
+                }
+            checks.append(
+                Check(
+                    what: CLIText.checkStateFolder.text(lang, folder),
+                    fix: problem.map { CLIText.fixStateFolder.text(lang, $0) }))
         } else {
-            checks.append(Check(what: CLIText.checkStateFolder.text(lang, CLIText.notSet.text(lang)), fix: CLIText.fixStateFolderNoHome.text(lang)))
+            checks.append(
+                Check(
+                    what: CLIText.checkStateFolder.text(lang, CLIText.notSet.text(lang)),
+                    fix: CLIText.fixStateFolderNoHome.text(lang)))
         }
         return checks
     }

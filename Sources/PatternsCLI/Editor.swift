@@ -1,4 +1,5 @@
 import PlaygroundCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

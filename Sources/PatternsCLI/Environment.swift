@@ -1,6 +1,6 @@
 import FoundationEssentials
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 import Terminal
 
 /// Facts about the process's surroundings, read once at start.
@@ -10,7 +10,9 @@ struct Environment {
     let stdinIsTerminal: Bool
 
     static func current() -> Environment {
-        Environment(variables: ProcessInfo.processInfo.environment, stdoutIsTerminal: isTerminal(1), stdinIsTerminal: isTerminal(0))
+        Environment(
+            variables: ProcessInfo.processInfo.environment, stdoutIsTerminal: isTerminal(1),
+            stdinIsTerminal: isTerminal(0))
     }
 
     /// NO_COLOR (non-empty), TERM=dumb and non-TTY output turn colour off unless `--color always`.
@@ -29,7 +31,9 @@ struct Environment {
     /// there is none.
     func lineCompiler() -> Result<LineCompiler, LineCompiler.Unavailable> {
         LineCompiler.find(environment: variables).map { compiler in
-            if let limit = variables["PATTERNS_LINE_TIME_LIMIT"].flatMap(Double.init), limit > 0 { compiler.timeLimit = limit }
+            if let limit = variables["PATTERNS_LINE_TIME_LIMIT"].flatMap(Double.init), limit > 0 {
+                compiler.timeLimit = limit
+            }
             if let limit = variables["PATTERNS_COMPILE_TIME_LIMIT"].flatMap(Double.init), limit > 0 {
                 compiler.compileTimeLimit = limit
             }
@@ -56,10 +60,13 @@ enum LessonLoader {
     /// The sources, and the files or folders of `--lessons` that could not be read (`cannot read '...': reason`).
     /// The folder's lessons run their Swift only when `trusted` (`--trust-lessons`): lessons are data.
     static func sources(extra directory: String?, trusted: Bool = false) throws
-        -> (sources: [LessonSource], unreadable: [String]) {
+        -> (sources: [LessonSource], unreadable: [String])
+    {
         var unreadable: [String] = []
         var sources = EmbeddedLessons.files.map { file in
-            LessonSource(path: "Lessons/" + file.path, lang: String(file.path.split(separator: "/").first ?? "en"), text: file.text, isBuiltIn: true)
+            LessonSource(
+                path: "Lessons/" + file.path, lang: String(file.path.split(separator: "/").first ?? "en"),
+                text: file.text, isBuiltIn: true)
         }
         if let directory {
             let manager = FileManager.default
@@ -68,10 +75,13 @@ enum LessonLoader {
             case .missing: throw ValidationErrorText(CLIText.lessonsMissing.text(Output.lang, directory))
             case .regular, .namedPipe, .socket, .device:
                 let what = FileError.reason(kind: FileKind.of(directory))?.text(Output.lang) ?? ""
-                throw ValidationErrorText(CLIText.notAFolder.text(Output.lang, directory, what.isEmpty ? CLIText.isAFile.text(Output.lang) : what))
+                throw ValidationErrorText(
+                    CLIText.notAFolder.text(
+                        Output.lang, directory, what.isEmpty ? CLIText.isAFile.text(Output.lang) : what))
             }
             guard (try? manager.contentsOfDirectory(atPath: directory)) != nil else {
-                throw ValidationErrorText(FileError(.read, directory, reason: CLIText.permissionDenied.phrase).description)
+                throw ValidationErrorText(
+                    FileError(.read, directory, reason: CLIText.permissionDenied.phrase).description)
             }
             let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
             func add(_ folder: String, lang: String) {
@@ -93,8 +103,10 @@ enum LessonLoader {
                     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
                     // Invalid UTF-8 gets an empty text: the parser then reports the file by name.
                     let text = String(validating: body, as: UTF8.self) ?? ""
-                    sources.append(LessonSource(path: path, lang: lang, text: text, isBuiltIn: false,
-                                                isTrusted: trusted))
+                    sources.append(
+                        LessonSource(
+                            path: path, lang: lang, text: text, isBuiltIn: false,
+                            isTrusted: trusted))
                 }
             }
             add(base, lang: "en")

@@ -1,25 +1,36 @@
 import ArgumentParser
 import FoundationEssentials
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 
 /// `patterns export <lesson>`: a handout with the lesson and the real transcript of running it.
 extension Handout.Audience: ExpressibleByArgument {}
 
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a workshop handout (Markdown or HTML).")
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write a workshop handout (Markdown or HTML).")
     enum Format: String, ExpressibleByArgument, CaseIterable { case markdown, html }
 
     @Option(name: .long, help: ArgumentHelp("An extra lesson folder.", valueName: "dir")) var lessons: String?
     @Flag(name: .long, help: ArgumentHelp(GlobalOptions.trustHelp)) var trustLessons = false
     @Option(name: .long, help: ArgumentHelp("Lesson language (en, ko).", valueName: "lang")) var lang: String?
-    @Option(name: .long, help: ArgumentHelp("Wrap the transcript to this many columns.", valueName: "n")) var width: Int?
+    @Option(name: .long, help: ArgumentHelp("Wrap the transcript to this many columns.", valueName: "n")) var width:
+        Int?
     @Argument(help: "The lesson id.") var lesson: String
-    @Option(name: [.customLong("format"), .customShort("f")], help: "markdown or html (default: from -o's extension, .html or .htm; else markdown).")
+    @Option(
+        name: [.customLong("format"), .customShort("f")],
+        help: "markdown or html (default: from -o's extension, .html or .htm; else markdown).")
     var handoutFormat: Format?
-    @Option(name: .customLong("for"), help: ArgumentHelp("students (goals and folded hints, no solutions) or presenters (everything, with timings).",
-                                                        valueName: "audience")) var audience: Handout.Audience = .students
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': stdout). A device or pipe is written to, never replaced.", valueName: "file")) var output: String?
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp(
+            "students (goals and folded hints, no solutions) or presenters (everything, with timings).",
+            valueName: "audience")) var audience: Handout.Audience = .students
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Write to this file ('-': stdout). A device or pipe is written to, never replaced.", valueName: "file"))
+    var output: String?
 
     func validate() throws {
         if let lang, Lang(rawValue: lang) == nil { throw ValidationError(CLIText.langOneOf.text(Output.lang)) }
@@ -41,8 +52,9 @@ struct ExportCommand: ParsableCommand {
             Output.error(catalog.unknownLesson(lesson).phrase)
             throw ExitCode(1)
         }
-        let handout = try Handout(lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80, audience: audience,
-                                   compiler: try? environment.lineCompiler().get())
+        let handout = try Handout(
+            lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80, audience: audience,
+            compiler: try? environment.lineCompiler().get())
         // Lessons are data: a folder's lesson exported without --trust-lessons ran none of its Swift.
         if let lessons, handout.withheld > 0 { Output.error(TrustText.folderNotTrusted.text(Output.lang, lessons)) }
         // The handout quotes lesson files: control sequences go, as everywhere else.

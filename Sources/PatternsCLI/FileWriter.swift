@@ -1,5 +1,6 @@
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,11 @@ struct FileError: Error, CustomStringConvertible {
 
     /// What a refused open found (a named pipe, a socket, a device, a folder) or why `open` failed.
     init(_ verb: Verb, _ path: String, refusal: FileKindRefusal) {
-        if let kind = Self.reason(kind: refusal.kind) { self.init(verb, path, reason: kind) } else { self.init(verb, path, errno: refusal.code) }
+        if let kind = Self.reason(kind: refusal.kind) {
+            self.init(verb, path, reason: kind)
+        } else {
+            self.init(verb, path, errno: refusal.code)
+        }
     }
 
     enum Verb { case read, write }

@@ -3,8 +3,11 @@ import PlaygroundCore
 
 /// `patterns forget <lesson>|--all`: forgets saved progress.
 struct ForgetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "forget", abstract: "Forget the saved progress of a lesson (or of all).")
-    @Option(name: .long, help: ArgumentHelp("An extra lesson folder (its lessons can be forgotten too).", valueName: "dir")) var lessons: String?
+    static let configuration = CommandConfiguration(
+        commandName: "forget", abstract: "Forget the saved progress of a lesson (or of all).")
+    @Option(
+        name: .long, help: ArgumentHelp("An extra lesson folder (its lessons can be forgotten too).", valueName: "dir"))
+    var lessons: String?
     /// Accepted wherever `--lessons` is (forgetting runs no lesson).
     @Flag(name: .long, help: ArgumentHelp("Accepted as elsewhere; forgetting runs nothing.", visibility: .hidden))
     var trustLessons = false

@@ -1,6 +1,7 @@
 import CPosix
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,8 +90,10 @@ final class ForkedLines: LineIsolation {
     }
 
     /// In the copy: runs the line with traps ending the copy at once, then hands the session on or back.
-    private func runHere(_ line: () -> Bool, said: () -> [Event], control: Int32, errors: Int32,
-                         parent: pid_t) -> IsolatedLine {
+    private func runHere(
+        _ line: () -> Bool, said: () -> [Event], control: Int32, errors: Int32,
+        parent: pid_t
+    ) -> IsolatedLine {
         _ = patterns_set_parent_death_signal(SIGKILL)
         if getppid() != parent { _exit(Supervisor.handedOn) }
         let savedErrors = dup(2)
@@ -144,7 +147,9 @@ final class ForkedLines: LineIsolation {
             for item in fds where item.revents != 0 {
                 let count = read(item.fd, &buffer, buffer.count)
                 if count > 0 {
-                    if item.fd == control { frames += buffer[0..<count] } else if errorText.count < 65536 {
+                    if item.fd == control {
+                        frames += buffer[0..<count]
+                    } else if errorText.count < 65536 {
                         errorText += buffer[0..<count]
                     }
                 } else if count == 0 || errno != EINTR {
@@ -255,8 +260,10 @@ final class ForkedLines: LineIsolation {
     /// `file:line: Fatal error: boom`, `Fatal error` alone, `Precondition failed: …`: the runtime's words, without the
     /// place (a file of the playground's, not the learner's).
     static func trapMessage(_ stderr: String) -> String? {
-        for words in ["Fatal error", "Precondition failed", "Assertion failed", "Swift runtime failure",
-                      "Could not allocate memory"] {
+        for words in [
+            "Fatal error", "Precondition failed", "Assertion failed", "Swift runtime failure",
+            "Could not allocate memory",
+        ] {
             guard let range = stderr.firstRange(of: words) else { continue }
             return String(stderr[range.lowerBound...].prefix { $0 != "\n" })
         }

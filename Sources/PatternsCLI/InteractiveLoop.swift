@@ -1,5 +1,6 @@
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,14 +24,17 @@ struct InteractiveLoop {
         console.classLink = classLink
         let lang = session.options.lang
 
-        let reader = LineReader(programName: "patterns", history: HistoryFile.standard(environment: environment.variables)) { before in
+        let reader = LineReader(
+            programName: "patterns", history: HistoryFile.standard(environment: environment.variables)
+        ) { before in
             let result = Completer.complete(before, in: session)
             return Completion(word: result.word, candidates: result.candidates)
         }
         // An answer taller than the terminal is paged (its top would scroll away unread).
         if format == .text {
-            console.pager = StreamPager(keys: KeyReader(), style: Style(enabled: session.options.render.color),
-                                        rows: { WindowSize.current().rows }, giveBack: { reader.giveBack($0) })
+            console.pager = StreamPager(
+                keys: KeyReader(), style: Style(enabled: session.options.render.color),
+                rows: { WindowSize.current().rows }, giveBack: { reader.giveBack($0) })
         }
         defer {
             if console.layout == .dashboard { AlternateScreen.leave() }
@@ -46,8 +50,9 @@ struct InteractiveLoop {
         var lastAnswers: [String] = []
         func dashboard() -> DashboardRenderer {
             let size = WindowSize.current()
-            return DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color,
-                                     lessonScroll: scroll, status: status, pager: pager, lang: lang, zoom: zoom, answers: lastAnswers)
+            return DashboardRenderer(
+                width: size.columns, height: size.rows, color: session.options.render.color,
+                lessonScroll: scroll, status: status, pager: pager, lang: lang, zoom: zoom, answers: lastAnswers)
         }
         func draw() {
             guard console.layout == .dashboard else { return }
@@ -81,7 +86,9 @@ struct InteractiveLoop {
                 // A terminal without cursor addressing gets no full-screen escapes.
                 let term = environment.variables["TERM"] ?? ""
                 guard !term.isEmpty, term != "dumb" else {
-                    console.note(CoreText.theDashboardNeedsScreenControl.text(lang, TextSanitizer.clean(term)) + "\n", pane: "out")
+                    console.note(
+                        CoreText.theDashboardNeedsScreenControl.text(lang, TextSanitizer.clean(term)) + "\n",
+                        pane: "out")
                     return
                 }
                 if console.layout != .dashboard { AlternateScreen.enter() }
@@ -103,7 +110,8 @@ struct InteractiveLoop {
             guard now != stamp, !now.isEmpty else { return false }
             watched = (path, now)
             let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
-            Output.write("\n" + Style(enabled: session.options.render.color).dim(CodeText.fileChanged.text(lang, name)) + "\n")
+            Output.write(
+                "\n" + Style(enabled: session.options.render.color).dim(CodeText.fileChanged.text(lang, name)) + "\n")
             // Printed while a line is being typed: no pager waits for a key here.
             let pager = console.pager
             console.pager = nil
@@ -127,7 +135,9 @@ struct InteractiveLoop {
         if format == .text {
             let banner = style.bold("Pattern Playground") + " — " + CoreText.typeLessonsToSeeTheLessons.text(lang)
             // The banner is wrapped like every other line (it carries no code).
-            Output.write(DisplayWidth.wrap(banner, width: session.options.render.width + (style.enabled ? 8 : 0)).joined(separator: "\n") + "\n")
+            Output.write(
+                DisplayWidth.wrap(banner, width: session.options.render.width + (style.enabled ? 8 : 0)).joined(
+                    separator: "\n") + "\n")
         }
         var pending: String?
         // The lines of a block still open (a brace, a bracket, a multi-line string): it goes on at the next line.
@@ -137,8 +147,12 @@ struct InteractiveLoop {
             if pending == nil && block.isEmpty { draw() }
             noteFile()
             // The terminal shows the prompt and echoes the typing itself: a recording gets them as they appear.
-            let prompt = !block.isEmpty ? SwiftInput.continuationPrompt(block.joined(separator: "\n").split(
-                separator: "\n", omittingEmptySubsequences: false).count + 1)
+            let prompt =
+                !block.isEmpty
+                ? SwiftInput.continuationPrompt(
+                    block.joined(separator: "\n").split(
+                        separator: "\n", omittingEmptySubsequences: false
+                    ).count + 1)
                 : pending == nil ? coloredPrompt(style) : "... "
             Output.recorder?.record(prompt.filter { $0 != "\u{1}" })
             var input = reader.read(prompt: prompt)
@@ -168,7 +182,8 @@ struct InteractiveLoop {
                 if wasEnd { Output.write("\n"); continue }
             }
             switch input {
-            case .line(let line): Output.recorder?.record((line.split(separator: "\n").last.map(String.init) ?? line) + "\n")
+            case .line(let line):
+                Output.recorder?.record((line.split(separator: "\n").last.map(String.init) ?? line) + "\n")
             case .interrupt: Output.recorder?.record("^C\n")
             default: break
             }
@@ -188,7 +203,9 @@ struct InteractiveLoop {
                     case .delivery(let delivery):
                         if delivery.pane == "lesson" { scroll = 0 }
                         if delivery.pane == "out" && !delivery.message.isError { answers.append(delivery.message.text) }
-                        if delivery.pane == "out" || delivery.message.isError { lastAnswers.append(delivery.message.text) }
+                        if delivery.pane == "out" || delivery.message.isError {
+                            lastAnswers.append(delivery.message.text)
+                        }
                         if delivery.message.isError || (answer == nil && delivery.message.topic == "out") {
                             answer = delivery.message.text.split(separator: "\n").first.map(String.init)
                         }

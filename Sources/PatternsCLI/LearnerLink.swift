@@ -3,6 +3,7 @@ import ClassWire
 import FoundationEssentials
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,15 @@ import Glibc
 final class LearnerLink: @unchecked Sendable {
     let client: ClassClient
     let token: String
-    enum Notice: Equatable { case gone, back(Int), moved(Int), tries(Int), hint(String, Int), solution(String, Int), refused(ClassClient.Failure) }
+    enum Notice: Equatable {
+        case gone
+        case back(Int)
+        case moved(Int)
+        case tries(Int)
+        case hint(String, Int)
+        case solution(String, Int)
+        case refused(ClassClient.Failure)
+    }
 
     struct Shared {
         var queue: [Report] = []
@@ -41,22 +50,31 @@ final class LearnerLink: @unchecked Sendable {
     /// only the thread that forked.
     func start() {
         startThread()
-        ForkHooks.hooks.append(ForkHooks.Hook(
-            before: { [self] in shared.lockForFork(); wake.lockForFork() },
-            parent: { [self] in wake.unlockAfterFork(); shared.unlockAfterFork() },
-            child: { [self] in wake.renewAfterFork(); shared.renewAfterFork() },
-            carriesOn: { [self] in startThread() }))
+        ForkHooks.hooks.append(
+            ForkHooks.Hook(
+                before: { [self] in
+                    shared.lockForFork(); wake.lockForFork()
+                },
+                parent: { [self] in
+                    wake.unlockAfterFork(); shared.unlockAfterFork()
+                },
+                child: { [self] in
+                    wake.renewAfterFork(); shared.renewAfterFork()
+                },
+                carriesOn: { [self] in startThread() }))
     }
 
     private func startThread() {
         // A thread of its own (pthread: no Dispatch library in the learner's binary for this).
         let box = Unmanaged.passRetained(self)
         var thread = pthread_t()
-        pthread_create(&thread, nil, { argument in
-            let link = Unmanaged<LearnerLink>.fromOpaque(argument!).takeRetainedValue()
-            link.loop()
-            return nil
-        }, box.toOpaque())
+        pthread_create(
+            &thread, nil,
+            { argument in
+                let link = Unmanaged<LearnerLink>.fromOpaque(argument!).takeRetainedValue()
+                link.loop()
+                return nil
+            }, box.toOpaque())
         pthread_detach(thread)
     }
 
@@ -69,7 +87,8 @@ final class LearnerLink: @unchecked Sendable {
         if kind == .hint && muteNextHint { muteNextHint = false; return }
         let now = Date().timeIntervalSince1970
         shared.withLock { s in
-            s.queue.append(Report(seq: s.nextSeq, kind: kind, lesson: lesson, step: step, passed: passed, answer: answer, at: now))
+            s.queue.append(
+                Report(seq: s.nextSeq, kind: kind, lesson: lesson, step: step, passed: passed, answer: answer, at: now))
             s.nextSeq += 1
         }
         wake.signal()
@@ -164,7 +183,8 @@ final class LearnerLink: @unchecked Sendable {
                         wake.wait(seconds: 1)
                         continue
                     }
-                    // The server will never take these (a token it does not know, a malformed report): said once, dropped.
+                    // The server will never take these (a token it does not know, a malformed report): said once,
+                    // dropped.
                     shared.withLock { s in
                         let sent = Set(batch.map(\.seq))
                         s.queue.removeAll { sent.contains($0.seq) }
@@ -186,7 +206,9 @@ final class LearnerLink: @unchecked Sendable {
         if state.tries && !(sameStep && heard.tries) { s.notices.append(.tries(state.step)) }
         let hintsBefore = sameStep ? heard.hintsRevealed : 0
         if state.hintsRevealed > hintsBefore { s.notices.append(.hint(lesson, state.step)) }
-        if state.solutionRevealed && !(sameStep && heard.solutionRevealed) { s.notices.append(.solution(lesson, state.step)) }
+        if state.solutionRevealed && !(sameStep && heard.solutionRevealed) {
+            s.notices.append(.solution(lesson, state.step))
+        }
         s.heard = state
     }
 }
@@ -220,7 +242,8 @@ final class Wakeup: @unchecked Sendable {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(Int(seconds))) * 1_000_000_000)
-        var deadline = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+        var deadline = timespec(
+            tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
         pthread_mutex_lock(&mutex)
         while !pending {
             if pthread_cond_timedwait(&condition, &mutex, &deadline) != 0 { break }

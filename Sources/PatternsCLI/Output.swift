@@ -1,4 +1,5 @@
 import PlaygroundCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -80,7 +81,10 @@ struct InputLines {
 
     init(fd: Int32 = 0) { self.fd = fd }
 
-    enum Line { case text(String), invalidUTF8 }
+    enum Line {
+        case text(String)
+        case invalidUTF8
+    }
 
     mutating func next() -> Line? {
         while true {

@@ -1,7 +1,8 @@
 import ArgumentParser
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,10 +13,15 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("An extra lesson folder; a lesson with the same id replaces the built-in one.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An extra lesson folder; a lesson with the same id replaces the built-in one.", valueName: "dir"))
     var lessons: String?
     @Flag(name: .long, help: ArgumentHelp(Self.trustHelp)) var trustLessons = false
-    @Option(name: .long, help: ArgumentHelp("Interface and lesson language (en, ko); default from LANG/LC_ALL.", valueName: "lang"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Interface and lesson language (en, ko); default from LANG/LC_ALL.", valueName: "lang"))
     var lang: String?
     @Option(name: .long, help: "Colour: auto (honours NO_COLOR, TERM=dumb, non-TTY), always, never.")
     var color: ColorMode = .auto
@@ -28,7 +34,8 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Record the output as an asciinema v2 cast.", valueName: "file.cast"))
     var record: String?
 
-    static let trustHelp = "Run the Swift in the --lessons folder's lessons (lines the interpreter does not run, "
+    static let trustHelp =
+        "Run the Swift in the --lessons folder's lessons (lines the interpreter does not run, "
         + "code exercise files); without it, it is shown, not run. Built-in lessons always run."
 
     /// The widths the program wraps to; a terminal or COLUMNS outside them is brought inside.
@@ -37,7 +44,8 @@ struct GlobalOptions: ParsableArguments {
     /// `--width` as typed: inside ``widths`` or a usage error.
     static func check(width: Int?) throws {
         if let width, !widths.contains(width) {
-            throw ValidationError(CLIText.widthRange.text(Output.lang, String(widths.lowerBound), String(widths.upperBound)))
+            throw ValidationError(
+                CLIText.widthRange.text(Output.lang, String(widths.lowerBound), String(widths.upperBound)))
         }
     }
 
@@ -50,7 +58,9 @@ struct GlobalOptions: ParsableArguments {
     func makeSession(environment: Environment) throws -> Session {
         let catalog = try LessonLoader.catalog(extra: lessons, trusted: trustLessons)
         let language = Lang.detect(flag: lang, environment: environment.variables)
-        let options = SessionOptions(render: RenderOptions(width: environment.width(width), color: environment.colorEnabled(color)), lang: language)
+        let options = SessionOptions(
+            render: RenderOptions(width: environment.width(width), color: environment.colorEnabled(color)),
+            lang: language)
         let session = Session(catalog: catalog, modules: LessonModules.all, options: options)
         switch environment.lineCompiler() {
         case .success(let compiler):
@@ -64,8 +74,9 @@ struct GlobalOptions: ParsableArguments {
             if let warning = compiler.cacheWarning { Output.warning(warning) }
             // Every line that may reach learner code runs in a copy of the process that carries on only if it
             // succeeds (ForkedLines.swift).
-            session.isolation = ForkedLines(runLimit: compiler.timeLimit, compileLimit: compiler.compileTimeLimit,
-                                            memoryLimit: environment.lineMemoryLimit)
+            session.isolation = ForkedLines(
+                runLimit: compiler.timeLimit, compileLimit: compiler.compileTimeLimit,
+                memoryLimit: environment.lineMemoryLimit)
         case .failure(let reason):
             session.compilerUnavailable = reason
         }
@@ -79,9 +90,13 @@ struct GlobalOptions: ParsableArguments {
     /// Starts recording when `--record` was given.
     func startRecording(environment: Environment, title: String) throws {
         guard let record else { return }
-        let size = environment.stdoutIsTerminal ? WindowSize.current() : WindowSize(columns: environment.width(width), rows: 40)
+        let size =
+            environment.stdoutIsTerminal
+            ? WindowSize.current() : WindowSize(columns: environment.width(width), rows: 40)
         let terminal = environment.stdoutIsTerminal
-        Output.recorder = try CastRecorder(path: record, size: size, title: title) { terminal ? WindowSize.current() : nil }
+        Output.recorder = try CastRecorder(path: record, size: size, title: title) {
+            terminal ? WindowSize.current() : nil
+        }
     }
 }
 
@@ -95,8 +110,11 @@ struct PatternsCommand: ParsableCommand {
             'patterns help repl' lists its options (--lang, --layout, --record, --format, --bail, ...).
             """,
         version: "patterns " + versionText(.en),
-        subcommands: [ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self, ForgetCommand.self,
-                      DoctorCommand.self, BindingsCommand.self, ClassCommand.self],
+        subcommands: [
+            ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self,
+            ForgetCommand.self,
+            DoctorCommand.self, BindingsCommand.self, ClassCommand.self,
+        ],
         defaultSubcommand: ReplCommand.self
     )
 
@@ -115,14 +133,17 @@ struct PatternsCommand: ParsableCommand {
         StandardStreams.ensureOpen()
         let arguments = GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
         // The program's own messages speak the language asked for, its command-line errors included.
-        Output.lang = Lang.detect(flag: CommandLineErrors.langFlag(in: arguments), environment: Environment.current().variables)
+        Output.lang = Lang.detect(
+            flag: CommandLineErrors.langFlag(in: arguments), environment: Environment.current().variables)
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)
             var message = fullMessage(for: error)
-            if code != .success && !message.isEmpty { message = CommandLineErrors.translate(message, lang: Output.lang) }
+            if code != .success && !message.isEmpty {
+                message = CommandLineErrors.translate(message, lang: Output.lang)
+            }
             if !message.isEmpty {
                 if code == .success { Output.text(message + "\n") } else { Output.error(message) }
             }
@@ -133,8 +154,10 @@ struct PatternsCommand: ParsableCommand {
 
 extension GlobalOptions {
     /// The options every subcommand shares, with whether each takes a value.
-    static let shared: [String: Bool] = ["--lessons": true, "--trust-lessons": false, "--lang": true, "--color": true,
-                                         "--width": true, "--layout": true, "--format": true, "--record": true]
+    static let shared: [String: Bool] = [
+        "--lessons": true, "--trust-lessons": false, "--lang": true, "--color": true,
+        "--width": true, "--layout": true, "--format": true, "--record": true,
+    ]
 
     /// `patterns --lang ko list` means `patterns list --lang ko`: shared options written before the subcommand are
     /// moved after it, so they are accepted on either side. Anything else is left for the parser to judge.

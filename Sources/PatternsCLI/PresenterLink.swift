@@ -3,6 +3,7 @@ import ClassWire
 import FoundationEssentials
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,29 +27,40 @@ final class PresenterLink {
         guard let lesson = session.lesson else { return true }
         let step = session.stepIndex + 1
         if !force, let published, published.lesson == lesson.id, published.step == step { return true }
-        var update = PresenterUpdate(lesson: lesson.id, lessonTitle: lesson.title, step: step, lang: session.options.lang.rawValue)
+        var update = PresenterUpdate(
+            lesson: lesson.id, lessonTitle: lesson.title, step: step, lang: session.options.lang.rawValue)
         if published?.lesson != lesson.id || force {
             update.titles = lesson.steps.map(\.title)
-            update.predictionSteps = lesson.steps.indices.filter { lesson.steps[$0].goal.contains(where: \.isPrediction) }.map { $0 + 1 }
+            update.predictionSteps = lesson.steps.indices.filter {
+                lesson.steps[$0].goal.contains(where: \.isPrediction)
+            }.map { $0 + 1 }
         }
         let lang = session.options.lang
         let ok = send(update, console: console, saying: nil)
         if ok {
             published = (lesson.id, step)
-            if force { ClassLink.tell(ClassText.presenterConnected.text(lang, client.address.code, String(step)), console) }
+            if force {
+                ClassLink.tell(ClassText.presenterConnected.text(lang, client.address.code, String(step)), console)
+            }
         }
         return ok
     }
 
     func revealHint(console: Console) -> Bool {
-        send(PresenterUpdate(revealHint: true), console: console, saying: ClassText.hintRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1)))
+        send(
+            PresenterUpdate(revealHint: true), console: console,
+            saying: ClassText.hintRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1)))
     }
 
     func revealSolution(console: Console) -> Bool {
-        send(PresenterUpdate(revealSolution: true), console: console, saying: ClassText.solutionRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1)))
+        send(
+            PresenterUpdate(revealSolution: true), console: console,
+            saying: ClassText.solutionRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1))
+        )
     }
 
-    /// One change to the class; a refusal or an unreachable server is said in one line (that once, until it answers again).
+    /// One change to the class; a refusal or an unreachable server is said in one line (that once, until it answers
+    /// again).
     @discardableResult
     func send(_ update: PresenterUpdate, console: Console, saying: String?) -> Bool {
         let lang = console.session.options.lang
@@ -78,7 +90,10 @@ final class PresenterLink {
         case "t": send(PresenterUpdate(tries: true), console: console, saying: ClassText.roomTries.text(lang, step))
         case "h": _ = revealHint(console: console)
         case "s": _ = revealSolution(console: console)
-        case "a": send(PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console, saying: ClassText.answersRevealed.text(lang, step))
+        case "a":
+            send(
+                PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console,
+                saying: ClassText.answersRevealed.text(lang, step))
         default: return false
         }
         return true

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,8 +21,11 @@ final class CastRecorder {
         self.currentSize = currentSize
         let width = size.columns, height = size.rows
         fd = try Self.open(path)
-        let header = "{\"version\": 2, \"width\": \(width), \"height\": \(height), \"timestamp\": \(Int(start.timeIntervalSince1970)), "
-            + "\"title\": \(JSONLinesRenderer.string(title)), \"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}}\n"
+        let header =
+            "{\"version\": 2, \"width\": \(width), \"height\": \(height), \"timestamp\": "
+            + "\(Int(start.timeIntervalSince1970)), "
+            + "\"title\": \(JSONLinesRenderer.string(title)), \"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": "
+            + "\"/bin/sh\"}}\n"
         put(header)
     }
 
@@ -31,7 +35,8 @@ final class CastRecorder {
             size = now
             put("[\(seconds), \"r\", \"\(now.columns)x\(now.rows)\"]\n")
         }
-        put("[\(seconds), \"o\", \(JSONLinesRenderer.string(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")))]\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        put("[\(seconds), \"o\", \(JSONLinesRenderer.string(lines))]\n")
     }
 
     /// Time since the start, as asciinema writes it: seconds with six decimals.

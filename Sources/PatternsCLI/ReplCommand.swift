@@ -1,6 +1,7 @@
 import ArgumentParser
 import PlaygroundCore
 import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,10 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "From a pipe: stop at the first failing command.")
     var bail = false
-    @Option(name: .long, help: ArgumentHelp("Join a live class (the address 'patterns class serve' prints).", valueName: "http://HOST:PORT/CODE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Join a live class (the address 'patterns class serve' prints).", valueName: "http://HOST:PORT/CODE"))
     var join: String?
     @Option(name: .long, help: ArgumentHelp("Your name in the class (with --join).", valueName: "name"))
     var name: String?
@@ -36,15 +40,18 @@ struct ReplCommand: ParsableCommand {
         try global.startRecording(environment: environment, title: "patterns")
         let failed: Bool
         // `join`, `follow` and `class` are there in every REPL; `--join` joins before the first line.
-        let classLink = ClassLink(identities: StateDirectory.path(environment: environment.variables).map { $0 + "/classes.json" })
+        let classLink = ClassLink(
+            identities: StateDirectory.path(environment: environment.variables).map { $0 + "/classes.json" })
         if let join, let name {
             let console = Console(session: session, format: global.format)
             console.classLink = classLink
             if !classLink.join(url: join, name: name, console: console) { throw ExitCode(1) }
         }
         if environment.stdinIsTerminal {
-            failed = InteractiveLoop(session: session, environment: environment, fixedWidth: global.width != nil, layout: global.layout,
-                                     format: global.format, classLink: classLink).run()
+            failed = InteractiveLoop(
+                session: session, environment: environment, fixedWidth: global.width != nil, layout: global.layout,
+                format: global.format, classLink: classLink
+            ).run()
             classLink.finish(console: Console(session: session, format: global.format))
         } else {
             if global.layout == .dashboard {

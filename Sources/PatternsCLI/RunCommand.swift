@@ -10,10 +10,22 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The lesson id (see 'patterns list').") var lesson: String
     @Option(name: .long, help: "Start at this step.") var from: Int?
     @Option(name: .long, help: "Stop after this step.") var to: Int?
-    @Flag(name: .long, help: "Presenter mode: wait for a key before each command (Enter: run it, r: the rest of the step, b: back a step, q: stop).") var pace = false
-    @Option(name: .long, help: ArgumentHelp("With --pace: lead a live class (the address 'patterns class serve' prints); needs --token.", valueName: "http://HOST:PORT/CODE"))
+    @Flag(
+        name: .long,
+        help:
+            """
+            Presenter mode: wait for a key before each command (Enter: run it, r: the rest of the step, b: back a \
+            step, q: stop).
+            """
+    ) var pace = false
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --pace: lead a live class (the address 'patterns class serve' prints); needs --token.",
+            valueName: "http://HOST:PORT/CODE"))
     var `class`: String?
-    @Option(name: .long, help: ArgumentHelp("The presenter's token 'patterns class serve' printed.", valueName: "token"))
+    @Option(
+        name: .long, help: ArgumentHelp("The presenter's token 'patterns class serve' printed.", valueName: "token"))
     var token: String?
 
     func validate() throws {
@@ -52,13 +64,17 @@ struct RunCommand: ParsableCommand {
             _ = session.takeEvents()
         }
         if pace {
-            var presenter = Presenter(session: session, console: console, keys: KeyReader(), style: style,
-                                      overwrites: environment.stdoutIsTerminal && global.format == .text)
-            if let url = `class`, let token { try ClassLink.lead(url: url, token: token, from: first - 1, console: console) }
+            var presenter = Presenter(
+                session: session, console: console, keys: KeyReader(), style: style,
+                overwrites: environment.stdoutIsTerminal && global.format == .text)
+            if let url = `class`, let token {
+                try ClassLink.lead(url: url, token: token, from: first - 1, console: console)
+            }
             // The dashboard, when asked for and the terminal can draw it (else the stream layout, as the REPL does).
             let size = WindowSize.current()
             let term = environment.variables["TERM"] ?? ""
-            let dashboard = DashboardRenderer(width: size.columns, height: size.rows, color: session.options.render.color)
+            let dashboard = DashboardRenderer(
+                width: size.columns, height: size.rows, color: session.options.render.color)
             if global.layout == .dashboard, presenter.overwrites, !term.isEmpty, term != "dumb", dashboard.fits {
                 presenter.dashboard = dashboard
                 console.layout = .dashboard

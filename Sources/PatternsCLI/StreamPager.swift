@@ -21,7 +21,8 @@ struct StreamPager {
         for (index, page) in pages.enumerated() {
             Output.write(page.map { $0 + "\n" }.joined())
             guard index + 1 < pages.count else { break }
-            let prompt = style.dim(DisplayWidth.truncate(PagerText.more.text(lang, String(index + 1), String(pages.count)), to: width - 1))
+            let prompt = style.dim(
+                DisplayWidth.truncate(PagerText.more.text(lang, String(index + 1), String(pages.count)), to: width - 1))
             Output.write(prompt)
             let key = keys.next()
             Output.write("\r\u{1B}[K")
@@ -54,7 +55,8 @@ struct StreamPager {
             let h = height(line)
             let rule = line == LessonController.introductionRule && !pages[pages.count - 1].isEmpty
             // The step's text starts a page when the rest of this one cannot hold it: its title stays with it.
-            let lesson = line == lessonHeader && used > 0 && used + lines[index...].reduce(0, { $0 + height($1) }) > rows
+            let lesson =
+                line == lessonHeader && used > 0 && used + lines[index...].reduce(0, { $0 + height($1) }) > rows
             if used + h > rows || rule || lesson {
                 pages.append([])
                 used = 0
@@ -72,8 +74,11 @@ enum PagerText: String, TextCatalog {
 
     var texts: (en: String, ko: String) {
         switch self {
-        case .more: ("── page {0} of {1} · Enter or Space: next page · q: the rest at once ──",
-                     "── {0} / {1}쪽 · Enter나 Space: 다음 쪽 · q: 나머지를 한꺼번에 ──")
+        case .more:
+            (
+                "── page {0} of {1} · Enter or Space: next page · q: the rest at once ──",
+                "── {0} / {1}쪽 · Enter나 Space: 다음 쪽 · q: 나머지를 한꺼번에 ──"
+            )
         }
     }
 }

@@ -1,5 +1,6 @@
 import CPosix
 import PlaygroundCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,19 +1,22 @@
 import ArgumentParser
 import FoundationEssentials
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 
 /// `patterns test`: proves that every lesson's transcripts are still true.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Verify lessons: structure, then every transcript executed and compared.",
-        discussion: "Ends with 'N passed, N failed'; exits 1 on any failure. --update rewrites expected output in place, unless a command that worked now fails (--accept-errors records that too)."
+        discussion:
+            "Ends with 'N passed, N failed'; exits 1 on any failure. --update rewrites expected output in place, "
+            + "unless a command that worked now fails (--accept-errors records that too)."
     )
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Lesson ids to test (default: all).") var ids: [String] = []
     @Flag(name: .long, help: "Rewrite each transcript's expected output with the actual output.") var update = false
-    @Flag(name: .long, help: "With --update, also accept outputs where a command that worked now fails.") var acceptErrors = false
+    @Flag(name: .long, help: "With --update, also accept outputs where a command that worked now fails.")
+    var acceptErrors = false
 
     func run() throws {
         var (sources, unreadable) = try LessonLoader.sources(extra: global.lessons, trusted: global.trustLessons)
@@ -22,8 +25,11 @@ struct TestCommand: ParsableCommand {
         // A built-in lesson edited since this binary was built: the file on disk is what the author means to test.
         for i in sources.indices where sources[i].isBuiltIn {
             guard FileWriter.kind(of: sources[i].path) == .regular, let bytes = try? FileWriter.read(sources[i].path),
-                  let text = String(validating: bytes, as: UTF8.self), text != sources[i].text else { continue }
-            out += "warning: \(sources[i].path) differs from the copy built into this binary: testing the file; rebuild ('swift build') before the playground shows it\n"
+                let text = String(validating: bytes, as: UTF8.self), text != sources[i].text
+            else { continue }
+            out +=
+                "warning: \(sources[i].path) differs from the copy built into this binary: testing the file; rebuild "
+                + "('swift build') before the playground shows it\n"
             sources[i].text = text
         }
         let catalog = LessonCatalog(sources: sources, modules: LessonModules.names)
@@ -44,7 +50,8 @@ struct TestCommand: ParsableCommand {
             out += CoreText.error.text(Output.lang, catalog.unknownLesson(id).text(Output.lang)) + "\n"
             failed += 1
         }
-        for (path, failures) in fileFailures.sorted(by: { $0.key < $1.key }) where !catalog.lessons.contains(where: { $0.path == path }) {
+        for (path, failures) in fileFailures.sorted(by: { $0.key < $1.key })
+        where !catalog.lessons.contains(where: { $0.path == path }) {
             out += failures.joined(separator: "\n") + "\n"
             failed += 1
         }
@@ -63,23 +70,30 @@ struct TestCommand: ParsableCommand {
             }
             if result.passed {
                 passed += 1
-                out += "ok   \(lesson.id) (\(lesson.lang)): \(lesson.steps.count) steps, \(result.commandCount) commands\n"
+                out +=
+                    "ok   \(lesson.id) (\(lesson.lang)): \(lesson.steps.count) steps, \(result.commandCount) commands\n"
             } else if update, !acceptErrors, !result.newErrors.isEmpty {
                 // A command that worked now fails: that is a regression to fix, not an output to record.
                 failed += 1
                 for error in result.newErrors { out += "FAIL \(error)\n" }
-                out += "FAIL \(lesson.id) (\(lesson.lang)): not updated; fix the lesson or the playground, or pass --accept-errors\n"
+                out +=
+                    "FAIL \(lesson.id) (\(lesson.lang)): not updated; fix the lesson or the playground, or pass "
+                    + "--accept-errors\n"
             } else if update, let source = result.updatedSource, source != lesson.source {
                 let path = FileWriter.kind(of: lesson.path) == .regular ? lesson.path : nil
                 guard let path else {
-                    out += "FAIL \(lesson.id) (\(lesson.lang)): cannot update \(lesson.path): run from the repository root or use --lessons\n"
+                    out +=
+                        "FAIL \(lesson.id) (\(lesson.lang)): cannot update \(lesson.path): run from the repository "
+                        + "root or use --lessons\n"
                     failed += 1
                     continue
                 }
                 // Only over the text that was tested: a built-in lesson edited since this binary was built (or a twin
                 // of a --lessons folder) would otherwise be overwritten with the old copy built into the binary.
                 guard (try? FileWriter.read(path)).map({ String(decoding: $0, as: UTF8.self) }) == lesson.source else {
-                    out += "FAIL \(lesson.id) (\(lesson.lang)): not updated: \(path) differs from the copy this binary was built with; rebuild, then update\n"
+                    out +=
+                        "FAIL \(lesson.id) (\(lesson.lang)): not updated: \(path) differs from the copy this binary "
+                        + "was built with; rebuild, then update\n"
                     failed += 1
                     continue
                 }
@@ -90,7 +104,9 @@ struct TestCommand: ParsableCommand {
                 (rewritten.isBuiltIn, rewritten.isTrusted) = (lesson.isBuiltIn, lesson.isTrusted)
                 let again = tester.test(rewritten)
                 let drift = (fileFailures[lesson.path] ?? []).map { String($0.dropFirst(5)) }
-                if again.passed && drift.isEmpty { passed += 1 } else {
+                if again.passed && drift.isEmpty {
+                    passed += 1
+                } else {
                     failed += 1
                     for failure in drift + again.failures { out += "FAIL \(failure)\n" }
                 }

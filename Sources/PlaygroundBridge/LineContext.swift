@@ -49,8 +49,8 @@ public final class LineContext: @unchecked Sendable {
         stored.append(Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: true))
     }
 
-    /// The value of a line that is one expression whose result Swift would leave unused (`builder.sauces.contains(.mustard)`),
-    /// as `debugPrint` writes it: a REPL shows it.
+    /// The value of a line that is one expression whose result Swift would leave unused
+    /// (`builder.sauces.contains(.mustard)`), as `debugPrint` writes it: a REPL shows it.
     public private(set) var shown: String?
 
     public func show<T>(_ value: T) {

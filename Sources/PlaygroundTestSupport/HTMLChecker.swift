@@ -3,15 +3,21 @@
 /// reports for the elements used (`ul` holds `li`; `p` holds no block; `summary` opens `details`), attributes quoted,
 /// and every `&` a character reference. Stricter than the standard in one way: optional end tags are required.
 public enum HTMLChecker {
-    static let void: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
+    static let void: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ]
     static let known: Set<String> = void.union([
-        "html", "head", "body", "title", "style", "header", "footer", "main", "section", "article", "nav", "aside", "h1", "h2", "h3",
-        "h4", "p", "ul", "ol", "li", "pre", "code", "kbd", "samp", "span", "strong", "em", "b", "i", "details", "summary", "div",
+        "html", "head", "body", "title", "style", "header", "footer", "main", "section", "article", "nav", "aside",
+        "h1", "h2", "h3",
+        "h4", "p", "ul", "ol", "li", "pre", "code", "kbd", "samp", "span", "strong", "em", "b", "i", "details",
+        "summary", "div",
         "a", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "figure", "figcaption",
     ])
     /// Elements that may not sit inside a `p` (flow content that is not phrasing content).
-    static let block: Set<String> = ["address", "article", "aside", "blockquote", "details", "div", "figure", "footer", "h1", "h2",
-                                     "h3", "h4", "header", "hr", "main", "nav", "ol", "p", "pre", "section", "table", "ul"]
+    static let block: Set<String> = [
+        "address", "article", "aside", "blockquote", "details", "div", "figure", "footer", "h1", "h2",
+        "h3", "h4", "header", "hr", "main", "nav", "ol", "p", "pre", "section", "table", "ul",
+    ]
     static let references: Set<String> = ["amp", "lt", "gt", "quot", "apos", "nbsp"]
 
     /// Every problem found, with the byte offset where it is; empty when the document passes.
@@ -44,7 +50,9 @@ public enum HTMLChecker {
                 let nameStart = j
                 while j < bytes.count, isNameByte(bytes[j]) { j += 1 }
                 let name = text(nameStart, j)
-                guard !name.isEmpty, name == name.lowercased() else { problem("'<' that does not start a lowercase tag"); i += 1; continue }
+                guard !name.isEmpty, name == name.lowercased() else {
+                    problem("'<' that does not start a lowercase tag"); i += 1; continue
+                }
                 // Attributes, up to '>'.
                 var attributes: [String: String] = [:]
                 while j < bytes.count, bytes[j] != UInt8(ascii: ">") {
@@ -56,7 +64,9 @@ public enum HTMLChecker {
                     var value = ""
                     if j < bytes.count, bytes[j] == UInt8(ascii: "=") {
                         j += 1
-                        guard j < bytes.count, bytes[j] == UInt8(ascii: "\"") else { problem("unquoted value of \(attribute) in <\(name)>"); break }
+                        guard j < bytes.count, bytes[j] == UInt8(ascii: "\"") else {
+                            problem("unquoted value of \(attribute) in <\(name)>"); break
+                        }
                         let valueStart = j + 1
                         j = valueStart
                         while j < bytes.count, bytes[j] != UInt8(ascii: "\"") { j += 1 }
@@ -79,10 +89,14 @@ public enum HTMLChecker {
                 }
                 // Where this element may go.
                 let parent = stack.last?.name
-                if parent == "ul" || parent == "ol", name != "li" { problem("<\(name)> inside <\(parent!)>: only <li> may be") }
+                if parent == "ul" || parent == "ol", name != "li" {
+                    problem("<\(name)> inside <\(parent!)>: only <li> may be")
+                }
                 if name == "li", parent != "ul" && parent != "ol" { problem("<li> outside a list") }
                 if stack.contains(where: { $0.name == "p" }), block.contains(name) { problem("<\(name)> inside <p>") }
-                if name == "summary", parent != "details" || stack.last!.children != 0 { problem("<summary> that does not open a <details>") }
+                if name == "summary", parent != "details" || stack.last!.children != 0 {
+                    problem("<summary> that does not open a <details>")
+                }
                 if ["head", "body"].contains(name), parent != "html" { problem("<\(name)> outside <html>") }
                 if ["meta", "title", "style"].contains(name), parent != "head" { problem("<\(name)> outside <head>") }
                 if name == "html" { htmlLang = !(attributes["lang"] ?? "").isEmpty }
@@ -93,7 +107,9 @@ public enum HTMLChecker {
                 stack.append((name, 0))
                 if name == "style" || name == "title" {
                     // Raw text up to the end tag.
-                    guard let end = find("</\(name)>", in: bytes, from: i) else { problem("<\(name)> is not closed"); break }
+                    guard let end = find("</\(name)>", in: bytes, from: i) else {
+                        problem("<\(name)> is not closed"); break
+                    }
                     if name == "title" { titleText = text(i, end) }
                     i = end
                 }
@@ -105,14 +121,18 @@ public enum HTMLChecker {
             let run = text(i, j)
             problems += references(in: run).map { "at byte \(i): \($0)" }
             if stack.isEmpty, !run.allSatisfy(\.isWhitespace) { problem("text outside <html>") }
-            if let top = stack.last?.name, top == "ul" || top == "ol", !run.allSatisfy(\.isWhitespace) { problem("text inside <\(top)>") }
+            if let top = stack.last?.name, top == "ul" || top == "ol", !run.allSatisfy(\.isWhitespace) {
+                problem("text inside <\(top)>")
+            }
             i = j
         }
         for open in stack.reversed() { problems.append("<\(open.name)> is never closed") }
         if !htmlLang { problems.append("<html> has no lang") }
         if !charset { problems.append("no <meta charset=\"utf-8\">") }
         if titleText.allSatisfy(\.isWhitespace) { problems.append("no <title> with text") }
-        for name in ["html", "head", "body", "title"] where seen[name] != 1 { problems.append("<\(name)> appears \(seen[name] ?? 0) times") }
+        for name in ["html", "head", "body", "title"] where seen[name] != 1 {
+            problems.append("<\(name)> appears \(seen[name] ?? 0) times")
+        }
         return problems
     }
 
@@ -137,13 +157,16 @@ public enum HTMLChecker {
         var rest = Substring(text)
         while let amp = rest.firstIndex(of: "&") {
             let after = rest[rest.index(after: amp)...]
-            guard let semicolon = after.firstIndex(of: ";"), after.distance(from: after.startIndex, to: semicolon) <= 10 else {
+            guard let semicolon = after.firstIndex(of: ";"), after.distance(from: after.startIndex, to: semicolon) <= 10
+            else {
                 problems.append("a bare '&'")
                 rest = after
                 continue
             }
             let name = after[..<semicolon]
-            let numeric = name.hasPrefix("#x") ? name.dropFirst(2).allSatisfy(\.isHexDigit) && name.count > 2
+            let numeric =
+                name.hasPrefix("#x")
+                ? name.dropFirst(2).allSatisfy(\.isHexDigit) && name.count > 2
                 : name.hasPrefix("#") ? name.dropFirst().allSatisfy(\.isNumber) && name.count > 1 : false
             if !numeric && !references.contains(String(name)) { problems.append("unknown reference &\(name);") }
             rest = after[after.index(after: semicolon)...]

@@ -10,7 +10,10 @@ public final class PseudoTerminal {
     public private(set) var transcript = ""
     var bytes: [UInt8] = []
 
-    public init(_ path: String, arguments: [String] = [], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 30) throws {
+    public init(
+        _ path: String, arguments: [String] = [], environment: [String: String], columns: UInt16 = 100,
+        rows: UInt16 = 30
+    ) throws {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
@@ -39,7 +42,8 @@ public final class PseudoTerminal {
         sigemptyset(&defaults)
         for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH] { sigaddset(&defaults, s) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, shim_posix_spawn_setsid() | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(
+            &attributes, shim_posix_spawn_setsid() | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
@@ -84,7 +88,9 @@ public final class PseudoTerminal {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             while pump() {}
-            if transcript.count > from, Self.stripEscapes(String(transcript.dropFirst(from))).contains(text) { return true }
+            if transcript.count > from, Self.stripEscapes(String(transcript.dropFirst(from))).contains(text) {
+                return true
+            }
             usleep(10_000)
         }
         return false

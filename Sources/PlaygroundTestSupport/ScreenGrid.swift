@@ -43,13 +43,18 @@ public struct ScreenGrid {
                 scalars = scalars.dropFirst()
                 if next == "[" {
                     var parameters = ""
-                    while let c = scalars.first, !(0x40...0x7E).contains(c.value) { parameters.unicodeScalars.append(c); scalars = scalars.dropFirst() }
+                    while let c = scalars.first, !(0x40...0x7E).contains(c.value) {
+                        parameters.unicodeScalars.append(c); scalars = scalars.dropFirst()
+                    }
                     guard let final = scalars.first else { return }
                     scalars = scalars.dropFirst()
                     control(Character(final), parameters)
                 } else if next == "]" {
                     // OSC: up to BEL or ESC \.
-                    while let c = scalars.first { scalars = scalars.dropFirst(); if c.value == 0x07 { break }; if c.value == 0x1B { scalars = scalars.dropFirst(); break } }
+                    while let c = scalars.first {
+                        scalars = scalars.dropFirst(); if c.value == 0x07 { break };
+                        if c.value == 0x1B { scalars = scalars.dropFirst(); break }
+                    }
                 }
             case 0x0D: flushText(); column = 0
             case 0x0A: flushText(); lineFeed()
@@ -86,8 +91,12 @@ public struct ScreenGrid {
 
     mutating func control(_ final: Character, _ parameters: String) {
         let private_ = parameters.hasPrefix("?")
-        let numbers = parameters.drop { $0 == "?" }.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-        func n(_ index: Int, _ otherwise: Int) -> Int { index < numbers.count ? (numbers[index] ?? otherwise) : otherwise }
+        let numbers = parameters.drop { $0 == "?" }.split(separator: ";", omittingEmptySubsequences: false).map {
+            Int($0)
+        }
+        func n(_ index: Int, _ otherwise: Int) -> Int {
+            index < numbers.count ? (numbers[index] ?? otherwise) : otherwise
+        }
         switch final {
         case "H", "f": row = min(rows - 1, max(0, n(0, 1) - 1)); column = min(columns - 1, max(0, n(1, 1) - 1))
         case "A": row = max(0, row - max(1, n(0, 1)))

@@ -16,7 +16,8 @@ public func patternsBinary() -> String {
         directory = directory.deletingLastPathComponent()
     }
     // swift test puts the runner in .build/<triple>/debug/; fall back to the package's .build/debug.
-    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     return package.appendingPathComponent(".build/debug/patterns").path
 }
 
@@ -38,13 +39,17 @@ public struct ProcessResult: Sendable {
 /// Runs the built binary with `arguments`, `input` on stdin (a pipe), and a clean, fixed environment. A process
 /// still running after `timeout` seconds is killed and reported as `timedOut`, so a hang fails a test instead of
 /// stopping the run.
-public func runPatterns(_ arguments: [String], input: String = "", environment extra: [String: String] = [:],
-                        directory: String? = nil, timeout: Double = 120) throws -> ProcessResult {
+public func runPatterns(
+    _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
+    directory: String? = nil, timeout: Double = 120
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: patternsBinary())
     process.arguments = arguments
-    var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "LANG": "C.UTF-8",
-                       "XDG_STATE_HOME": NSTemporaryDirectory() + "patterns-tests-\(getpid())"]
+    var environment = [
+        "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "LANG": "C.UTF-8",
+        "XDG_STATE_HOME": NSTemporaryDirectory() + "patterns-tests-\(getpid())",
+    ]
     for (key, value) in extra { environment[key] = value }
     process.environment = environment
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
@@ -77,6 +82,7 @@ public func runPatterns(_ arguments: [String], input: String = "", environment e
     group.wait()
     process.waitUntilExit()
     finished.signal()
-    return ProcessResult(output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self),
-                         status: process.terminationStatus, timedOut: timedOut)
+    return ProcessResult(
+        output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self),
+        status: process.terminationStatus, timedOut: timedOut)
 }

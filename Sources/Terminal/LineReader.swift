@@ -1,4 +1,5 @@
 import CEditLine
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,47 +51,61 @@ public final class LineReader {
         shim_el_set_signal(editLine, 1)
         shim_el_set_hist(editLine, history)
         shim_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
-        shim_el_set_prompt_esc(editLine, { el in
-            guard let el, let data = shim_el_get_clientdata(el) else { return nil }
-            let reader = Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue()
-            return reader.promptPointer
-        }, 1)
-        shim_el_addfn(editLine, "patterns-complete", "complete the word before the cursor", { el, _ in
-            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
-            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().complete()
-        })
+        shim_el_set_prompt_esc(
+            editLine,
+            { el in
+                guard let el, let data = shim_el_get_clientdata(el) else { return nil }
+                let reader = Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue()
+                return reader.promptPointer
+            }, 1)
+        shim_el_addfn(
+            editLine, "patterns-complete", "complete the word before the cursor",
+            { el, _ in
+                guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+                return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().complete()
+            })
         shim_el_bind(editLine, "^I", "patterns-complete")
         // PageUp and PageDown (and their xterm/VT forms) scroll whatever the front end draws above the prompt.
-        shim_el_addfn(editLine, "patterns-page-up", "scroll up", { el, _ in
-            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
-            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().page(-1)
-        })
-        shim_el_addfn(editLine, "patterns-page-down", "scroll down", { el, _ in
-            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
-            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().page(1)
-        })
+        shim_el_addfn(
+            editLine, "patterns-page-up", "scroll up",
+            { el, _ in
+                guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+                return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().page(-1)
+            })
+        shim_el_addfn(
+            editLine, "patterns-page-down", "scroll down",
+            { el, _ in
+                guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+                return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().page(1)
+            })
         shim_el_bind(editLine, "\u{1B}[5~", "patterns-page-up")
         shim_el_bind(editLine, "\u{1B}[6~", "patterns-page-down")
         // Ctrl-O: the front end shows another pane (the dashboard zooms the next one).
-        shim_el_addfn(editLine, "patterns-other-pane", "show the next pane", { el, _ in
-            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
-            let reader = Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue()
-            guard let onOtherPane = reader.onOtherPane else { return UInt8(CC_NORM) }
-            onOtherPane()
-            return UInt8(CC_REDISPLAY)
-        })
+        shim_el_addfn(
+            editLine, "patterns-other-pane", "show the next pane",
+            { el, _ in
+                guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+                let reader = Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue()
+                guard let onOtherPane = reader.onOtherPane else { return UInt8(CC_NORM) }
+                onOtherPane()
+                return UInt8(CC_REDISPLAY)
+            })
         shim_el_bind(editLine, "^O", "patterns-other-pane")
         // A pasted block (bracketed paste): read whole by `readCharacter`, handed over here as one input.
-        shim_el_addfn(editLine, "patterns-paste", "take a pasted block whole", { el, _ in
-            guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
-            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().takePaste()
-        })
+        shim_el_addfn(
+            editLine, "patterns-paste", "take a pasted block whole",
+            { el, _ in
+                guard let el, let data = shim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+                return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().takePaste()
+            })
         shim_el_bind(editLine, "^^", "patterns-paste")
         // Characters are read here rather than by libedit, so that a resize can be acted on while a line is typed.
-        shim_el_set_getcfn(editLine, { el, character in
-            guard let el, let character, let data = shim_el_get_clientdata(el) else { return -1 }
-            return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().readCharacter(into: character)
-        })
+        shim_el_set_getcfn(
+            editLine,
+            { el, character in
+                guard let el, let character, let data = shim_el_get_clientdata(el) else { return -1 }
+                return Unmanaged<LineReader>.fromOpaque(data).takeUnretainedValue().readCharacter(into: character)
+            })
         if let path = historyFile?.path {
             switch FileKind.of(path) {
             case .missing:
@@ -199,59 +214,6 @@ public final class LineReader {
             if n == 0 { return 0 }
             guard errno == EINTR else { return -1 }
         }
-    }
-
-    /// After an Escape: the pasted text if `[200~` follows (up to `ESC [201~`), else nil, with what was read kept
-    /// for libedit (an arrow key, Alt-something).
-    func readPaste() -> String? {
-        let start = Array("[200~".utf8)
-        var seen: [UInt8] = []
-        while seen.count < start.count {
-            var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            var byte: UInt8 = 0
-            guard poll(&ready, 1, 50) > 0, Glibc.read(0, &byte, 1) == 1 else { break }
-            seen.append(byte)
-            if byte != start[seen.count - 1] { break }
-        }
-        guard seen == start else {
-            // The Escape goes to libedit now, what followed it after.
-            readAhead = seen
-            return nil
-        }
-        let end = Array("\u{1B}[201~".utf8)
-        var text: [UInt8] = []
-        var byte: UInt8 = 0
-        while text.count < 1 << 20 {
-            let n = Glibc.read(0, &byte, 1)
-            if n < 0 && errno == EINTR { continue }
-            guard n == 1 else { break }
-            text.append(byte)
-            if text.count >= end.count && Array(text.suffix(end.count)) == end {
-                text.removeLast(end.count)
-                break
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// `patterns-paste`: a one-line paste is typed into the line; a block's first line is typed and entered, and the
-    /// rest comes with it (`read(prompt:)` adds it), so that the block arrives as one input.
-    func takePaste() -> UInt8 {
-        guard var text = pasted else { return UInt8(CC_NORM) }
-        pasted = nil
-        // A terminal sends a pasted newline as a carriage return (and some as both).
-        text = String(text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
-            .map { $0 == "\r" ? "\n" : $0 })
-        while text.hasSuffix("\n") { text.removeLast() }
-        guard let newline = text.firstIndex(of: "\n") else {
-            el_insertstr(editLine, text)
-            return UInt8(CC_REDISPLAY)
-        }
-        el_insertstr(editLine, String(text[..<newline]))
-        pastedRest = String(text[text.index(after: newline)...])
-        // Enter, as if typed: libedit's own newline ends the line (and its buffer) properly.
-        readAhead.append(0x0D)
-        return UInt8(CC_REDISPLAY)
     }
 
     /// How many bytes a UTF-8 sequence has, from its first byte (1 for a stray continuation byte).

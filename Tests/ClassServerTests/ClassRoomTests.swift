@@ -1,7 +1,8 @@
-@testable import ClassServerCore
 import ClassWire
 import Foundation
 import Testing
+
+@testable import ClassServerCore
 
 func temporaryDirectory(_ name: String) -> String {
     let path = NSTemporaryDirectory() + "patterns-class-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -25,8 +26,10 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
     }
 
     func presenting(_ room: ClassRoom, step: Int = 5) throws {
-        _ = try room.present(PresenterUpdate(lesson: "builder", lessonTitle: "The Builder pattern", step: step,
-                                             titles: (1...12).map { "Step \($0)" }, predictionSteps: [5]), token: room.presenterToken)
+        _ = try room.present(
+            PresenterUpdate(
+                lesson: "builder", lessonTitle: "The Builder pattern", step: step,
+                titles: (1...12).map { "Step \($0)" }, predictionSteps: [5]), token: room.presenterToken)
     }
 
     @Test func namesAreBoundedAndClean() throws {
@@ -46,9 +49,17 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
         try presenting(room)
         let learner = try room.join(name: "Ann")
         let before = room.currentState
-        for token in [learner.token, "", "x", String(room.presenterToken.dropLast()) + "z", room.presenterToken.lowercased() == room.presenterToken ? "Q" : room.presenterToken.lowercased()] {
-            for update in [PresenterUpdate(step: 7), PresenterUpdate(revealAnswers: 5), PresenterUpdate(revealSolution: true), PresenterUpdate(tries: true)] {
-                #expect(throws: Refusal(403, "only the presenter's token changes the step or reveals answers")) { try room.present(update, token: token) }
+        for token in [
+            learner.token, "", "x", String(room.presenterToken.dropLast()) + "z",
+            room.presenterToken.lowercased() == room.presenterToken ? "Q" : room.presenterToken.lowercased(),
+        ] {
+            for update in [
+                PresenterUpdate(step: 7), PresenterUpdate(revealAnswers: 5), PresenterUpdate(revealSolution: true),
+                PresenterUpdate(tries: true),
+            ] {
+                #expect(throws: Refusal(403, "only the presenter's token changes the step or reveals answers")) {
+                    try room.present(update, token: token)
+                }
             }
         }
         #expect(throws: Refusal.self) { try room.present(PresenterUpdate(step: 3), token: nil) }
@@ -79,7 +90,11 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
             [check(1, step: 5, passed: true), Report(seq: 2, kind: .check, lesson: "builder", step: 5, at: 1)],
             [check(1, step: 5, passed: true), check(2, step: 0, passed: true)],
             [check(1, step: 5, passed: true), check(2, step: 5, passed: true, lesson: "../etc")],
-            [Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: String(repeating: "9", count: 41), at: 1)],
+            [
+                Report(
+                    seq: 1, kind: .predict, lesson: "builder", step: 5, answer: String(repeating: "9", count: 41), at: 1
+                )
+            ],
             [Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "", at: 1)],
             // A prediction is an option's number, never a text for the projector.
             [Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "\"><b>", at: 1)],
@@ -102,7 +117,8 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
         let first = Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "1", at: 1)
         let second = Report(seq: 2, kind: .predict, lesson: "builder", step: 5, answer: "2", at: 2)
         _ = try room.report([first, check(3, step: 5, passed: false)], token: ann.token)
-        let receipt = try room.report([first, second, check(3, step: 5, passed: false), check(4, step: 5, passed: true)], token: ann.token)
+        let receipt = try room.report(
+            [first, second, check(3, step: 5, passed: false), check(4, step: 5, passed: true)], token: ann.token)
         #expect(receipt.through == 4)
         #expect(room.totalReports == 4)
         let row = try #require(room.results().first)
@@ -117,7 +133,9 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
             let room = try room(directory)
             try presenting(room)
             let ann = try room.join(name: "Ann")
-            _ = try room.report([check(1, step: 5, passed: true), Report(seq: 2, kind: .hint, lesson: "builder", step: 6, at: 1)], token: ann.token)
+            _ = try room.report(
+                [check(1, step: 5, passed: true), Report(seq: 2, kind: .hint, lesson: "builder", step: 6, at: 1)],
+                token: ann.token)
             _ = try room.present(PresenterUpdate(revealAnswers: 5), token: room.presenterToken)
             (code, token, csv) = (room.code, room.presenterToken, room.resultsCSV())
         }
@@ -128,7 +146,8 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
         #expect(again.learnerCount == 1 && again.totalReports == 2)
         // The learner's token still works, and seq goes on from where it was.
         let ann = try #require(again.learners.values.first)
-        let receipt = try again.report([check(1, step: 5, passed: false), check(3, step: 6, passed: true)], token: ann.token)
+        let receipt = try again.report(
+            [check(1, step: 5, passed: false), check(3, step: 6, passed: true)], token: ann.token)
         #expect(receipt.through == 3 && again.totalReports == 3)
     }
 
@@ -149,11 +168,14 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
 
     @Test func theBoardEscapesEveryText() throws {
         let room = try room(temporaryDirectory("escape"))
-        _ = try room.present(PresenterUpdate(lesson: "builder", lessonTitle: "<i>Builder</i>", step: 1, titles: ["<img src=x onerror=alert(1)>"]),
-                             token: room.presenterToken)
+        _ = try room.present(
+            PresenterUpdate(
+                lesson: "builder", lessonTitle: "<i>Builder</i>", step: 1, titles: ["<img src=x onerror=alert(1)>"]),
+            token: room.presenterToken)
         let ann = try room.join(name: "<script>alert(1)</script>")
-        _ = try room.report((2...4).map { check($0, step: 1, passed: false) },
-                            token: ann.token)
+        _ = try room.report(
+            (2...4).map { check($0, step: 1, passed: false) },
+            token: ann.token)
         _ = try room.present(PresenterUpdate(revealAnswers: 1), token: room.presenterToken)
         let body = BoardPage(lang: .en, joinURL: "http://127.0.0.1:7070/\(room.code)").body(room.snapshot())
         #expect(body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
@@ -176,7 +198,8 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
         try presenting(room)
         let a = try room.join(name: "=HYPERLINK(\"x\")"), b = try room.join(name: "Lee, Ann")
         _ = try room.report([check(1, step: 5, passed: true)], token: a.token)
-        _ = try room.report([Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "2", at: 1)], token: b.token)
+        _ = try room.report(
+            [Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "2", at: 1)], token: b.token)
         let lines = room.resultsCSV().split(separator: "\r\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0] == "learner,name,lesson,step,reached,checks,failed_checks,passed,prediction,hints,first,last")

@@ -1,7 +1,8 @@
-@testable import ClassServerCore
 import ClassWire
 import Foundation
 import Testing
+
+@testable import ClassServerCore
 
 /// The class server as its own process (`patterns-class serve --port 0`), spoken to over real sockets: in this
 /// process its tasks would wait for threads behind the other suites' work.
@@ -45,7 +46,9 @@ final class RunningServer: @unchecked Sendable {
         return try await offPool { try client.state() }
     }
 
-    func request(_ method: String, _ path: String, body: String? = nil, bearer: String? = nil) async throws -> HTTPClient.Response {
+    func request(_ method: String, _ path: String, body: String? = nil, bearer: String? = nil) async throws
+        -> HTTPClient.Response
+    {
         let http = http
         return try await offPool { try http.request(method, path, body: body.map { Array($0.utf8) }, bearer: bearer) }
     }
@@ -86,7 +89,10 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
         #expect(join.text == #"{"error":"a request body is at most 65536 bytes"}"#)
         #expect(try await running.learnerCount() == 0)
         let learner = try await running.join("Ann")
-        let event = try await running.post("/reports", #"{"reports":[{"seq":1,"kind":"predict","lesson":"builder","step":5,"answer":"\#(huge)","at":1}]}"#, bearer: learner.token)
+        let event = try await running.post(
+            "/reports",
+            #"{"reports":[{"seq":1,"kind":"predict","lesson":"builder","step":5,"answer":"\#(huge)","at":1}]}"#,
+            bearer: learner.token)
         #expect(event.status == 413)
         // Under the size limit but over the name limit: refused too, with its own words.
         let long = try await running.post("/join", #"{"name":"\#(String(repeating: "y", count: 500))"}"#)
@@ -142,7 +148,8 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
         #expect(statuses.filter { $0 == 200 }.count >= 30)
         #expect(statuses.filter { $0 == 429 }.count >= 1)
         #expect(Set(statuses) == [200, 429])
-        let receipt = try await running.send([Report(seq: 1, kind: .check, lesson: "builder", step: 1, passed: true, at: 1)], token: other.token)
+        let receipt = try await running.send(
+            [Report(seq: 1, kind: .check, lesson: "builder", step: 1, passed: true, at: 1)], token: other.token)
         #expect(receipt.through == 1)
         // What was refused was not kept.
         let kept = try await running.results().first { $0.name == "Flood" }?.hints ?? 0
@@ -153,12 +160,15 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
         let running = try await RunningServer.start("lead")
         defer { running.stop() }
         let token = running.presenterToken
-        let state = try await running.present(PresenterUpdate(lesson: "builder", lessonTitle: "The Builder pattern", step: 5,
-                                                               titles: (1...12).map { "S\($0)" }, predictionSteps: [5]), token: token)
+        let state = try await running.present(
+            PresenterUpdate(
+                lesson: "builder", lessonTitle: "The Builder pattern", step: 5,
+                titles: (1...12).map { "S\($0)" }, predictionSteps: [5]), token: token)
         #expect(state.step == 5 && state.stepTitle == "S5")
         let learner = try await running.join("Ann")
         #expect(learner.state.step == 5)
-        _ = try await running.send([Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "2", at: 1)], token: learner.token)
+        _ = try await running.send(
+            [Report(seq: 1, kind: .predict, lesson: "builder", step: 5, answer: "2", at: 1)], token: learner.token)
         let board = try await running.request("GET", "/\(running.code)/board")
         #expect(board.status == 200)
         #expect(board.text.contains("answers: 1, hidden until the presenter shows them"))

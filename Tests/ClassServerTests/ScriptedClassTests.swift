@@ -24,7 +24,8 @@ final class ServerProcess {
         // Until it has said the presenter's token (the fourth line), or 20 s.
         let handle = out.fileHandleForReading
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !printed.contains("keep it to yourself") || !printed.contains("\n", after: "yourself") {
+        while Date() < deadline, !printed.contains("keep it to yourself") || !printed.contains("\n", after: "yourself")
+        {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
             printed += String(decoding: chunk, as: UTF8.self)
@@ -61,7 +62,9 @@ enum Chromium {
     static func run(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=3000"] + arguments
+        process.arguments =
+            ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=3000"]
+            + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -76,7 +79,8 @@ enum Chromium {
 /// twenty learners piped into `patterns` (some passing `check`, some predicting 1, 2 or 3), the board read in a real
 /// browser, the results, and the server restarted.
 @Suite(.serialized) struct ScriptedClassTests {
-    /// What learner `i` types: a third predict 1 (wrong), a third 2 (right, and check passes), the rest 3 (wrong, then a hint).
+    /// What learner `i` types: a third predict 1 (wrong), a third 2 (right, and check passes), the rest 3 (wrong, then
+    /// a hint).
     static func script(_ i: Int) -> (lines: String, answer: String, passes: Bool, hints: Int) {
         switch i % 3 {
         case 0: ("follow\npredict 1\nmeat kitten\ncheck\n", "1", false, 0)
@@ -90,12 +94,15 @@ enum Chromium {
         var server = try ServerProcess(data: data)
         defer { server.stop() }
         let address = try #require(server.address, "the server printed no address:\n\(server.printed)")
-        #expect(server.printed.contains("Class \(address.code) is open on 127.0.0.1:\(address.port) (this interface only)."))
+        #expect(
+            server.printed.contains("Class \(address.code) is open on 127.0.0.1:\(address.port) (this interface only).")
+        )
         #expect(server.token.count == 24)
 
         // The presenter: the builder lesson, step 5, and the room tries now.
-        let presenter = try runPatterns([], input: "load builder\nclass \(server.url) \(server.token)\ngoto 5\nclass tries\n",
-                                        environment: ["XDG_STATE_HOME": data + "/presenter"])
+        let presenter = try runPatterns(
+            [], input: "load builder\nclass \(server.url) \(server.token)\ngoto 5\nclass tries\n",
+            environment: ["XDG_STATE_HOME": data + "/presenter"])
         #expect(presenter.status == 0, "\(presenter.output)\n\(presenter.error)")
         #expect(presenter.output.contains("Presenting to class \(address.code); the room sees step 1."))
         #expect(presenter.output.contains("The room tries now: step 5's exercise is open"))
@@ -105,22 +112,28 @@ enum Chromium {
         let url = server.url
         _ = try await offPool {
             DispatchQueue.concurrentPerform(iterations: 20) { i in
-                let result = try? runPatterns(["--join", url, "--name", "Learner \(i)"], input: Self.script(i).lines,
-                                              environment: ["XDG_STATE_HOME": data + "/learner\(i)"])
+                let result = try? runPatterns(
+                    ["--join", url, "--name", "Learner \(i)"], input: Self.script(i).lines,
+                    environment: ["XDG_STATE_HOME": data + "/learner\(i)"])
                 results.set(i, result)
             }
         }
         for i in 0..<20 {
             let result = try #require(results.get(i))
             #expect(result.output.contains("You joined class \(address.code) as Learner \(i)."), "\(result.output)")
-            #expect(result.output.contains("builder 5/12> predict"), "learner \(i) did not follow to step 5:\n\(result.output)")
-            #expect(result.output.contains("✓ goal met: step 5 is done.") == Self.script(i).passes, "learner \(i):\n\(result.output)")
+            #expect(
+                result.output.contains("builder 5/12> predict"),
+                "learner \(i) did not follow to step 5:\n\(result.output)")
+            #expect(
+                result.output.contains("✓ goal met: step 5 is done.") == Self.script(i).passes,
+                "learner \(i):\n\(result.output)")
             #expect(!result.output.contains("results could not be sent"))
         }
 
         // The room's answers are shown on the board when the presenter says so.
         let client = ClassClient(address: address)
-        let page = try #require(String(data: try Data(contentsOf: URL(string: server.url + "/board")!), encoding: .utf8))
+        let page = try #require(
+            String(data: try Data(contentsOf: URL(string: server.url + "/board")!), encoding: .utf8))
         #expect(page.contains("answers: 20, hidden until the presenter shows them"))
         #expect(!page.contains("class=\"answer\""))
         _ = try client.present(PresenterUpdate(revealAnswers: 5), token: server.token)
@@ -130,13 +143,20 @@ enum Chromium {
 
         // results.csv: one row per learner and step, every report in it.
         let csv = try fetch(server.url + "/results.csv?token=" + server.token)
-        let rows = csv.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let rows = csv.split(separator: "\r\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         for i in 0..<20 {
-            let row = try #require(rows.first { $0[1] == "Learner \(i)" && $0[3] == "5" }, "no row for learner \(i):\n\(csv)")
+            let row = try #require(
+                rows.first { $0[1] == "Learner \(i)" && $0[3] == "5" }, "no row for learner \(i):\n\(csv)")
             let script = Self.script(i)
             // learner,name,lesson,step,reached,checks,failed_checks,passed,prediction,hints
-            #expect(Array(row[2...9]) == ["builder", "5", "true", "1", script.passes ? "0" : "1", String(script.passes), script.answer, String(script.hints)],
-                    "learner \(i): \(row)")
+            #expect(
+                Array(row[2...9]) == [
+                    "builder", "5", "true", "1", script.passes ? "0" : "1", String(script.passes), script.answer,
+                    String(script.hints),
+                ],
+                "learner \(i): \(row)")
         }
         #expect(rows.allSatisfy { $0[3] == "5" }, "a learner reported a step they only passed through:\n\(csv)")
         #expect(rows.count == 20)
@@ -145,7 +165,9 @@ enum Chromium {
         // step 5, predicted and checked; a third took a hint, and their second `predict` was refused, so not sent).
         server.stop()
         server = try ServerProcess(data: data)
-        #expect(server.url == address.url.replacingOccurrences(of: ":\(address.port)", with: ":\(server.address?.port ?? 0)"))
+        #expect(
+            server.url
+                == address.url.replacingOccurrences(of: ":\(address.port)", with: ":\(server.address?.port ?? 0)"))
         #expect(server.printed.contains("Resumed: 20 learners, 66 reports."), "\(server.printed)")
         let again = try fetch(server.url + "/results.csv?token=" + server.token)
         #expect(again == csv)
@@ -160,22 +182,29 @@ enum Chromium {
         defer { server.stop() }
         let (url, token) = (server.url, server.token)
         let presenter = try await offPool {
-            try runPatterns(["run", "builder", "--pace", "--from", "3", "--class", url, "--token", token], input: "rrthsaq",
-                            environment: ["XDG_STATE_HOME": data + "/presenter"])
+            try runPatterns(
+                ["run", "builder", "--pace", "--from", "3", "--class", url, "--token", token], input: "rrthsaq",
+                environment: ["XDG_STATE_HOME": data + "/presenter"])
         }
         #expect(presenter.status == 0, "\(presenter.error)")
-        for line in ["[class: t the room tries · h a hint · s the solution · a the answers]",
-                     "The room tries now: step 4's exercise is open ('follow' takes you there).",
-                     "The presenter shows the room a hint for step 4:", "The presenter shows the room the solution of step 4:",
-                     "The board shows the room's answers to step 4."] {
+        for line in [
+            "[class: t the room tries · h a hint · s the solution · a the answers]",
+            "The room tries now: step 4's exercise is open ('follow' takes you there).",
+            "The presenter shows the room a hint for step 4:", "The presenter shows the room the solution of step 4:",
+            "The board shows the room's answers to step 4.",
+        ] {
             #expect(presenter.output.contains(line), "no '\(line)' in:\n\(presenter.output)")
         }
         let state = try ClassClient(address: try #require(server.address)).state()
         #expect(state.lesson == "builder" && state.step == 4 && state.stepTitle == "The Swift-call form")
         #expect(state.tries && state.hintsRevealed == 1 && state.solutionRevealed && state.answersRevealed == [4])
-        let refused = try await offPool { try runPatterns(["run", "builder", "--pace", "--class", url, "--token", "forged"], input: "q") }
+        let refused = try await offPool {
+            try runPatterns(["run", "builder", "--pace", "--class", url, "--token", "forged"], input: "q")
+        }
         #expect(refused.status == 1)
-        #expect(refused.output.contains("error: the class server refused: 403: only the presenter's token changes the step or reveals answers"))
+        #expect(
+            refused.output.contains(
+                "error: the class server refused: 403: only the presenter's token changes the step or reveals answers"))
         #expect(try ClassClient(address: try #require(server.address)).state().step == 4)
     }
 
@@ -185,20 +214,36 @@ enum Chromium {
         defer { server.stop() }
         let address = try #require(server.address)
         let cases: [(url: String, name: String, says: String)] = [
-            ("http://127.0.0.1:\(address.port)/NOSUCH", "Ann", "error: could not join: 404: there is no class by that code at that address"),
+            (
+                "http://127.0.0.1:\(address.port)/NOSUCH", "Ann",
+                "error: could not join: 404: there is no class by that code at that address"
+            ),
             ("http://127.0.0.1:1/\(address.code)", "Ann", "error: could not join: Connection refused"),
-            ("127.0.0.1:\(address.port)/\(address.code)", "Ann", "error: '127.0.0.1:\(address.port)/\(address.code)' is not a class address: it looks like http://HOST:PORT/CODE"),
-            (server.url, String(repeating: "n", count: 41), "error: a name is needed (1 to 40 characters, no control characters)"),
+            (
+                "127.0.0.1:\(address.port)/\(address.code)", "Ann",
+                "error: '127.0.0.1:\(address.port)/\(address.code)' is not a class address: it looks like "
+                    + "http://HOST:PORT/CODE"
+            ),
+            (
+                server.url, String(repeating: "n", count: 41),
+                "error: a name is needed (1 to 40 characters, no control characters)"
+            ),
         ]
         for c in cases {
             let result = try await offPool { try runPatterns(["--join", c.url, "--name", c.name], input: "state\n") }
             #expect(result.status == 1)
             #expect(result.output == c.says + "\n", "\(result.output)")
         }
-        let inside = try await offPool { [url = server.url] in try runPatterns([], input: "follow\njoin \(url) Ann\nfollow\n") }
-        #expect(inside.output.hasPrefix("patterns> follow\nerror: 'follow' needs a class: join one with 'join http://HOST:PORT/CODE NAME'\n"
-                                        + "patterns> join \(server.url) Ann\nYou joined class \(address.code) as Ann."), "\(inside.output)")
-        #expect(inside.output.hasSuffix("patterns> follow\nThe presenter has not started a lesson yet.\n"), "\(inside.output)")
+        let inside = try await offPool { [url = server.url] in
+            try runPatterns([], input: "follow\njoin \(url) Ann\nfollow\n")
+        }
+        #expect(
+            inside.output.hasPrefix(
+                "patterns> follow\nerror: 'follow' needs a class: join one with 'join http://HOST:PORT/CODE NAME'\n"
+                    + "patterns> join \(server.url) Ann\nYou joined class \(address.code) as Ann."), "\(inside.output)")
+        #expect(
+            inside.output.hasSuffix("patterns> follow\nThe presenter has not started a lesson yet.\n"),
+            "\(inside.output)")
         #expect(inside.status == 1)
     }
 
@@ -210,13 +255,20 @@ enum Chromium {
         defer { server.stop() }
         let (url, token) = (server.url, server.token)
         let state = ["XDG_STATE_HOME": data + "/ann"]
-        for (name, lines) in [("Ann", "load builder\ngoto 5\npredict 1\n"), ("Ann", "load builder\ngoto 5\npredict 2\nmeat kitten\ncheck\n"),
-                              ("Bo", "load builder\ngoto 5\npredict 3\n")] {
-            let result = try await offPool { try runPatterns(["--join", url, "--name", name], input: lines, environment: state) }
+        for (name, lines) in [
+            ("Ann", "load builder\ngoto 5\npredict 1\n"),
+            ("Ann", "load builder\ngoto 5\npredict 2\nmeat kitten\ncheck\n"),
+            ("Bo", "load builder\ngoto 5\npredict 3\n"),
+        ] {
+            let result = try await offPool {
+                try runPatterns(["--join", url, "--name", name], input: lines, environment: state)
+            }
             #expect(result.output.hasPrefix("You joined class \(server.address!.code) as \(name)."), "\(result.output)")
         }
         let csv = try fetch(url + "/results.csv?token=" + token)
-        let rows = csv.split(separator: "\r\n").dropFirst().filter { $0.contains(",builder,5,") }.map { $0.split(separator: ",").prefix(10).joined(separator: ",") }
+        let rows = csv.split(separator: "\r\n").dropFirst().filter { $0.contains(",builder,5,") }.map {
+            $0.split(separator: ",").prefix(10).joined(separator: ",")
+        }
         // The second time Ann predicted 2 and her check passed; the prediction that counts is still her first, 1.
         #expect(rows == ["1,Ann,builder,5,true,1,0,true,1,0", "2,Bo,builder,5,true,0,0,false,3,0"], "\(csv)")
     }
@@ -230,13 +282,17 @@ enum Chromium {
         let address = try #require(server.address)
         let (url, token) = (server.url, server.token)
         _ = try await offPool {
-            try runPatterns([], input: "load builder\nclass \(url) \(token)\ngoto 5\n", environment: ["XDG_STATE_HOME": data + "/presenter"])
+            try runPatterns(
+                [], input: "load builder\nclass \(url) \(token)\ngoto 5\n",
+                environment: ["XDG_STATE_HOME": data + "/presenter"])
         }
         let learner = Process()
         learner.executableURL = URL(fileURLWithPath: patternsBinary())
         learner.arguments = ["--join", server.url, "--name", "Mia"]
-        learner.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "LANG": "C.UTF-8",
-                               "XDG_STATE_HOME": data + "/mia"]
+        learner.environment = [
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "LANG": "C.UTF-8",
+            "XDG_STATE_HOME": data + "/mia",
+        ]
         let input = Pipe(), output = OutputBox()
         learner.standardInput = input
         let pipe = Pipe()
@@ -257,7 +313,9 @@ enum Chromium {
             input.fileHandleForWriting.write(Data("state\n".utf8))
             try await Task.sleep(nanoseconds: 500_000_000)
         }
-        #expect(output.text.contains("\nClass server out of reach: the playground goes on, and keeps your results until it is back.\n"))
+        #expect(
+            output.text.contains(
+                "\nClass server out of reach: the playground goes on, and keeps your results until it is back.\n"))
         server = try ServerProcess(data: data, port: address.port)
         // The sender tries again after 0.5, 1, 2, 4, then every 5 seconds.
         for _ in 0..<30 where !output.text.contains("server is back;") {
@@ -267,7 +325,8 @@ enum Chromium {
         #expect(output.text.contains("\nThe class server is back; 2 kept results sent.\n"), "\(output.text)")
         try input.fileHandleForWriting.close()
         learner.waitUntilExit()
-        // 1: `meat kitten` throws, as the prediction exercise shows it doing (a piped session reports a failed command).
+        // 1: `meat kitten` throws, as the prediction exercise shows it doing (a piped session reports a failed
+        // command).
         #expect(learner.terminationStatus == 1)
         let csv = try fetch(server.url + "/results.csv?token=" + server.token)
         #expect(csv.contains("\r\n1,Mia,builder,5,true,1,0,true,2,0,"), "\(csv)")
@@ -285,7 +344,9 @@ enum Chromium {
             if ProcessInfo.processInfo.environment["CI"] == "true" {
                 Issue.record("Chromium is not installed, and CI must render the board: apt-get install chromium")
             } else {
-                withKnownIssue("Chromium is not installed (apt-get install chromium): the board was not rendered in a browser") {
+                withKnownIssue(
+                    "Chromium is not installed (apt-get install chromium): the board was not rendered in a browser"
+                ) {
                     throw CancellationError()
                 }
             }
@@ -298,8 +359,12 @@ enum Chromium {
         #expect(dom.contains("▶ The room tries now"))
         #expect(dom.contains("answers: 20"))
         for (answer, count) in [("1", 7), ("2", 7), ("3", 6)] {
-            #expect(dom.range(of: "<span class=\"label\">\(answer)</span><span class=\"hbar\" style=\"width:[0-9]+%\"></span><span class=\"c\">\(count)</span>",
-                              options: .regularExpression) != nil, "answer \(answer): \(count)\n\(dom)")
+            #expect(
+                dom.range(
+                    of:
+                        "<span class=\"label\">\(answer)</span><span class=\"hbar\" "
+                        + "style=\"width:[0-9]+%\"></span><span class=\"c\">\(count)</span>",
+                    options: .regularExpression) != nil, "answer \(answer): \(count)\n\(dom)")
         }
         // The script replaced the server's first version with the live one (the status line says so).
         #expect(dom.contains("<div id=\"status\">live</div>"))
@@ -311,7 +376,10 @@ enum Chromium {
         #expect(korean.contains("<div id=\"status\">실시간</div>"))
         if let path = ProcessInfo.processInfo.environment["PATTERNS_BOARD_SCREENSHOT"] {
             _ = try Chromium.run(["--window-size=1280,720", "--screenshot=" + path, url + "/board"])
-            _ = try Chromium.run(["--window-size=390,844", "--screenshot=" + path.replacingOccurrences(of: ".png", with: "-phone.png"), url + "/board?lang=ko"])
+            _ = try Chromium.run([
+                "--window-size=390,844", "--screenshot=" + path.replacingOccurrences(of: ".png", with: "-phone.png"),
+                url + "/board?lang=ko",
+            ])
         }
     }
 }

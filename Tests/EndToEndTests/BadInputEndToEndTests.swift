@@ -18,20 +18,28 @@ import Testing
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return ProcessResult(output: String(decoding: data, as: UTF8.self), error: "", status: process.terminationStatus)
+        return ProcessResult(
+            output: String(decoding: data, as: UTF8.self), error: "", status: process.terminationStatus)
     }
 
     @Test func invalidUTF8IsReportedAndTheNextLineStillRuns() throws {
-        let result = try runBytes(Array("load builder\n".utf8) + [0x6D, 0x65, 0xFF, 0xFE, 0x0A] + Array("meat tofu\n".utf8))
+        let result = try runBytes(
+            Array("load builder\n".utf8) + [0x6D, 0x65, 0xFF, 0xFE, 0x0A] + Array("meat tofu\n".utf8))
         #expect(result.status == 1)
-        #expect(result.output.contains("builder 1/12> \nerror: the line is not valid UTF-8; nothing was run\nbuilder 1/12> meat tofu\n"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "builder 1/12> \nerror: the line is not valid UTF-8; nothing was run\nbuilder 1/12> meat tofu\n"),
+            "\(result.output)")
         #expect(result.output.contains("* meat:     .tofu"))
     }
 
     @Test func endOfInputMidLessonEndsCleanly() throws {
         let result = try runPatterns([], input: "load delegate\nnext\ntype 2")
         #expect(result.status == 1)
-        #expect(result.output.hasSuffix("delegate 2/12> type 2\nerror: 'type' needs <column>; usage: type <row> <column> <text>\n"), "\(result.output)")
+        #expect(
+            result.output.hasSuffix(
+                "delegate 2/12> type 2\nerror: 'type' needs <column>; usage: type <row> <column> <text>\n"),
+            "\(result.output)")
     }
 
     @Test func aClosedOutputPipeEndsQuietly() throws {
@@ -56,11 +64,15 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "---\nid: bad\ntitle t\n---\n".write(toFile: folder + "/bad.md", atomically: true, encoding: .utf8)
-        try "---\nid: calls\ntitle: T\nmodule: builder\n---\n## s\n```patterns\n> fly away\n```\n".write(toFile: folder + "/calls.md", atomically: true, encoding: .utf8)
-        try "---\nid: nomod\ntitle: T\nmodule: singleton\n---\n## s\n".write(toFile: folder + "/nomod.md", atomically: true, encoding: .utf8)
+        try "---\nid: calls\ntitle: T\nmodule: builder\n---\n## s\n```patterns\n> fly away\n```\n".write(
+            toFile: folder + "/calls.md", atomically: true, encoding: .utf8)
+        try "---\nid: nomod\ntitle: T\nmodule: singleton\n---\n## s\n".write(
+            toFile: folder + "/nomod.md", atomically: true, encoding: .utf8)
         let list = try runPatterns(["list", "--lessons", folder])
         #expect(list.output.contains("builder"))
-        #expect(list.error.contains("warning: \(folder)/bad.md:3: bad front matter line 'title t': expected 'key: value'"), "\(list.error)")
+        #expect(
+            list.error.contains("warning: \(folder)/bad.md:3: bad front matter line 'title t': expected 'key: value'"),
+            "\(list.error)")
         #expect(list.error.contains("warning: \(folder)/nomod.md:4: unknown module 'singleton'"))
         let test = try runPatterns(["test", "--lessons", folder])
         #expect(test.status == 1)

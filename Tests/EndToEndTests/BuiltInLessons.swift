@@ -1,6 +1,7 @@
 import LessonModules
-@testable import PatternsCLI
 import PlaygroundCore
+
+@testable import PatternsCLI
 
 /// The lessons the binary under test carries (the copy of `Lessons/` embedded at build time, as `patterns` loads
 /// them). Tests iterate these and build their expected text from them, so a new lesson is tested, and breaks

@@ -6,7 +6,8 @@ import Testing
 /// learner's file in their own exercise folder.
 @Suite(.serialized) struct CodeExerciseTests {
     let cache = NSTemporaryDirectory() + "patterns-lines-\(getpid())"
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     /// A lesson's code exercise as its file has it: the step's number, the file, the starter and the solution.
     struct Exercise {
@@ -18,13 +19,18 @@ import Testing
 
     func exercise(_ lesson: String, lang: String = "en") throws -> Exercise {
         let folder = root + "/Lessons/" + lang
-        let name = try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix("-" + lesson + ".md") }!
-        let lines = try String(contentsOfFile: folder + "/" + name, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let name = try FileManager.default.contentsOfDirectory(atPath: folder).first {
+            $0.hasSuffix("-" + lesson + ".md")
+        }!
+        let lines = try String(contentsOfFile: folder + "/" + name, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         var step = 0, file = "", starter = "", solution = "", found = 0
         var inside: String?
         for line in lines {
             if inside == nil, line.hasPrefix("## ") { step += 1 }
-            if inside == nil, line.hasPrefix("```swift starter ") { inside = "starter"; file = String(line.dropFirst("```swift starter ".count)); found = step; continue }
+            if inside == nil, line.hasPrefix("```swift starter ") {
+                inside = "starter"; file = String(line.dropFirst("```swift starter ".count)); found = step; continue
+            }
             if inside == nil, line == "```swift solution" { inside = "solution"; continue }
             if inside != nil, line.hasPrefix("```") { inside = nil; continue }
             if inside == "starter" { starter += line + "\n" }
@@ -37,14 +43,17 @@ import Testing
     func learner(writing text: String?) throws -> (folder: String, environment: [String: String]) {
         let folder = NSTemporaryDirectory() + "patterns-code-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var environment = ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": folder + "/state",
-                           "XDG_DATA_HOME": folder + "/data", "PATTERNS_LINE_TIME_LIMIT": "5"]
+        var environment = [
+            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": folder + "/state",
+            "XDG_DATA_HOME": folder + "/data", "PATTERNS_LINE_TIME_LIMIT": "5",
+        ]
         if let text {
             try text.write(toFile: folder + "/written.swift", atomically: true, encoding: .utf8)
-            try "#!/bin/sh\ncp '\(folder)/written.swift' \"$1\"\n".write(toFile: folder + "/editor", atomically: true, encoding: .utf8)
+            try "#!/bin/sh\ncp '\(folder)/written.swift' \"$1\"\n".write(
+                toFile: folder + "/editor", atomically: true, encoding: .utf8)
             chmod(folder + "/editor", 0o755)
-            // Run through sh rather than executed: a script just written can be "busy" (exit 126, ETXTBSY) while a child
-            // another test spawned at that moment still holds a descriptor of it.
+            // Run through sh rather than executed: a script just written can be "busy" (exit 126, ETXTBSY) while a
+            // child another test spawned at that moment still holds a descriptor of it.
             environment["EDITOR"] = "/bin/sh '\(folder)/editor'"
         } else {
             // An editor that changes nothing: the starter as it was copied.
@@ -68,11 +77,15 @@ import Testing
         #expect(exercise.step > 0 && !exercise.solution.isEmpty, "\(lesson) (\(lang)) has a code exercise")
         let (folder, environment) = try learner(writing: exercise.solution)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(["--lang", lang, "--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\nedit\ncheck\n", environment: environment)
+        let result = try runPatterns(
+            ["--lang", lang, "--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\nedit\ncheck\n",
+            environment: environment)
         let met = lang == "en" ? "✓ goal met: step \(exercise.step) is done" : "✓ 목표 달성: \(exercise.step)단계 완료"
-        #expect(result.output.components(separatedBy: met).count == 3, "edit, then check, meet the goal:\n\(result.output)")
+        #expect(
+            result.output.components(separatedBy: met).count == 3, "edit, then check, meet the goal:\n\(result.output)")
         #expect(result.status == 0)
-        let written = try String(contentsOfFile: folder + "/data/patterns/exercises/\(lesson)/\(exercise.file)", encoding: .utf8)
+        let written = try String(
+            contentsOfFile: folder + "/data/patterns/exercises/\(lesson)/\(exercise.file)", encoding: .utf8)
         #expect(written == exercise.solution)
     }
 
@@ -84,35 +97,45 @@ import Testing
         let exercise = try exercise(lesson)
         let (folder, environment) = try learner(writing: nil)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(["--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\ncheck\n", environment: environment)
-        #expect(result.output.contains("you have no \(exercise.file) yet: 'edit' copies the starter"), "\(result.output)")
-        let edited = try runPatterns(["--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\nedit\n", environment: environment)
+        let result = try runPatterns(
+            ["--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\ncheck\n", environment: environment)
+        #expect(
+            result.output.contains("you have no \(exercise.file) yet: 'edit' copies the starter"), "\(result.output)")
+        let edited = try runPatterns(
+            ["--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\nedit\n", environment: environment)
         // Only the verdict: the run of the step's commands is the other tests' business.
         let lines = edited.output.split(separator: "\n", omittingEmptySubsequences: false)
         let verdict = lines.firstIndex { $0.hasPrefix("✗ not yet") }
         #expect(verdict != nil, "\(edited.output)")
         let stopped = lines.filter { $0.hasPrefix("the step's commands stopped at") || $0.hasPrefix("repl:") }
-        expectGolden("code-starter-\(lesson)", "== \(lesson)\n" + (stopped + lines[(verdict ?? lines.count - 1)...]).joined(separator: "\n"))
+        expectGolden(
+            "code-starter-\(lesson)",
+            "== \(lesson)\n" + (stopped + lines[(verdict ?? lines.count - 1)...]).joined(separator: "\n"))
     }
 
     /// A file that does not compile: the compiler's words, naming the learner's file and line; nothing is loaded,
     /// and the session goes on.
     @Test func aFileThatDoesNotCompileGetsTheCompilersWordsAndTheSessionGoesOn() throws {
         let broken = """
-        import Patterns
+            import Patterns
 
-        final class FixedAlertBuilder: AlertBuilding {
-            private(set) var title: String?
-        }
+            final class FixedAlertBuilder: AlertBuilding {
+                private(set) var title: String?
+            }
 
-        """
+            """
         let (folder, environment) = try learner(writing: broken)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(["--width", "200"], input: "load builder\ngoto 10\nedit\nlet b = FixedAlertBuilder()\nmeat chicken\n",
-                                     environment: environment)
+        let result = try runPatterns(
+            ["--width", "200"], input: "load builder\ngoto 10\nedit\nlet b = FixedAlertBuilder()\nmeat chicken\n",
+            environment: environment)
         let output = fromGoto(result.output, folder: folder)
-        #expect(output.contains("$DATA/patterns/exercises/builder/FixedAlertBuilder.swift:3:13: error: type 'FixedAlertBuilder' does not conform to protocol 'AlertBuilding'"),
-                "\(output)")
+        #expect(
+            output.contains(
+                "$DATA/patterns/exercises/builder/FixedAlertBuilder.swift:3:13: error: type 'FixedAlertBuilder' does "
+                    + "not conform to protocol 'AlertBuilding'"
+            ),
+            "\(output)")
         #expect(output.contains("✗ not yet: FixedAlertBuilder.swift does not compile"))
         // Not loaded: Swift has no such type in the session's scope.
         #expect(output.contains("repl:1:9: error: cannot find 'FixedAlertBuilder' in scope"))
@@ -128,14 +151,18 @@ import Testing
         for (name, text) in [("strong (the starter)", exercise.starter), ("weak (the solution)", exercise.solution)] {
             let (folder, environment) = try learner(writing: text)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let result = try runPatterns(["--width", "100"], input: "load delegate\ngoto \(exercise.step)\nedit\nstate\n", environment: environment)
+            let result = try runPatterns(
+                ["--width", "100"], input: "load delegate\ngoto \(exercise.step)\nedit\nstate\n",
+                environment: environment)
             outputs.append("== \(name)\n" + fromGoto(result.output, folder: folder))
         }
         let mediator = try self.exercise("mediator")
         let (folder, environment) = try learner(writing: mediator.solution)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(["--width", "100"], input: "load mediator\ngoto \(mediator.step)\nedit\nblue.receive(message: \"hi\")\nstate\n",
-                                     environment: environment)
+        let result = try runPatterns(
+            ["--width", "100"],
+            input: "load mediator\ngoto \(mediator.step)\nedit\nblue.receive(message: \"hi\")\nstate\n",
+            environment: environment)
         outputs.append("== mediator\n" + fromGoto(result.output, folder: folder))
         expectGolden("code-live-objects", outputs.joined(separator: "\n"))
     }
@@ -148,10 +175,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var plain = environment
         plain["EDITOR"] = nil
-        let result = try runPatterns(["--width", "100"], input: "load director\nedit\ngoto 6\nedit\nsolution\nrestart\nedit --reset\n", environment: plain)
+        let result = try runPatterns(
+            ["--width", "100"], input: "load director\nedit\ngoto 6\nedit\nsolution\nrestart\nedit --reset\n",
+            environment: plain)
         #expect(result.status == 1, "edit off a code step is an error")
-        expectGolden("code-edit", fromGoto(result.output, folder: folder) + "\n== before goto\n"
-                     + result.output.split(separator: "\n").filter { $0.contains("no Swift file to write") }.joined(separator: "\n"))
+        expectGolden(
+            "code-edit",
+            fromGoto(result.output, folder: folder) + "\n== before goto\n"
+                + result.output.split(separator: "\n").filter { $0.contains("no Swift file to write") }.joined(
+                    separator: "\n"))
         let file = folder + "/data/patterns/exercises/director/LunchSpecial.swift"
         try "// mine\n".write(toFile: file, atomically: true, encoding: .utf8)
         _ = try runPatterns(["--width", "100"], input: "load director\ngoto 6\nrestart\n", environment: plain)
@@ -167,8 +199,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var bare = environment
         bare["PATH"] = "/usr/bin:/bin"
-        let result = try runPatterns(["--width", "240"], input: "load builder\ngoto 10\nedit\ncheck\nnext\nmeat chicken\n", environment: bare)
-        let note = "this exercise is compiled Swift and needs the Swift toolchain: install it (https://www.swift.org/install) and run the playground built from source ('swift run patterns'); the rest of the lesson works without it"
+        let result = try runPatterns(
+            ["--width", "240"], input: "load builder\ngoto 10\nedit\ncheck\nnext\nmeat chicken\n", environment: bare)
+        let note =
+            "this exercise is compiled Swift and needs the Swift toolchain: install it (https://www.swift.org/install) "
+            + "and run the playground built from source ('swift run patterns'); the rest of the lesson works without it"
         #expect(result.output.contains(note), "\(result.output)")
         #expect(result.output.contains("error: " + note))
         #expect(result.output.contains("builder.meat: .beef → .chicken"))
@@ -183,12 +218,24 @@ import Testing
         let original = try String(contentsOfFile: root + "/Lessons/en/02-director.md", encoding: .utf8)
         let exercise = try exercise("director")
         let cases: [(String, String, String)] = [
-            ("the solution no longer meets the goal", exercise.solution.replacingOccurrences(of: "addToppings(.cheese)", with: "addToppings(.lettuce)"),
-             "the step's commands do not meet its goal: order.items expected tofu patty, ketchup sauce, cheese, actual tofu patty, ketchup sauce, lettuce"),
-            ("the starter meets the goal", exercise.starter.replacingOccurrences(of: "_ builder: HamburgerBuilder", with: "_ builder: some BurgerBuilding"),
-             "the starter of LunchSpecial.swift already meets the goal of 'Exercise: write the recipe': the exercise has nothing to do"),
-            ("the solution does not compile", exercise.solution.replacingOccurrences(of: "some BurgerBuilding", with: "some BurgerBuilder"),
-             "the solution of LunchSpecial.swift does not compile:"),
+            (
+                "the solution no longer meets the goal",
+                exercise.solution.replacingOccurrences(of: "addToppings(.cheese)", with: "addToppings(.lettuce)"),
+                "the step's commands do not meet its goal: order.items expected tofu patty, ketchup sauce, cheese, "
+                    + "actual tofu patty, ketchup sauce, lettuce"
+            ),
+            (
+                "the starter meets the goal",
+                exercise.starter.replacingOccurrences(
+                    of: "_ builder: HamburgerBuilder", with: "_ builder: some BurgerBuilding"),
+                "the starter of LunchSpecial.swift already meets the goal of 'Exercise: write the recipe': the "
+                    + "exercise has nothing to do"
+            ),
+            (
+                "the solution does not compile",
+                exercise.solution.replacingOccurrences(of: "some BurgerBuilding", with: "some BurgerBuilder"),
+                "the solution of LunchSpecial.swift does not compile:"
+            ),
         ]
         for (name, replacement, failure) in cases {
             let which = name.contains("starter") ? exercise.starter : exercise.solution
@@ -199,8 +246,9 @@ import Testing
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try broken.write(toFile: folder + "/02-director.md", atomically: true, encoding: .utf8)
             // The author's own folder: trusted, so that its files are compiled and judged.
-            let result = try runPatterns(["test", "director", "--lang", "en", "--lessons", folder, "--trust-lessons"],
-                                         environment: ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache])
+            let result = try runPatterns(
+                ["test", "director", "--lang", "en", "--lessons", folder, "--trust-lessons"],
+                environment: ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache])
             #expect(result.status == 1, "\(name): \(result.output)")
             #expect(result.output.contains(failure), "\(name): \(result.output)")
         }
@@ -216,20 +264,30 @@ import Testing
         #expect(students.status == 0 && presenters.status == 0)
         #expect(students.output.contains(exercise.starter))
         #expect(!students.output.contains(exercise.solution))
-        #expect(students.output.contains("Write `ArchivePage.swift` from the starter above: `edit` in the playground copies it"))
-        #expect(presenters.output.contains("**Reference solution: `ArchivePage.swift`**\n\n```swift\n" + exercise.solution + "```"))
+        #expect(
+            students.output.contains(
+                "Write `ArchivePage.swift` from the starter above: `edit` in the playground copies it"))
+        #expect(
+            presenters.output.contains(
+                "**Reference solution: `ArchivePage.swift`**\n\n```swift\n" + exercise.solution + "```"))
         #expect(presenters.output.contains("mediator 8/12> red.viewDidDisappear()"))
-        #expect(presenters.output.contains("archive.archived: [] → [\"red page viewDidDisappear()\"]"), "\(presenters.output)")
+        #expect(
+            presenters.output.contains("archive.archived: [] → [\"red page viewDidDisappear()\"]"),
+            "\(presenters.output)")
     }
 
     /// Presenter mode: the starter is on screen while the room writes; a key shows the reference solution, loads it
     /// and drives it command by command.
     @Test func presenterModeLetsTheRoomWriteThenDrivesTheSolution() throws {
         let state = NSTemporaryDirectory() + "patterns-code-pace-\(getpid())"
-        let environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "XDG_CACHE_HOME": cache, "LANG": "C.UTF-8",
-                           "NO_COLOR": "1", "PATH": toolchainPath()]
-        let terminal = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--from", "10", "--to", "10", "--pace"],
-                                          environment: environment, columns: 100, rows: 40)
+        let environment = [
+            "TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "XDG_CACHE_HOME": cache,
+            "LANG": "C.UTF-8",
+            "NO_COLOR": "1", "PATH": toolchainPath(),
+        ]
+        let terminal = try PseudoTerminal(
+            patternsBinary(), arguments: ["run", "builder", "--from", "10", "--to", "10", "--pace"],
+            environment: environment, columns: 100, rows: 40)
         // The step is taller than the screen: its pages first (Enter shows the next), then the room writes.
         var pages = 0
         while !terminal.waitFor("The room writes FixedAlertBuilder.swift now", timeout: 1.5) && pages < 4 {
@@ -238,11 +296,17 @@ import Testing
             pages += 1
         }
         #expect(terminal.waitFor("The room writes FixedAlertBuilder.swift now"), "\(terminal.plainText)")
-        #expect(terminal.plainText.contains("confirmAction?.title = title     // nil: nothing happens"), "the starter is on screen")
+        #expect(
+            terminal.plainText.contains("confirmAction?.title = title     // nil: nothing happens"),
+            "the starter is on screen")
         #expect(!terminal.plainText.contains("The reference FixedAlertBuilder.swift"))
         terminal.send("\r")
-        #expect(terminal.waitFor("the lesson's reference FixedAlertBuilder.swift is loaded (class FixedAlertBuilder)"), "\(terminal.plainText)")
-        #expect(terminal.plainText.contains("        confirmAction = AlertAction(title: title, handler: action)"), "the solution is shown")
+        #expect(
+            terminal.waitFor("the lesson's reference FixedAlertBuilder.swift is loaded (class FixedAlertBuilder)"),
+            "\(terminal.plainText)")
+        #expect(
+            terminal.plainText.contains("        confirmAction = AlertAction(title: title, handler: action)"),
+            "the solution is shown")
         #expect(terminal.waitFor("▸ builder 10/12> let fixed = FixedAlertBuilder(screen: screen)"))
         terminal.send("r")
         #expect(terminal.waitFor("✓ goal met: step 10 is done"), "\(terminal.plainText)")
@@ -278,8 +342,12 @@ import Testing
         #expect(terminal.waitFor("your file, copied from the starter"), "\(terminal.plainText)")
         usleep(500_000)
         mark = terminal.transcript.count
-        try exercise.solution.write(toFile: folder + "/data/patterns/exercises/builder/FixedAlertBuilder.swift", atomically: true, encoding: .utf8)
-        #expect(terminal.waitFor("FixedAlertBuilder.swift changed: check", after: mark, timeout: 5), "\(terminal.plainText)")
+        try exercise.solution.write(
+            toFile: folder + "/data/patterns/exercises/builder/FixedAlertBuilder.swift", atomically: true,
+            encoding: .utf8)
+        #expect(
+            terminal.waitFor("FixedAlertBuilder.swift changed: check", after: mark, timeout: 5), "\(terminal.plainText)"
+        )
         #expect(terminal.waitFor("✓ goal met: step 10 is done", after: mark, timeout: 20), "\(terminal.plainText)")
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)

@@ -11,7 +11,9 @@ func expectGolden(_ name: String, _ actual: String, sourceLocation: SourceLocati
     if ProcessInfo.processInfo.environment["PATTERNS_RECORD"] == "1" {
         do {
             try actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(url.path): check it, then run again without PATTERNS_RECORD", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(url.path): check it, then run again without PATTERNS_RECORD", sourceLocation: sourceLocation
+            )
         } catch {
             Issue.record("cannot record \(url.path): \(error)", sourceLocation: sourceLocation)
         }
@@ -22,9 +24,12 @@ func expectGolden(_ name: String, _ actual: String, sourceLocation: SourceLocati
         // is never a silent pass. Look at the file, commit it, and the next run compares against it.
         do {
             try actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("no golden \(url.path) yet: recorded it now; check it, commit it, then run again", sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden \(url.path) yet: recorded it now; check it, commit it, then run again",
+                sourceLocation: sourceLocation)
         } catch {
-            Issue.record("missing golden \(url.path), and it cannot be recorded: \(error)", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(url.path), and it cannot be recorded: \(error)", sourceLocation: sourceLocation)
         }
         return
     }

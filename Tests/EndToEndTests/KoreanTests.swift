@@ -7,7 +7,8 @@ import Testing
     /// Every lesson has a Korean twin (`patterns test` holds them to it) and runs in Korean under its Korean title.
     @Test(arguments: BuiltInLessons.ids)
     func everyLessonRunsInKorean(lesson: String) throws {
-        let korean = try #require(BuiltInLessons.catalog.lessons.first { $0.id == lesson && $0.lang == "ko" }, "\(lesson) has no Korean twin")
+        let korean = try #require(
+            BuiltInLessons.catalog.lessons.first { $0.id == lesson && $0.lang == "ko" }, "\(lesson) has no Korean twin")
         let title = korean.title
         let result = try runPatterns(["run", lesson, "--lang", "ko"])
         #expect(result.status == 0)
@@ -28,10 +29,12 @@ import Testing
     @Test func removingAStepFromAKoreanLessonFailsWithFileAndLine() throws {
         let folder = NSTemporaryDirectory() + "patterns-parity-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         for lang in ["en", "ko"] {
             try FileManager.default.createDirectory(atPath: "\(folder)/\(lang)", withIntermediateDirectories: true)
-            var text = try String(contentsOf: root.appendingPathComponent("Lessons/\(lang)/04-delegate.md"), encoding: .utf8)
+            var text = try String(
+                contentsOf: root.appendingPathComponent("Lessons/\(lang)/04-delegate.md"), encoding: .utf8)
             if lang == "ko" {
                 // Drop the last step ("함정, 그리고 정리").
                 text = String(text[..<text.range(of: "## 함정, 그리고 정리")!.lowerBound])
@@ -41,6 +44,7 @@ import Testing
         let result = try runPatterns(["test", "delegate", "--lessons", folder])
         #expect(result.status == 1)
         #expect(result.output.contains("FAIL \(folder)/ko/04-delegate.md:"), "\(result.output)")
-        #expect(result.output.contains("has 11 steps, \(folder)/en/04-delegate.md has 12: step 12 ('Pitfalls, and recap'"))
+        #expect(
+            result.output.contains("has 11 steps, \(folder)/en/04-delegate.md has 12: step 12 ('Pitfalls, and recap'"))
     }
 }

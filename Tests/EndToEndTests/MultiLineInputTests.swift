@@ -9,56 +9,61 @@ import Testing
 
     func environment() -> [String: String] {
         let state = NSTemporaryDirectory() + "patterns-multiline-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        return ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state, "HOME": state,
-                "NO_COLOR": "1", "LANG": "C.UTF-8"]
+        return [
+            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state, "HOME": state,
+            "NO_COLOR": "1", "LANG": "C.UTF-8",
+        ]
     }
 
     @Test func aPipedBlockRunsWholeAndIsShownAsTyped() throws {
-        let result = try runPatterns(["--width", "100"], input: """
-            load builder
-            for m in Meat.allCases {
-                print(m)
-            }
-            let text = \"\"\"
-              hello
-              \"\"\"
-            print(text)
+        let result = try runPatterns(
+            ["--width", "100"],
+            input: """
+                load builder
+                for m in Meat.allCases {
+                    print(m)
+                }
+                let text = \"\"\"
+                  hello
+                  \"\"\"
+                print(text)
 
-            """, environment: environment())
+                """, environment: environment())
         let answer = result.output[result.output.range(of: "builder 1/12> for m")!.lowerBound...]
-        #expect(String(answer) == """
-            builder 1/12> for m in Meat.allCases {
-              2.     print(m)
-              3. }
-            ── code ────────────────────
-            for m in Meat.allCases {
-                print(m)
-            }
-            ── log ─────────────────────
-            beef
-            chicken
-            kitten
-            tofu
-            builder 1/12> let text = \"\"\"
-              2.   hello
-              3.   \"\"\"
-            ── code ────────────────────
-            let text = \"\"\"
-              hello
-              \"\"\"
-            ── log ─────────────────────
-            text.value: "hello"
-            ── state ───────────────────
-            text: String
-            * value: "hello"
-            (unchanged: builder; 'state' shows every object)
-            builder 1/12> print(text)
-            ── code ────────────────────
-            print(text)
-            ── log ─────────────────────
-            hello
+        #expect(
+            String(answer) == """
+                builder 1/12> for m in Meat.allCases {
+                  2.     print(m)
+                  3. }
+                ── code ────────────────────
+                for m in Meat.allCases {
+                    print(m)
+                }
+                ── log ─────────────────────
+                beef
+                chicken
+                kitten
+                tofu
+                builder 1/12> let text = \"\"\"
+                  2.   hello
+                  3.   \"\"\"
+                ── code ────────────────────
+                let text = \"\"\"
+                  hello
+                  \"\"\"
+                ── log ─────────────────────
+                text.value: "hello"
+                ── state ───────────────────
+                text: String
+                * value: "hello"
+                (unchanged: builder; 'state' shows every object)
+                builder 1/12> print(text)
+                ── code ────────────────────
+                print(text)
+                ── log ─────────────────────
+                hello
 
-            """)
+                """)
     }
 
     @Test func aLessonCanShowABlockAndTestItsOutput() throws {
@@ -89,34 +94,39 @@ import Testing
 
             """
         try lesson.write(toFile: folder + "/loop.md", atomically: true, encoding: .utf8)
-        let updated = try runPatterns(["test", "--lessons", folder, "--trust-lessons", "--update", "loop"],
-                                      environment: environment())
+        let updated = try runPatterns(
+            ["test", "--lessons", folder, "--trust-lessons", "--update", "loop"],
+            environment: environment())
         #expect(updated.status == 0, "\(updated.output)\(updated.error)")
         let written = try String(contentsOfFile: folder + "/loop.md", encoding: .utf8)
-        #expect(written.hasSuffix("""
-            ```patterns
-            > for m in Meat.allCases {
-            >     print(m)
-            > }
-            ── code ────────────────────
-            for m in Meat.allCases {
-                print(m)
-            }
-            ── log ─────────────────────
-            beef
-            chicken
-            kitten
-            tofu
-            ```
+        #expect(
+            written.hasSuffix(
+                """
+                ```patterns
+                > for m in Meat.allCases {
+                >     print(m)
+                > }
+                ── code ────────────────────
+                for m in Meat.allCases {
+                    print(m)
+                }
+                ── log ─────────────────────
+                beef
+                chicken
+                kitten
+                tofu
+                ```
 
-            """), "\(written)")
-        let tested = try runPatterns(["test", "--lessons", folder, "--trust-lessons", "loop"], environment: environment())
+                """), "\(written)")
+        let tested = try runPatterns(
+            ["test", "--lessons", folder, "--trust-lessons", "loop"], environment: environment())
         #expect(tested.status == 0 && tested.output.hasSuffix("1 passed, 0 failed\n"), "\(tested.output)")
     }
 
     @Test func atATerminalABlockGoesOnCtrlCAbandonsItAndAPasteArrivesWhole() throws {
-        let terminal = try PseudoTerminal(patternsBinary(), arguments: ["--width", "100"], environment: environment(),
-                                          columns: 100, rows: 300)
+        let terminal = try PseudoTerminal(
+            patternsBinary(), arguments: ["--width", "100"], environment: environment(),
+            columns: 100, rows: 300)
         #expect(terminal.waitFor("patterns> "))
         terminal.send("load builder\r")
         #expect(terminal.waitFor("builder 1/12> "))
@@ -136,8 +146,9 @@ import Testing
         #expect(terminal.waitFor("builder 1/12> ", after: mark))
         // An eight-line class pasted (bracketed paste) is one input, run when it arrives.
         mark = terminal.transcript.count
-        terminal.send("\u{1B}[200~final class Counter {\r    var n = 0\r    func tick() { n += 1 }\r}\r"
-                      + "let counter = Counter()\rcounter.tick()\rcounter.tick()\rprint(\"ticks:\", counter.n)\r\u{1B}[201~")
+        terminal.send(
+            "\u{1B}[200~final class Counter {\r    var n = 0\r    func tick() { n += 1 }\r}\r"
+                + "let counter = Counter()\rcounter.tick()\rcounter.tick()\rprint(\"ticks:\", counter.n)\r\u{1B}[201~")
         #expect(terminal.waitFor("ticks: 2", after: mark), "\(terminal.plainText.suffix(800))")
         #expect(terminal.waitFor("builder 1/12> ", after: mark))
         #expect(!PseudoTerminal.stripEscapes(String(terminal.transcript.dropFirst(mark))).contains("error"))

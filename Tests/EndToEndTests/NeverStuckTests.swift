@@ -27,7 +27,9 @@ import Testing
                 for (i, byte) in socket.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
             }
             let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
             #expect(bound == 0, "the socket is made")
             close(fd)
@@ -37,8 +39,10 @@ import Testing
 
         /// Each kind, with the words its one line uses.
         var kinds: [(path: String, reason: String)] {
-            [(fifo, "it is a named pipe (FIFO), not a file"), (socket, "it is a socket, not a file"),
-             (directory, "it is a folder"), (zero, "it is a device, not a file")]
+            [
+                (fifo, "it is a named pipe (FIFO), not a file"), (socket, "it is a socket, not a file"),
+                (directory, "it is a folder"), (zero, "it is a device, not a file"),
+            ]
         }
     }
 
@@ -51,18 +55,24 @@ import Testing
             try FileManager.default.createDirectory(atPath: state + "/patterns", withIntermediateDirectories: true)
             _ = unlink(state + "/patterns/progress.json")
             #expect(symlink(path, state + "/patterns/progress.json") == 0 || path == files.directory)
-            if path == files.directory { try FileManager.default.createDirectory(atPath: state + "/patterns/progress.json", withIntermediateDirectories: true) }
+            if path == files.directory {
+                try FileManager.default.createDirectory(
+                    atPath: state + "/patterns/progress.json", withIntermediateDirectories: true)
+            }
             let progress = state + "/patterns/progress.json"
-            let warning = "warning: progress not read: cannot read '\(progress)': \(reason); it will not be saved either\n"
+            let warning =
+                "warning: progress not read: cannot read '\(progress)': \(reason); it will not be saved either\n"
             let list = try runPatterns(["list"], environment: ["XDG_STATE_HOME": state], timeout: Self.quick)
             #expect(!list.timedOut, "list with \(reason)")
             #expect(list.status == 0)
             #expect(list.error == warning, "\(list.error)")
-            let repl = try runPatterns([], input: "load builder\nnext\n", environment: ["XDG_STATE_HOME": state], timeout: Self.quick)
+            let repl = try runPatterns(
+                [], input: "load builder\nnext\n", environment: ["XDG_STATE_HOME": state], timeout: Self.quick)
             #expect(!repl.timedOut, "the REPL with \(reason)")
             #expect(repl.error == warning, "\(repl.error)")
             #expect(repl.output.contains("step 2/12 · Parts in any order"))
-            let ko = try runPatterns(["--lang", "ko", "list"], environment: ["XDG_STATE_HOME": state], timeout: Self.quick)
+            let ko = try runPatterns(
+                ["--lang", "ko", "list"], environment: ["XDG_STATE_HOME": state], timeout: Self.quick)
             #expect(ko.error.hasPrefix("경고: 진행 상황을 읽지 못했습니다: '\(progress)'"), "\(ko.error)")
         }
         var info = stat()
@@ -132,11 +142,18 @@ import Testing
     @Test func aSpecialHistoryFileTurnsHistoryOffInOneLine() throws {
         let files = try SpecialFiles("history")
         for (path, reason) in files.kinds {
-            let terminal = try PseudoTerminal(patternsBinary(), environment: ["TERM": "xterm-256color", "HOME": files.folder, "XDG_STATE_HOME": files.folder,
-                                                                              "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
-                                                                              "PATTERNS_HISTORY": path], columns: 100, rows: 30)
-            let line = "warning: history is off for this session: cannot read '\(path)': \(reason); set PATTERNS_HISTORY to a file (empty: no history)"
-            #expect(terminal.waitFor("patterns> ", timeout: Self.quick), "no prompt with \(reason): \(terminal.plainText)")
+            let terminal = try PseudoTerminal(
+                patternsBinary(),
+                environment: [
+                    "TERM": "xterm-256color", "HOME": files.folder, "XDG_STATE_HOME": files.folder,
+                    "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
+                    "PATTERNS_HISTORY": path,
+                ], columns: 100, rows: 30)
+            let line =
+                "warning: history is off for this session: cannot read '\(path)': \(reason); set PATTERNS_HISTORY to a "
+                + "file (empty: no history)"
+            #expect(
+                terminal.waitFor("patterns> ", timeout: Self.quick), "no prompt with \(reason): \(terminal.plainText)")
             #expect(terminal.plainText.contains(line), "\(terminal.plainText)")
             terminal.send("lessons\r\u{4}")
             #expect(terminal.waitForExit(timeout: Self.quick) == 0)
@@ -149,9 +166,13 @@ import Testing
 
     static func presenter(_ layout: [String]) throws -> PseudoTerminal {
         let state = NSTemporaryDirectory() + "patterns-signals-\(getpid())"
-        let environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
-        let terminal = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace"] + layout, environment: environment,
-                                          columns: 110, rows: 30)
+        let environment = [
+            "TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin",
+        ]
+        let terminal = try PseudoTerminal(
+            patternsBinary(), arguments: ["run", "builder", "--pace"] + layout, environment: environment,
+            columns: 110, rows: 30)
         // The introduction comes first, at a key wait like every other.
         #expect(terminal.waitFor("[Enter: step 1"), "\(terminal.plainText)")
         usleep(200_000)
@@ -169,13 +190,17 @@ import Testing
             if how == "ctrl-c" { terminal.send("\u{3}") } else { terminal.signal(SIGTERM) }
             #expect(terminal.waitForExit(timeout: 5) == status, "\(how) \(layout): \(terminal.plainText.suffix(300))")
             let after = try #require(terminal.attributes())
-            #expect(after.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO), "\(how) \(layout): line mode and echo are back")
+            #expect(
+                after.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO),
+                "\(how) \(layout): line mode and echo are back")
             #expect(after.c_lflag == before.c_lflag | tcflag_t(ICANON | ECHO))
             let tail = String(terminal.transcript.dropFirst(mark))
             if layout.isEmpty {
                 #expect(!terminal.transcript.contains("\u{1B}[?1049h"))
             } else {
-                #expect(tail.contains("\u{1B}[?1049l\u{1B}[?25h"), "\(how): the alternate screen is left, the cursor shown: \(tail.debugDescription)")
+                #expect(
+                    tail.contains("\u{1B}[?1049l\u{1B}[?25h"),
+                    "\(how): the alternate screen is left, the cursor shown: \(tail.debugDescription)")
             }
         }
     }
@@ -183,28 +208,35 @@ import Testing
     // MARK: hidden panes
 
     @Test func answersThatWentOnlyToHiddenPanesAreNamedInOneLine() throws {
-        let result = try runPatterns([], input: "load builder\npane hide state\npane hide code\npane hide log\nmeat chicken\nstate\npane show code\nmeat tofu\n")
+        let result = try runPatterns(
+            [],
+            input:
+                "load builder\npane hide state\npane hide code\npane hide log\nmeat chicken\nstate\npane show "
+                + "code\nmeat tofu\n"
+        )
         let output = result.output[result.output.range(of: "builder 1/12> pane hide state")!.lowerBound...]
-        #expect(String(output) == """
-            builder 1/12> pane hide state
-            pane 'state' is hidden
-            builder 1/12> pane hide code
-            pane 'code' is hidden
-            builder 1/12> pane hide log
-            pane 'log' is hidden
-            builder 1/12> meat chicken
-            answers went to hidden panes: code, log, state; 'pane show code'
-            builder 1/12> state
-            answers went to hidden panes: state; 'pane show state'
-            builder 1/12> pane show code
-            pane 'code' is shown
-            builder 1/12> meat tofu
-            ── code ────────────────────
-            try builder.setMeat(.tofu)
+        #expect(
+            String(output) == """
+                builder 1/12> pane hide state
+                pane 'state' is hidden
+                builder 1/12> pane hide code
+                pane 'code' is hidden
+                builder 1/12> pane hide log
+                pane 'log' is hidden
+                builder 1/12> meat chicken
+                answers went to hidden panes: code, log, state; 'pane show code'
+                builder 1/12> state
+                answers went to hidden panes: state; 'pane show state'
+                builder 1/12> pane show code
+                pane 'code' is shown
+                builder 1/12> meat tofu
+                ── code ────────────────────
+                try builder.setMeat(.tofu)
 
-            """)
+                """)
         let ko = try runPatterns(["--lang", "ko"], input: "load builder\npane hide state\nstate\n")
-        #expect(ko.output.hasSuffix("builder 1/12> state\n답이 숨긴 패널로 갔습니다: state. 보려면 'pane show state'\n"), "\(ko.output)")
+        #expect(
+            ko.output.hasSuffix("builder 1/12> state\n답이 숨긴 패널로 갔습니다: state. 보려면 'pane show state'\n"), "\(ko.output)")
     }
 
     // MARK: the command line's own errors
@@ -223,7 +255,9 @@ import Testing
             #expect(ko.status == 1)
             #expect(ko.error == replLine + "\n", "\(arguments): \(ko.error)")
             let en = try runPatterns(arguments)
-            #expect(en.error == "error: unknown lesson 'nosuch'; " + BuiltInLessons.known + "\n", "\(arguments): \(en.error)")
+            #expect(
+                en.error == "error: unknown lesson 'nosuch'; " + BuiltInLessons.known + "\n",
+                "\(arguments): \(en.error)")
         }
         let test = try runPatterns(["--lang", "ko", "test", "nosuch"])
         #expect(test.output.hasPrefix(replLine + "\n"), "\(test.output)")
@@ -255,7 +289,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: home) }
         // A state "folder" that is a file: the check fails with its fix.
         FileManager.default.createFile(atPath: home + "/state", contents: Data())
-        let result = try runPatterns(["doctor"], environment: ["PATTERNS_SWIFTC": "", "TERM": "dumb", "XDG_STATE_HOME": home + "/state", "HOME": home])
+        let result = try runPatterns(
+            ["doctor"],
+            environment: ["PATTERNS_SWIFTC": "", "TERM": "dumb", "XDG_STATE_HOME": home + "/state", "HOME": home])
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let version = try runPatterns(["--version"]).output.dropFirst("patterns ".count).dropLast()
@@ -263,23 +299,30 @@ import Testing
         let expected = """
             patterns doctor: what this machine has for the playground
             ok       version: patterns \(version)
-            ok       line editing (libedit): \(lines.count > 2 ? lines[2].dropFirst("ok       line editing (libedit): ".count) : "")
+            ok       line editing (libedit): \
+            \(lines.count > 2 ? lines[2].dropFirst("ok       line editing (libedit): ".count) : "")
             missing  a terminal on standard input and output
                      fix: run patterns in a terminal window, not through a pipe or a file
             missing  terminal type TERM=dumb
                      fix: set TERM to your terminal's type, e.g. export TERM=xterm-256color
             ok       a UTF-8 locale for Korean and other text (LC_CTYPE C.UTF-8)
             missing  the Swift compiler for Swift lines and code exercises: turned off (PATTERNS_SWIFTC is empty)
-                     fix: turned off (PATTERNS_SWIFTC is empty); the rest of the playground works without it (install Swift from swift.org and build from source)
+                     fix: turned off (PATTERNS_SWIFTC is empty); the rest of the playground works without it (install \
+            Swift from swift.org and build from source)
             missing  a writable folder for progress and history: \(home)/state/patterns
-                     fix: a part of the path is not a folder; make it writable, or set XDG_STATE_HOME to a folder you can write
+                     fix: a part of the path is not a folder; make it writable, or set XDG_STATE_HOME to a folder you \
+            can write
             4 check(s) failed; each says how to fix it
 
             """
-        #expect(transcriptDiff(expected: expected, actual: result.output) == nil, "\(transcriptDiff(expected: expected, actual: result.output) ?? "")")
+        #expect(
+            transcriptDiff(expected: expected, actual: result.output) == nil,
+            "\(transcriptDiff(expected: expected, actual: result.output) ?? "")")
         #expect(lines.count > 2 && lines[2].contains("/libedit.so"), "\(result.output)")
         let ko = try runPatterns(["--lang", "ko", "doctor"], environment: ["PATTERNS_SWIFTC": "", "TERM": "xterm"])
-        #expect(ko.output.contains("없음     Swift 줄과 코드 연습에 쓸 Swift 컴파일러: 꺼져 있습니다(PATTERNS_SWIFTC가 비어 있음)\n"), "\(ko.output)")
+        #expect(
+            ko.output.contains("없음     Swift 줄과 코드 연습에 쓸 Swift 컴파일러: 꺼져 있습니다(PATTERNS_SWIFTC가 비어 있음)\n"), "\(ko.output)"
+        )
         #expect(ko.output.hasSuffix("2개 항목이 통과하지 못했습니다. 항목마다 해결 방법이 있습니다\n"), "\(ko.output)")
     }
 }

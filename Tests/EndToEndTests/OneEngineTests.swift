@@ -12,8 +12,10 @@ import Testing
     /// A fresh state folder each run; a marker every process of the run inherits, to find any left behind.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         let state = NSTemporaryDirectory() + "patterns-engine-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var environment = ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state,
-                           "XDG_DATA_HOME": state + "/data", "PATTERNS_LINE_TIME_LIMIT": "2"]
+        var environment = [
+            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state,
+            "XDG_DATA_HOME": state + "/data", "PATTERNS_LINE_TIME_LIMIT": "2",
+        ]
         for (key, value) in extra { environment[key] = value }
         return environment
     }
@@ -36,7 +38,8 @@ import Testing
         let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
         return pids.compactMap { pid in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
-                  String(decoding: data, as: UTF8.self).contains(marker) else { return nil }
+                String(decoding: data, as: UTF8.self).contains(marker)
+            else { return nil }
             let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "?"
             return pid + " " + name.trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -56,69 +59,78 @@ import Testing
     // MARK: learner code reached by short commands
 
     @Test func aTrapInAClosureReachedByTapAnswersInOneLineAndTheSessionGoesOn() throws {
-        let result = try run("""
-        load builder
-        goto 8
-        alert.setTitle("Boom").addConfirmAction("OK") { fatalError("boom") }.present()
-        tap OK
-        meat chicken
-
-        """)
-        #expect(result.status == 1, "a failed line, not a crash: \(result.output)")
-        #expect(from("tap OK", result.output) == """
-            builder 8/12> tap OK
-            Fatal error: boom
-            (a trap: a real program stops here; the playground keeps the live objects as they were)
-            builder 8/12> meat chicken
-            ── code ────────────────────
-            try builder.setMeat(.chicken)
-            ── log ─────────────────────
-            builder.meat: .beef → .chicken
-            ── state ───────────────────
-            builder: HamburgerBuilder
-            * meat:     .chicken
-              sauces:   [.ketchup]
-              toppings: [.cheese, .pickles]
-            (unchanged: alert, screen; 'state' shows every object)
+        let result = try run(
+            """
+            load builder
+            goto 8
+            alert.setTitle("Boom").addConfirmAction("OK") { fatalError("boom") }.present()
+            tap OK
+            meat chicken
 
             """)
+        #expect(result.status == 1, "a failed line, not a crash: \(result.output)")
+        #expect(
+            from("tap OK", result.output) == """
+                builder 8/12> tap OK
+                Fatal error: boom
+                (a trap: a real program stops here; the playground keeps the live objects as they were)
+                builder 8/12> meat chicken
+                ── code ────────────────────
+                try builder.setMeat(.chicken)
+                ── log ─────────────────────
+                builder.meat: .beef → .chicken
+                ── state ───────────────────
+                builder: HamburgerBuilder
+                * meat:     .chicken
+                  sauces:   [.ketchup]
+                  toppings: [.cheese, .pickles]
+                (unchanged: alert, screen; 'state' shows every object)
+
+                """)
     }
 
     @Test func anEndlessLoopInAHandlerReachedByHideIsStoppedAndTheObjectsAreAsTheyWere() throws {
-        let result = try run("""
-        load mediator
-        blue.onReceive = { _ in var n = 0; while n >= 0 { n = (n + 1) % 7 } }
-        hide red
-        red.send(message: "still here")
+        let result = try run(
+            """
+            load mediator
+            blue.onReceive = { _ in var n = 0; while n >= 0 { n = (n + 1) % 7 } }
+            hide red
+            red.send(message: "still here")
 
-        """)
-        #expect(from("hide red", result.output).hasPrefix("""
-            mediator 1/12> hide red
-            error: stopped: the line was still running after 2 s (an endless loop?); the live objects are as they were before it
-            mediator 1/12> red.send(message: "still here")
+            """)
+        #expect(
+            from("hide red", result.output).hasPrefix(
+                """
+                mediator 1/12> hide red
+                error: stopped: the line was still running after 2 s (an endless loop?); the live objects are as they \
+                were before it
+                mediator 1/12> red.send(message: "still here")
 
-            """), "\(result.output)")
+                """), "\(result.output)")
     }
 
     @Test func aTrapInAnObserverReachedByScoreAnswersInOneLine() throws {
-        let result = try run("""
-        load observer
-        var keep: [AnyObject] = []
-        final class T: HubObserver { let name = "t"; func hub(_ hub: NotificationHub, didPost note: HubNotification) { fatalError("boom") } }; let t = T(); hub.addObserver(t, for: .scoreChanged); keep = [t]
-        score 7
-        game.score
-
-        """)
-        #expect(from("score 7", result.output) == """
-            observer 1/8> score 7
-            Fatal error: boom
-            (a trap: a real program stops here; the playground keeps the live objects as they were)
-            observer 1/8> game.score
-            ── code ────────────────────
+        let result = try run(
+            """
+            load observer
+            var keep: [AnyObject] = []
+            final class T: HubObserver { let name = "t"; func hub(_ hub: NotificationHub, didPost note: \
+            HubNotification) { fatalError("boom") } }; let t = T(); hub.addObserver(t, for: .scoreChanged); keep = [t]
+            score 7
             game.score
-            0
 
             """)
+        #expect(
+            from("score 7", result.output) == """
+                observer 1/8> score 7
+                Fatal error: boom
+                (a trap: a real program stops here; the playground keeps the live objects as they were)
+                observer 1/8> game.score
+                ── code ────────────────────
+                game.score
+                0
+
+                """)
     }
 
     // MARK: replays
@@ -126,18 +138,19 @@ import Testing
     @Test func undoAfterACompiledAssertTakesTheAssertWithIt() throws {
         let result = try run("load builder\nmeat chicken\nassert(builder.meat == .chicken)\nundo\nhistory\n")
         #expect(result.status == 0, "\(result.output)")
-        #expect(from("undo", result.output) == """
-            builder 1/12> undo
-            ── state ───────────────────
-            builder: HamburgerBuilder
-            * meat:     .beef
-              sauces:   []
-              toppings: []
-            undid: meat chicken
-            builder 1/12> history
-            no commands yet
+        #expect(
+            from("undo", result.output) == """
+                builder 1/12> undo
+                ── state ───────────────────
+                builder: HamburgerBuilder
+                * meat:     .beef
+                  sauces:   []
+                  toppings: []
+                undid: meat chicken
+                builder 1/12> history
+                no commands yet
 
-            """)
+                """)
     }
 
     @Test func aLineThatTrapsAtRandomNeverTakesTheSessionDown() throws {
@@ -155,12 +168,13 @@ import Testing
 
     /// A line that throws after storing a closure leaves nothing behind, though the state pane never showed it.
     @Test func aFailedLineTakesBackAHandlerItStored() throws {
-        let result = try run("""
-        load mediator
-        struct E: Error {}; blue.onReceive = { print("HIJACKED: \\($0)") }; throw E()
-        red.send(message: "after")
+        let result = try run(
+            """
+            load mediator
+            struct E: Error {}; blue.onReceive = { print("HIJACKED: \\($0)") }; throw E()
+            red.send(message: "after")
 
-        """)
+            """)
         #expect(result.output.contains("was thrown and not caught; the live objects are as they were before the line"))
         #expect(!result.output.contains("HIJACKED: after"), "\(result.output)")
         #expect(result.output.contains("after received"))
@@ -200,49 +214,57 @@ import Testing
         ```
 
         """.write(toFile: folder + "/probe.md", atomically: true, encoding: .utf8)
-        let result = try run("load probe\ngoto 2\nbuilder.sauces\n", arguments: ["--lessons", folder, "--trust-lessons"])
-        #expect(from("builder.sauces", result.output) == """
-            probe 2/2> builder.sauces
-            ── code ────────────────────
-            builder.sauces
-            [.mustard, .ketchup]
+        let result = try run(
+            "load probe\ngoto 2\nbuilder.sauces\n", arguments: ["--lessons", folder, "--trust-lessons"])
+        #expect(
+            from("builder.sauces", result.output) == """
+                probe 2/2> builder.sauces
+                ── code ────────────────────
+                builder.sauces
+                [.mustard, .ketchup]
 
-            """, "\(result.output)")
+                """, "\(result.output)")
     }
 
     // MARK: values between lines
 
     @Test func aBindingWhoseTypeHasNoSpellingNeverBreaksLaterLines() throws {
         let result = try run("load builder\nlet c: any Collection<Int> = [1, 2]\nprint(Meat.allCases.count)\n")
-        #expect(from("let c: any Collection<Int> = [1, 2]", result.output) == """
-            builder 1/12> let c: any Collection<Int> = [1, 2]
-            ── code ────────────────────
-            let c: any Collection<Int> = [1, 2]
-            ── log ─────────────────────
-            note: the playground cannot hand 'c' to later lines: it cannot write its type (any Collection<Self.Collection.Element == Int>) as Swift
-            builder 1/12> print(Meat.allCases.count)
-            ── code ────────────────────
-            print(Meat.allCases.count)
-            ── log ─────────────────────
-            4
+        #expect(
+            from("let c: any Collection<Int> = [1, 2]", result.output) == """
+                builder 1/12> let c: any Collection<Int> = [1, 2]
+                ── code ────────────────────
+                let c: any Collection<Int> = [1, 2]
+                ── log ─────────────────────
+                note: the playground cannot hand 'c' to later lines: it cannot write its type (any \
+                Collection<Self.Collection.Element == Int>) as Swift
+                builder 1/12> print(Meat.allCases.count)
+                ── code ────────────────────
+                print(Meat.allCases.count)
+                ── log ─────────────────────
+                4
 
-            """)
+                """)
     }
 
     // MARK: crashes of other kinds
 
     @Test func aStackOverflowAndAMemoryRunawayAreStopped() throws {
-        let result = try run("""
-        load builder
-        func down(_ n: Int) -> Int { down(n + 1) + 1 }; print(down(0))
-        var heap: [[Int]] = []; while true { heap.append(Array(repeating: 1, count: 1_000_000)) }
-        meat tofu
+        let result = try run(
+            """
+            load builder
+            func down(_ n: Int) -> Int { down(n + 1) + 1 }; print(down(0))
+            var heap: [[Int]] = []; while true { heap.append(Array(repeating: 1, count: 1_000_000)) }
+            meat tofu
 
-        """, ["PATTERNS_LINE_MEMORY_LIMIT": "300", "PATTERNS_LINE_TIME_LIMIT": "20"])
-        #expect(result.output.contains("""
-            error: the line crashed the copy of the playground it ran in (signal 11); the live objects are as they were before it
-            (signal 11: a stack overflow, such as a function that calls itself without end, or a bad memory access)
-            """), "\(result.output)")
+            """, ["PATTERNS_LINE_MEMORY_LIMIT": "300", "PATTERNS_LINE_TIME_LIMIT": "20"])
+        #expect(
+            result.output.contains(
+                """
+                error: the line crashed the copy of the playground it ran in (signal 11); the live objects are as they \
+                were before it
+                (signal 11: a stack overflow, such as a function that calls itself without end, or a bad memory access)
+                """), "\(result.output)")
         #expect(result.output.contains("error: stopped: the line used more than 300 MB of memory"), "\(result.output)")
         #expect(result.output.contains("* meat:     .tofu"))
     }
@@ -282,23 +304,30 @@ import Testing
         }
 
         """.write(toFile: folder + "/observer/HighScore.swift", atomically: true, encoding: .utf8)
-        let mediator = try runPatterns(["--width", "200"], input: "load mediator\ngoto 8\ncheck\nstate\n",
-                                       environment: environment)
-        #expect(from("check", mediator.output).hasPrefix("""
-            mediator 8/12> check
-            Fatal error: archive full
-            (a trap: a real program stops here; the playground keeps the live objects as they were)
-            mediator 8/12> state
+        let mediator = try runPatterns(
+            ["--width", "200"], input: "load mediator\ngoto 8\ncheck\nstate\n",
+            environment: environment)
+        #expect(
+            from("check", mediator.output).hasPrefix(
+                """
+                mediator 8/12> check
+                Fatal error: archive full
+                (a trap: a real program stops here; the playground keeps the live objects as they were)
+                mediator 8/12> state
 
-            """), "\(mediator.output)")
-        let observer = try runPatterns(["--width", "200"], input: "load observer\ngoto 7\ncheck\nstate\n",
-                                       environment: environment)
-        #expect(from("check", observer.output).hasPrefix("""
-            observer 7/8> check
-            error: stopped: the line was still running after 2 s (an endless loop?); the live objects are as they were before it
-            observer 7/8> state
+                """), "\(mediator.output)")
+        let observer = try runPatterns(
+            ["--width", "200"], input: "load observer\ngoto 7\ncheck\nstate\n",
+            environment: environment)
+        #expect(
+            from("check", observer.output).hasPrefix(
+                """
+                observer 7/8> check
+                error: stopped: the line was still running after 2 s (an endless loop?); the live objects are as they \
+                were before it
+                observer 7/8> state
 
-            """), "\(observer.output)")
+                """), "\(observer.output)")
     }
 
     // MARK: the compiler, bounded
@@ -308,13 +337,16 @@ import Testing
         let marker = "PATTERNS_ENGINE_TEST=" + id
         let deep = "builder.addSauces(" + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + ")"
         let started = Date()
-        let result = try run("load builder\n\(deep)\nmeat tofu\n",
-                             ["PATTERNS_COMPILE_TIME_LIMIT": "3", "PATTERNS_ENGINE_TEST": id])
+        let result = try run(
+            "load builder\n\(deep)\nmeat tofu\n",
+            ["PATTERNS_COMPILE_TIME_LIMIT": "3", "PATTERNS_ENGINE_TEST": id])
         #expect(Date().timeIntervalSince(started) < 30)
-        #expect(result.output.contains("""
-            error: stopped: the compiler was still judging this line after 3 s (PATTERNS_COMPILE_TIME_LIMIT); \
-            the live objects are as they were before it
-            """), "\(result.output)")
+        #expect(
+            result.output.contains(
+                """
+                error: stopped: the compiler was still judging this line after 3 s (PATTERNS_COMPILE_TIME_LIMIT); \
+                the live objects are as they were before it
+                """), "\(result.output)")
         #expect(result.output.contains("* meat:     .tofu"))
         #expect(Self.settled(marker).isEmpty, "left behind: \(Self.processes(marked: marker))")
     }
@@ -325,7 +357,8 @@ import Testing
         let environment = environment()
         nonisolated(unsafe) var results: [ProcessResult?] = Array(repeating: nil, count: 4)
         DispatchQueue.concurrentPerform(iterations: 4) { index in
-            results[index] = try? runPatterns(["--width", "100"], input: "load builder\n\(line)\n", environment: environment)
+            results[index] = try? runPatterns(
+                ["--width", "100"], input: "load builder\n\(line)\n", environment: environment)
         }
         for result in results {
             let result = try #require(result)
@@ -339,8 +372,10 @@ import Testing
         let file = NSTemporaryDirectory() + "patterns-engine-file-\(getpid())"
         try "not a folder".write(toFile: file, atomically: true, encoding: .utf8)
         let result = try run("load builder\nprint(Meat.allCases.count)\n", ["PATTERNS_LINE_CACHE": file + "/lines"])
-        #expect(result.error.hasPrefix("warning: the line cache \(file)/lines cannot be used (it cannot be made); compiled "
-                                       + "lines are kept in "), "\(result.error)")
+        #expect(
+            result.error.hasPrefix(
+                "warning: the line cache \(file)/lines cannot be used (it cannot be made); compiled "
+                    + "lines are kept in "), "\(result.error)")
         #expect(result.output.hasSuffix("── log ─────────────────────\n4\n"), "\(result.output)")
     }
 
@@ -349,22 +384,28 @@ import Testing
     @Test func ctrlCStopsACompileAndSigtermWhileALineRunsLeavesNoProcess() throws {
         let id = UUID().uuidString
         let marker = "PATTERNS_ENGINE_TEST=" + id
-        var environment = environment(["PATTERNS_COMPILE_TIME_LIMIT": "60", "PATTERNS_LINE_TIME_LIMIT": "60",
-                                       "PATTERNS_ENGINE_TEST": id])
+        var environment = environment([
+            "PATTERNS_COMPILE_TIME_LIMIT": "60", "PATTERNS_LINE_TIME_LIMIT": "60",
+            "PATTERNS_ENGINE_TEST": id,
+        ])
         environment["HOME"] = NSTemporaryDirectory()
         environment["NO_COLOR"] = "1"
         environment["LANG"] = "C.UTF-8"
-        let terminal = try PseudoTerminal(patternsBinary(), arguments: ["--width", "100"], environment: environment,
-                                          columns: 100, rows: 200)
+        let terminal = try PseudoTerminal(
+            patternsBinary(), arguments: ["--width", "100"], environment: environment,
+            columns: 100, rows: 200)
         #expect(terminal.waitFor("patterns> "))
         terminal.send("load builder\r")
         #expect(terminal.waitFor("builder 1/12> "))
         var mark = terminal.transcript.count
-        terminal.send("builder.addSauces(" + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + ")\r")
+        terminal.send(
+            "builder.addSauces(" + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + ")\r")
         usleep(1_500_000)
         terminal.send("\u{3}")
-        #expect(terminal.waitFor("stopped by Ctrl-C; the live objects are as they were before the line", after: mark,
-                                 timeout: 2), "\(terminal.plainText.suffix(400))")
+        #expect(
+            terminal.waitFor(
+                "stopped by Ctrl-C; the live objects are as they were before the line", after: mark,
+                timeout: 2), "\(terminal.plainText.suffix(400))")
         #expect(terminal.waitFor("builder 1/12> ", after: mark))
         mark = terminal.transcript.count
         terminal.send("meat tofu\r")

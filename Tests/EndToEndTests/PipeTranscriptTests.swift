@@ -5,7 +5,8 @@ import Testing
 /// The built binary driven through a pipe, compared as whole transcripts.
 @Suite struct PipeTranscriptTests {
     @Test func buildsAChickenBurger() throws {
-        let result = try runPatterns([], input: "load builder\nmeat chicken\nsauce add mustard\ntopping add lettuce\nbuild\n")
+        let result = try runPatterns(
+            [], input: "load builder\nmeat chicken\nsauce add mustard\ntopping add lettuce\nbuild\n")
         #expect(result.status == 0)
         expectGolden("chicken-burger", result.output)
     }
@@ -17,7 +18,12 @@ import Testing
     }
 
     @Test func swiftCallFormAndSuggestions() throws {
-        let result = try runPatterns([], input: "load builder\nbuilder.setMeat(.chicken)\ntry builder.setMeat(.chicken)\nbuilder.addSauces([.mustard, .ketchup])\nlod builder\n")
+        let result = try runPatterns(
+            [],
+            input:
+                "load builder\nbuilder.setMeat(.chicken)\ntry builder.setMeat(.chicken)\nbuilder.addSauces([.mustard, "
+                + ".ketchup])\nlod builder\n"
+        )
         #expect(result.status == 1)
         expectGolden("swift-form", result.output)
     }
@@ -40,11 +46,15 @@ import Testing
         let result = try runPatterns([], input: "lessons\n", environment: ["XDG_STATE_HOME": state])
         // One row a lesson of the catalogue: id, title and minutes padded to the widest, then steps and exercises.
         let rows = BuiltInLessons.ids.compactMap { BuiltInLessons.lesson($0) }.map { lesson in
-            [lesson.id, lesson.title, "\(lesson.minutes) min", "\(lesson.steps.count) steps · \(lesson.exerciseIndices.count) exercises"]
+            [
+                lesson.id, lesson.title, "\(lesson.minutes) min",
+                "\(lesson.steps.count) steps · \(lesson.exerciseIndices.count) exercises",
+            ]
         }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let table = rows.map { row in
-            "  " + (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) + "  " }.joined() + row[3] + "\n"
+            "  " + (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) + "  " }.joined()
+                + row[3] + "\n"
         }.joined()
         expectSame(result.output, "patterns> lessons\nLessons:\n" + table + "Type 'load <lesson>' to start.\n")
     }
@@ -80,37 +90,38 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lesson = """
-        ---
-        id: mine
-        title: Mine
-        module: builder
-        ---
-        ## Only
-        ```patterns
-        > meat chicken
-        ── code ────────────────────
-        try builder.setMeat(.beef)
-        ```
-        """
+            ---
+            id: mine
+            title: Mine
+            module: builder
+            ---
+            ## Only
+            ```patterns
+            > meat chicken
+            ── code ────────────────────
+            try builder.setMeat(.beef)
+            ```
+            """
         let path = folder + "/mine.md"
         try lesson.write(toFile: path, atomically: true, encoding: .utf8)
         let failing = try runPatterns(["test", "mine", "--lessons", folder])
         #expect(failing.status == 1)
-        #expect(failing.output == """
-        FAIL \(path):8: output of 'meat chicken' differs (- expected, + actual):
-              ── code ────────────────────
-            - try builder.setMeat(.beef)
-            + try builder.setMeat(.chicken)
-            + ── log ─────────────────────
-            + builder.meat: .beef → .chicken
-            + ── state ───────────────────
-            + builder: HamburgerBuilder
-            + * meat:     .chicken
-            +   sauces:   []
-            +   toppings: []
-        0 passed, 1 failed
+        #expect(
+            failing.output == """
+                FAIL \(path):8: output of 'meat chicken' differs (- expected, + actual):
+                      ── code ────────────────────
+                    - try builder.setMeat(.beef)
+                    + try builder.setMeat(.chicken)
+                    + ── log ─────────────────────
+                    + builder.meat: .beef → .chicken
+                    + ── state ───────────────────
+                    + builder: HamburgerBuilder
+                    + * meat:     .chicken
+                    +   sauces:   []
+                    +   toppings: []
+                0 passed, 1 failed
 
-        """)
+                """)
         let updated = try runPatterns(["test", "mine", "--lessons", folder, "--update"])
         #expect(updated.status == 0, "\(updated.output)")
         let again = try runPatterns(["test", "mine", "--lessons", folder])
@@ -129,12 +140,16 @@ import Testing
         for lang in ["en", "ko"] {
             for lesson in BuiltInLessons.ids {
                 let state = NSTemporaryDirectory() + "patterns-load-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-                let output = try runPatterns(["--lang", lang], input: "load \(lesson)\n", environment: ["XDG_STATE_HOME": state]).output
+                let output = try runPatterns(
+                    ["--lang", lang], input: "load \(lesson)\n", environment: ["XDG_STATE_HOME": state]
+                ).output
                 let pane = output.components(separatedBy: "── lesson ──────────────────\n").dropFirst().first ?? ""
                 let parts = pane.components(separatedBy: "\n\n────────────────────\n\n")
                 #expect(parts.count == 2, "\(lesson) \(lang): \(output)")
                 let definition = parts.first ?? ""
-                #expect(definition.split(separator: "\n").count >= 3, "\(lesson) \(lang): a title and a definition: \(definition)")
+                #expect(
+                    definition.split(separator: "\n").count >= 3,
+                    "\(lesson) \(lang): a title and a definition: \(definition)")
                 #expect(parts.last?.contains(lang == "ko" ? "1/" : "step 1/") == true)
             }
         }
@@ -144,8 +159,12 @@ import Testing
     @Test func aCommandContinuedWithABackslashRunsAsOne() throws {
         let result = try runPatterns([], input: "load builder\nalert.setTitle(\"Hi\") \\\n    .present()\n")
         #expect(result.status == 0)
-        #expect(result.output.contains("builder 1/12> alert.setTitle(\"Hi\") .present()\n── code ────────────────────\nalert.setTitle(\"Hi\").present()\n"),
-                "\(result.output)")
+        #expect(
+            result.output.contains(
+                "builder 1/12> alert.setTitle(\"Hi\") .present()\n── code "
+                    + "────────────────────\nalert.setTitle(\"Hi\").present()\n"
+            ),
+            "\(result.output)")
     }
 
     /// `test --update` writes only over the text it tested: a lesson file edited since the binary was built is tested
@@ -157,10 +176,14 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/Lessons/en", withIntermediateDirectories: true)
         let edited = "an edit made after the build\n"
         try edited.write(toFile: folder + "/Lessons/en/01-builder.md", atomically: true, encoding: .utf8)
-        let result = try runPatterns(["test", "builder", "--lang", "en", "--width", "50", "--update"], directory: folder)
+        let result = try runPatterns(
+            ["test", "builder", "--lang", "en", "--width", "50", "--update"], directory: folder)
         #expect(result.status == 1)
         // The edit is what is tested (and fails: it is no lesson), never overwritten with the copy in the binary.
-        #expect(result.output.contains("warning: Lessons/en/01-builder.md differs from the copy built into this binary: testing the file"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "warning: Lessons/en/01-builder.md differs from the copy built into this binary: testing the file"),
+            "\(result.output)")
         #expect(result.output.contains("FAIL Lessons/en/01-builder.md:1: missing front matter"), "\(result.output)")
         #expect(try String(contentsOfFile: folder + "/Lessons/en/01-builder.md", encoding: .utf8) == edited)
     }
@@ -171,27 +194,32 @@ import Testing
         let folder = NSTemporaryDirectory() + "patterns-update-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let lesson = """
-        ---
-        id: regress
-        title: Regress
-        module: builder
-        ---
-        ## Only
-        ```patterns
-        > builder.setMeat(.tofu)
-        ── code ────────────────────
-        try builder.setMeat(.tofu)
-        ```
-        """
+            ---
+            id: regress
+            title: Regress
+            module: builder
+            ---
+            ## Only
+            ```patterns
+            > builder.setMeat(.tofu)
+            ── code ────────────────────
+            try builder.setMeat(.tofu)
+            ```
+            """
         let path = folder + "/regress.md"
         try lesson.write(toFile: path, atomically: true, encoding: .utf8)
         let refused = try runPatterns(["test", "regress", "--lessons", folder, "--update"])
         #expect(refused.status == 1)
-        #expect(refused.output.contains("FAIL \(path):8: 'builder.setMeat(.tofu)' now fails: error: call can throw but is not marked with 'try'"),
-                "\(refused.output)")
+        #expect(
+            refused.output.contains(
+                "FAIL \(path):8: 'builder.setMeat(.tofu)' now fails: error: call can throw but is not marked with 'try'"
+            ),
+            "\(refused.output)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == lesson, "the file is left as it was")
         let accepted = try runPatterns(["test", "regress", "--lessons", folder, "--update", "--accept-errors"])
         #expect(accepted.status == 0, "\(accepted.output)")
-        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("error: call can throw but is not marked with 'try'"))
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8).contains(
+                "error: call can throw but is not marked with 'try'"))
     }
 }

@@ -41,14 +41,18 @@ import Testing
     /// lesson's step, and nothing it saves undoes the other's.
     @Test func aLongSessionSeesProgressAnotherSessionSavedSinceItStarted() throws {
         let state = try Self.temporaryFolder("progress-refresh")
-        let environment = ["HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1",
-                           "PATH": "/usr/bin:/bin"]
-        let first = try PseudoTerminal(patternsBinary(), arguments: ["--width", "120"], environment: environment,
-                                       columns: 120, rows: 200)
+        let environment = [
+            "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin",
+        ]
+        let first = try PseudoTerminal(
+            patternsBinary(), arguments: ["--width", "120"], environment: environment,
+            columns: 120, rows: 200)
         #expect(first.waitFor("patterns> "))
         first.send("load builder\r")
         #expect(first.waitFor("builder 1/12> "))
-        let second = try runPatterns(["--width", "120"], input: "load director\nnext\nnext\n", environment: environment)
+        let second = try runPatterns(
+            ["--width", "120"], input: "load director\nnext\nnext\n", environment: environment)
         #expect(second.status == 0)
         let mark = first.transcript.count
         first.send("next\r")
@@ -76,7 +80,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: state) }
         // Every lesson, at least twice (twenty sessions, or two a lesson when there are more than ten lessons).
         let ids = BuiltInLessons.ids
-        try Self.runAtOnce((0..<max(20, 2 * ids.count)).map { "load \(ids[$0 % ids.count])\nnext\nnext\n" }, state: state)
+        try Self.runAtOnce(
+            (0..<max(20, 2 * ids.count)).map { "load \(ids[$0 % ids.count])\nnext\nnext\n" }, state: state)
         let lessons = try Self.progress(in: state)
         #expect(Set(lessons.keys) == Set(ids))
         // Sessions of one lesson resume where another saved, so each lesson moved at least two steps.
@@ -94,11 +99,17 @@ import Testing
         let file = state + "/patterns/progress.json"
         try "not json".write(toFile: file, atomically: true, encoding: .utf8)
         let now = Int(Date().timeIntervalSince1970)
-        for second in now...(now + 3) { try "taken".write(toFile: file + ".corrupt-\(second)", atomically: true, encoding: .utf8) }
+        for second in now...(now + 3) {
+            try "taken".write(toFile: file + ".corrupt-\(second)", atomically: true, encoding: .utf8)
+        }
         let result = try runPatterns(["list"], environment: ["XDG_STATE_HOME": state])
-        let names = try FileManager.default.contentsOfDirectory(atPath: state + "/patterns").filter { $0.contains("corrupt") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: state + "/patterns").filter {
+            $0.contains("corrupt")
+        }
         #expect(names.count == 5, "\(names)")
-        let moved = names.first { name in (try? String(contentsOfFile: state + "/patterns/" + name, encoding: .utf8)) == "not json" }
+        let moved = names.first { name in
+            (try? String(contentsOfFile: state + "/patterns/" + name, encoding: .utf8)) == "not json"
+        }
         #expect(moved != nil)
         #expect(result.error.contains("it was moved to \(state)/patterns/\(moved ?? "?")"), "\(result.error)")
     }
@@ -126,7 +137,10 @@ import Testing
         for (arguments, message) in [
             (["--width", "9223372036854775807", "list"], "error: --width must be from 20 to 1000"),
             (["export", "builder", "--width=-9223372036854775808"], "error: --width must be from 20 to 1000"),
-            (["run", "builder", "--from", "9223372036854775807"], "error: --from must be a step from 1 to 12, not 9223372036854775807"),
+            (
+                ["run", "builder", "--from", "9223372036854775807"],
+                "error: --from must be a step from 1 to 12, not 9223372036854775807"
+            ),
             (["run", "builder", "--to=-1"], "error: --to must be a step from 1 to 12, not -1"),
             (["run", "builder", "--from", "3", "--to", "2"], "error: --from (3) must not be after --to (2)"),
         ] {
@@ -142,19 +156,25 @@ import Testing
     @Test func controlSequencesFromOutsideNeverReachTheTerminal() throws {
         let folder = try Self.temporaryFolder("evil")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "---\nid: evil\ntitle: Evil \u{1B}[31mred\u{1B}]0;pwned\u{7}\nmodule: builder\n---\n## s \u{1B}[2J\n\ntext \u{9B}1m\n"
-            .write(toFile: folder + "/evil.md", atomically: true, encoding: .utf8)
-        try "---\nid: bad\ntitle t\u{1B}[31m\n---\n".write(toFile: folder + "/bad.md", atomically: true, encoding: .utf8)
+        try """
+        ---\nid: evil\ntitle: Evil \u{1B}[31mred\u{1B}]0;pwned\u{7}\nmodule: builder\n---\n## s \u{1B}[2J\n\ntext \
+        \u{9B}1m\n
+        """
+        .write(toFile: folder + "/evil.md", atomically: true, encoding: .utf8)
+        try "---\nid: bad\ntitle t\u{1B}[31m\n---\n".write(
+            toFile: folder + "/bad.md", atomically: true, encoding: .utf8)
         let runs: [[String]] = [
-            ["list", "--lessons", folder], ["export", "evil", "--lessons", folder], ["export", "evil", "-f", "html", "--lessons", folder],
+            ["list", "--lessons", folder], ["export", "evil", "--lessons", folder],
+            ["export", "evil", "-f", "html", "--lessons", folder],
             ["test", "--lessons", folder], ["run", "evil", "--lessons", folder], ["export", "x\u{1B}]0;t\u{7}"],
             ["--bogus\u{1B}[31m"], ["forget", "\u{1B}[2Jx"], ["--lessons", folder + "/\u{1B}[31mnone", "list"],
         ]
         for arguments in runs {
             let result = try runPatterns(arguments, input: "load evil\nstep\n")
             for (stream, text) in [("stdout", result.output), ("stderr", result.error)] {
-                #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 },
-                        "\(arguments) \(stream): \(text.debugDescription)")
+                #expect(
+                    !text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 },
+                    "\(arguments) \(stream): \(text.debugDescription)")
             }
         }
     }
@@ -164,7 +184,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (target, message) in [
             (folder, "error: cannot write '\(folder)': it is a folder\n"),
-            (folder + "/missing/x.md", "error: cannot write '\(folder)/missing/x.md': the folder '\(folder)/missing' does not exist\n"),
+            (
+                folder + "/missing/x.md",
+                "error: cannot write '\(folder)/missing/x.md': the folder '\(folder)/missing' does not exist\n"
+            ),
             ("/dev/full", "error: cannot write '/dev/full': the disk is full\n"),
         ] {
             let result = try runPatterns(["export", "builder", "-o", target])
@@ -182,7 +205,10 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/h.md", encoding: .utf8) == dash.output)
         for (arguments, message) in [
             (["list", "--lessons", folder + "/none"], "error: --lessons: '\(folder)/none' does not exist"),
-            (["list", "--lessons", folder + "/h.md"], "error: --lessons: '\(folder)/h.md' is not a folder: it is a file"),
+            (
+                ["list", "--lessons", folder + "/h.md"],
+                "error: --lessons: '\(folder)/h.md' is not a folder: it is a file"
+            ),
         ] {
             let result = try runPatterns(arguments)
             #expect(result.status == 1)
@@ -205,7 +231,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "printf 'load builder\\n' | \"$0\" --record \"$1\" >&-", patternsBinary(), folder + "/r.cast"]
+        process.arguments = [
+            "-c", "printf 'load builder\\n' | \"$0\" --record \"$1\" >&-", patternsBinary(), folder + "/r.cast",
+        ]
         process.environment = ["HOME": folder, "XDG_STATE_HOME": folder, "LANG": "C.UTF-8"]
         try process.run()
         process.waitUntilExit()

@@ -7,12 +7,19 @@ import Testing
 @Suite(.serialized) struct TerminalSessionTests {
     let state = NSTemporaryDirectory() + "patterns-pty-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
-    func start(lang: String = "C.UTF-8", history: String? = nil, arguments: [String] = [], columns: UInt16 = 100, rows: UInt16 = 30,
-               state: String? = nil) throws -> PseudoTerminal {
+    func start(
+        lang: String = "C.UTF-8", history: String? = nil, arguments: [String] = [], columns: UInt16 = 100,
+        rows: UInt16 = 30,
+        state: String? = nil
+    ) throws -> PseudoTerminal {
         let state = state ?? self.state
-        var environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": lang, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+        var environment = [
+            "TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": lang, "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin",
+        ]
         if let history { environment["PATTERNS_HISTORY"] = history }
-        let terminal = try PseudoTerminal(patternsBinary(), arguments: arguments, environment: environment, columns: columns, rows: rows)
+        let terminal = try PseudoTerminal(
+            patternsBinary(), arguments: arguments, environment: environment, columns: columns, rows: rows)
         #expect(terminal.waitFor("patterns> "), "no prompt: \(terminal.plainText)")
         // libedit may draw the prompt a moment before it puts the terminal in raw mode; keys typed in between
         // would be echoed by the cooked terminal. A person never types that fast; let it settle.
@@ -29,12 +36,16 @@ import Testing
         var found = false
         for _ in 0..<40 {
             if terminal.waitFor(prompt, after: mark + line.count + 2, timeout: 0.3) { found = true; break }
-            let shown = PseudoTerminal.stripEscapes(String(terminal.transcript.dropFirst(mark))).components(separatedBy: ": next page").count - 1
+            let shown =
+                PseudoTerminal.stripEscapes(String(terminal.transcript.dropFirst(mark))).components(
+                    separatedBy: ": next page"
+                ).count - 1
             if shown > pages { pages = shown; terminal.send(" ") }
         }
         #expect(found, "\(terminal.plainText)")
         usleep(100_000)
-        return String(terminal.plainText.dropFirst(PseudoTerminal.stripEscapes(String(terminal.transcript.prefix(mark))).count))
+        return String(
+            terminal.plainText.dropFirst(PseudoTerminal.stripEscapes(String(terminal.transcript.prefix(mark))).count))
     }
 
     /// A recording of the REPL holds the prompts and the lines as typed, in order, and a resize event before the
@@ -63,10 +74,13 @@ import Testing
             events.append((try #require(event[1] as? String), try #require(event[2] as? String)))
         }
         let typed = events.filter { $0.kind == "o" }.map(\.data)
-        let prompts = [("patterns> ", "load builder\r\n"), ("builder 1/12> ", "meat chicken\r\n"), ("builder 1/12> ", "state\r\n")]
+        let prompts = [
+            ("patterns> ", "load builder\r\n"), ("builder 1/12> ", "meat chicken\r\n"), ("builder 1/12> ", "state\r\n"),
+        ]
         var from = 0
         for (prompt, line) in prompts {
-            let at = try #require(typed[from...].firstIndex(of: prompt), "prompt \(prompt) after event \(from): \(typed)")
+            let at = try #require(
+                typed[from...].firstIndex(of: prompt), "prompt \(prompt) after event \(from): \(typed)")
             #expect(typed[at + 1] == line, "the typed line follows its prompt")
             from = at + 2
         }
@@ -79,8 +93,12 @@ import Testing
     /// Presenter mode on a terminal: keys act as they are pressed (no Enter after `q`), and with the dashboard the
     /// frame is drawn before each wait.
     @Test func presenterKeysWorkWithoutEnterInBothLayouts() throws {
-        let environment = ["TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
-        let stream = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace"], environment: environment, columns: 80, rows: 24)
+        let environment = [
+            "TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin",
+        ]
+        let stream = try PseudoTerminal(
+            patternsBinary(), arguments: ["run", "builder", "--pace"], environment: environment, columns: 80, rows: 24)
         // The introduction first, then step 1 a page at a time (it is taller than 24 rows), each page under the
         // step's banner, until its first command is announced with the clock.
         #expect(stream.waitFor("[Enter: step 1"), "\(stream.plainText)")
@@ -92,7 +110,8 @@ import Testing
         while !stream.waitFor("▸ builder 1/12> state", after: mark, timeout: 1.5) && pages < 5 {
             var grid = ScreenGrid(columns: 80, rows: 24)
             grid.play(stream.transcript)
-            #expect(grid.text.contains("STEP 1 / 12  ·  MEET THE BUILDER"), "the banner stays on every page: \(grid.text)")
+            #expect(
+                grid.text.contains("STEP 1 / 12  ·  MEET THE BUILDER"), "the banner stays on every page: \(grid.text)")
             #expect(grid.text.contains("page \(pages + 1) of"), "\(grid.text)")
             pages += 1
             mark = stream.transcript.count
@@ -108,10 +127,14 @@ import Testing
         #expect(stream.waitForExit() == 0, "q ends at once")
         #expect(!stream.plainText.contains("STEP 2 / 12"))
 
-        let board = try PseudoTerminal(patternsBinary(), arguments: ["run", "builder", "--pace", "--layout", "dashboard"], environment: environment,
-                                       columns: 110, rows: 30)
+        let board = try PseudoTerminal(
+            patternsBinary(), arguments: ["run", "builder", "--pace", "--layout", "dashboard"],
+            environment: environment,
+            columns: 110, rows: 30)
         #expect(board.waitFor("[Enter: step 1"), "\(board.plainText)")
-        #expect(board.plainText.contains("│ Builder is a creational design pattern"), "the introduction first: \(board.plainText)")
+        #expect(
+            board.plainText.contains("│ Builder is a creational design pattern"),
+            "the introduction first: \(board.plainText)")
         usleep(200_000)
         board.send("\r")
         #expect(board.waitFor("▸ builder 1/12> state"), "\(board.plainText)")
@@ -123,7 +146,9 @@ import Testing
         #expect(board.waitFor("↑ PgUp", after: mark), "\(board.plainText)")
         mark = board.transcript.count
         board.send("\r")
-        #expect(board.waitFor("│ builder: HamburgerBuilder", after: mark), "the state pane after the command: \(board.plainText)")
+        #expect(
+            board.waitFor("│ builder: HamburgerBuilder", after: mark),
+            "the state pane after the command: \(board.plainText)")
         board.send("q")
         #expect(board.waitForExit() == 0)
     }
@@ -153,7 +178,8 @@ import Testing
         #expect(terminal.waitFor("is 50x14", after: mark), "redrawn at once, without a command: \(terminal.plainText)")
         mark = terminal.transcript.count
         terminal.resize(columns: 120, rows: 40)
-        #expect(terminal.waitFor("* meat:     .chicken", after: mark), "grown back, nothing lost: \(terminal.plainText)")
+        #expect(
+            terminal.waitFor("* meat:     .chicken", after: mark), "grown back, nothing lost: \(terminal.plainText)")
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)
     }
@@ -182,10 +208,13 @@ import Testing
         var screens = ""
         for (columns, rows) in [(80, 24), (100, 30), (120, 40), (200, 50)] as [(UInt16, UInt16)] {
             for layout in ["stream", "dashboard"] {
-                for (label, lines) in [("step 1", ["load builder", "state"]), ("step 6", ["load builder", "goto 6", "meat beef"])] {
+                for (label, lines) in [
+                    ("step 1", ["load builder", "state"]), ("step 6", ["load builder", "goto 6", "meat beef"]),
+                ] {
                     // A state folder of its own each time: no saved progress, no history.
-                    let terminal = try start(arguments: ["--layout", layout], columns: columns, rows: rows,
-                                             state: state + "-screen-\(columns)-\(layout)-\(label.last!)")
+                    let terminal = try start(
+                        arguments: ["--layout", layout], columns: columns, rows: rows,
+                        state: state + "-screen-\(columns)-\(layout)-\(label.last!)")
                     for line in lines { _ = enter(terminal, line, prompt: "/12> ") }
                     usleep(150_000)
                     var grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
@@ -219,8 +248,9 @@ import Testing
             let command = try #require(lesson.steps[1].walkthrough.first)
             let prompt = "\(id) 2/\(lesson.steps.count)> "
             for (columns, rows) in [(80, 24), (100, 30), (120, 40)] as [(UInt16, UInt16)] {
-                let terminal = try start(arguments: ["--layout", "dashboard", "--lang", lang.rawValue], columns: columns, rows: rows,
-                                         state: state + "-lesson-\(id)-\(lang.rawValue)-\(columns)")
+                let terminal = try start(
+                    arguments: ["--layout", "dashboard", "--lang", lang.rawValue], columns: columns, rows: rows,
+                    state: state + "-lesson-\(id)-\(lang.rawValue)-\(columns)")
                 _ = enter(terminal, "load \(id)", prompt: "\(id) 1/")
                 _ = enter(terminal, "goto 2", prompt: prompt)
                 _ = enter(terminal, command, prompt: prompt)
@@ -229,18 +259,23 @@ import Testing
                 Self.settle(terminal)
                 var grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
                 grid.play(terminal.transcript)
-                screens += "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2 after '\(command)'\n" + grid.text + "\n"
+                screens +=
+                    "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2 after '\(command)'\n" + grid.text
+                    + "\n"
                 if columns == 80 {
                     let mark = terminal.transcript.count
                     terminal.send("\u{F}")
-                    #expect(terminal.waitFor("zoom", after: mark) || terminal.waitFor("크게", after: mark), "\(terminal.plainText)")
-                    // The zoomed screen ends with the prompt drawn again: wait for it, then for quiet (under CI's load a
-                    // pause mid-draw once passed for the end).
+                    #expect(
+                        terminal.waitFor("zoom", after: mark) || terminal.waitFor("크게", after: mark),
+                        "\(terminal.plainText)")
+                    // The zoomed screen ends with the prompt drawn again: wait for it, then for quiet (under CI's load
+                    // a pause mid-draw once passed for the end).
                     _ = terminal.waitFor(prompt, after: mark)
                     Self.settle(terminal)
                     grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
                     grid.play(terminal.transcript)
-                    screens += "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2, Ctrl-O\n" + grid.text + "\n"
+                    screens +=
+                        "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2, Ctrl-O\n" + grid.text + "\n"
                 }
                 terminal.send("\u{4}")
                 _ = terminal.waitForExit()
@@ -259,7 +294,9 @@ import Testing
         var grid = ScreenGrid(columns: 80, rows: 24)
         grid.play(terminal.transcript)
         #expect(grid.text.contains("Delegation is a design pattern"), "\(grid.text)")
-        #expect(grid.text.contains("The problem it solves"), "the definition and its problem are on the first page: \(grid.text)")
+        #expect(
+            grid.text.contains("The problem it solves"),
+            "the definition and its problem are on the first page: \(grid.text)")
         #expect(!grid.text.contains("· step 1/12 ·"), "step 1 waits for the next page: \(grid.text)")
         mark = terminal.transcript.count
         terminal.send(" ")
@@ -270,7 +307,10 @@ import Testing
         grid = ScreenGrid(columns: 80, rows: 24)
         grid.play(terminal.transcript)
         let screen = grid.text
-        for line in ["What will still be alive", "1. Nothing", "2. Only the 25 cells.", "3. The controller and its 25 cells.", "Goal:", "delegate 6/12>"] {
+        for line in [
+            "What will still be alive", "1. Nothing", "2. Only the 25 cells.", "3. The controller and its 25 cells.",
+            "Goal:", "delegate 6/12>",
+        ] {
             #expect(screen.contains(line), "'\(line)' is on screen at the prompt: \(screen)")
         }
         terminal.send("\u{4}")
@@ -321,7 +361,9 @@ import Testing
     @Test(arguments: ["C.UTF-8", "C"])
     func koreanReachesTheProgramIntact(lang: String) throws {
         let terminal = try start(lang: lang)
-        #expect(enter(terminal, "load 한국어수업", prompt: "patterns> ").contains("unknown lesson '한국어수업'"), "\(terminal.plainText)")
+        #expect(
+            enter(terminal, "load 한국어수업", prompt: "patterns> ").contains("unknown lesson '한국어수업'"),
+            "\(terminal.plainText)")
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)
     }
@@ -367,7 +409,9 @@ import Testing
         #expect(frame.contains("┌─ state "))
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)
-        #expect(terminal.transcript.hasSuffix("\u{1B}[?1049l") || terminal.transcript.contains("\u{1B}[?1049l"), "leaves the alternate screen")
+        #expect(
+            terminal.transcript.hasSuffix("\u{1B}[?1049l") || terminal.transcript.contains("\u{1B}[?1049l"),
+            "leaves the alternate screen")
     }
 
     /// On a terminal too, `--format jsonl` prints JSON and nothing else, after layout changes as before them.
@@ -378,7 +422,8 @@ import Testing
             let prompt = line == "load builder" ? "builder 1/" : "builder 1/12> "
             let output = enter(terminal, line, prompt: prompt)
             printed += output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines)[...] }
-                // What libedit echoes as the line is typed, and its prompt, are the terminal's, not the program's output.
+                // What libedit echoes as the line is typed, and its prompt, are the terminal's, not the program's
+                // output.
                 .filter { !$0.isEmpty && $0 != line && !$0.hasPrefix("patterns>") && !$0.hasPrefix("builder 1/12>") }
         }
         #expect(printed.count > 5)
@@ -396,7 +441,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         try "not a libedit history\n".write(toFile: history, atomically: true, encoding: .utf8)
         let terminal = try start(history: history)
-        #expect(terminal.plainText.contains("warning: the history file \(history) could not be read; it was moved to"), "\(terminal.plainText)")
+        #expect(
+            terminal.plainText.contains("warning: the history file \(history) could not be read; it was moved to"),
+            "\(terminal.plainText)")
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: state)

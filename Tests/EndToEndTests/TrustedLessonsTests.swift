@@ -9,7 +9,8 @@ import Testing
     let cache = NSTemporaryDirectory() + "patterns-lines-\(getpid())"
     static let lineNotRun = "not run: Swift from a lesson folder (--lessons) runs only with --trust-lessons"
 
-    static let fileNotRun = "not compiled: Recipe.swift comes from a lesson folder (--lessons), and its Swift "
+    static let fileNotRun =
+        "not compiled: Recipe.swift comes from a lesson folder (--lessons), and its Swift "
         + "runs only with --trust-lessons"
 
     static func folderNotTrusted(_ folder: String) -> String {
@@ -91,8 +92,10 @@ import Testing
 
     /// The toolchain on PATH (so that Swift would be compiled), and the learner's folders inside `folder`.
     func environment(_ folder: String) -> [String: String] {
-        ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": folder + "/state",
-         "XDG_DATA_HOME": folder + "/data", "PATTERNS_LINE_TIME_LIMIT": "5"]
+        [
+            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": folder + "/state",
+            "XDG_DATA_HOME": folder + "/data", "PATTERNS_LINE_TIME_LIMIT": "5",
+        ]
     }
 
     /// Each way a lesson's Swift is run: its arguments and what the REPL is given on stdin.
@@ -109,13 +112,16 @@ import Testing
         let path = Self.paths[index]
         let folder = try evilLesson()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(path.arguments + ["--lessons", folder + "/lessons", "--width", "200"],
-                                     input: path.input, environment: environment(folder))
+        let result = try runPatterns(
+            path.arguments + ["--lessons", folder + "/lessons", "--width", "200"],
+            input: path.input, environment: environment(folder))
         #expect(markers(folder) == [], "\(path.name): \(result.output)")
         #expect(result.output.contains(Self.lineNotRun), "\(path.name): \(result.output)")
         // A handout has no transcript for a code exercise it cannot walk: stderr says the folder was not trusted.
-        #expect(path.name == "export" ? result.error.contains(Self.folderNotTrusted(folder))
-                                      : result.output.contains(Self.fileNotRun), "\(path.name): \(result.output)")
+        #expect(
+            path.name == "export"
+                ? result.error.contains(Self.folderNotTrusted(folder))
+                : result.output.contains(Self.fileNotRun), "\(path.name): \(result.output)")
         // The interpreter still runs what it runs: a call on a live object, which can only be the lessons' real API.
         #expect(result.output.contains("builder.sauces: [] → [.ketchup]"), "\(path.name): \(result.output)")
     }
@@ -139,10 +145,12 @@ import Testing
     @Test func theLearnersOwnSwiftStillRunsInAnUntrustedLesson() throws {
         let folder = try evilLesson()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let mine = "_ = sh(\"touch \(folder)/PWNED-mine\") }; @_silgen_name(\"system\") "
+        let mine =
+            "_ = sh(\"touch \(folder)/PWNED-mine\") }; @_silgen_name(\"system\") "
             + "func sh(_ c: UnsafePointer<CChar>) -> Int32; func __mine() {"
-        let result = try runPatterns(["--lessons", folder + "/lessons", "--width", "200"],
-                                     input: "load evil\n" + mine + "\n", environment: environment(folder))
+        let result = try runPatterns(
+            ["--lessons", folder + "/lessons", "--width", "200"],
+            input: "load evil\n" + mine + "\n", environment: environment(folder))
         #expect(markers(folder) == ["PWNED-mine"], "\(result.output)")
         #expect(!result.output.contains(Self.lineNotRun), "\(result.output)")
     }
@@ -153,11 +161,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lessons = folder + "/lessons"
         let doctor = try runPatterns(["doctor", "--lessons", lessons], environment: environment(folder))
-        let untrusted = "note     the lessons from \(lessons) (1): not trusted, their Swift is shown, not run "
+        let untrusted =
+            "note     the lessons from \(lessons) (1): not trusted, their Swift is shown, not run "
             + "(--trust-lessons runs it)\n"
         #expect(doctor.output.contains(untrusted), "\(doctor.output)")
-        let trusted = try runPatterns(["doctor", "--lessons", lessons, "--trust-lessons"],
-                                      environment: environment(folder))
+        let trusted = try runPatterns(
+            ["doctor", "--lessons", lessons, "--trust-lessons"],
+            environment: environment(folder))
         let runs = "note     the lessons from \(lessons) (1): trusted (--trust-lessons), their Swift runs\n"
         #expect(trusted.output.contains(runs), "\(trusted.output)")
         // Said when something was held back (a folder whose lessons have no such Swift gets no note).

@@ -1,8 +1,9 @@
 import Foundation
-@testable import PatternsCLI
 import PlaygroundCore
 import PlaygroundTestSupport
 import Testing
+
+@testable import PatternsCLI
 
 /// Undo, progress, presenter pacing, recordings, handouts and the JSON event stream, through the real binary.
 @Suite struct WorkshopFeatureTests {
@@ -11,17 +12,21 @@ import Testing
     }
 
     @Test func undoRestoresTheEarlierMeat() throws {
-        let result = try runPatterns([], input: "load builder\nmeat chicken\nmeat tofu\nundo\nstate\n", environment: ["XDG_STATE_HOME": freshState()])
+        let result = try runPatterns(
+            [], input: "load builder\nmeat chicken\nmeat tofu\nundo\nstate\n",
+            environment: ["XDG_STATE_HOME": freshState()])
         #expect(result.status == 0)
-        #expect(result.output.hasSuffix("""
-        builder 1/12> state
-        ── state ───────────────────
-        builder: HamburgerBuilder
-          meat:     .chicken
-          sauces:   []
-          toppings: []
+        #expect(
+            result.output.hasSuffix(
+                """
+                builder 1/12> state
+                ── state ───────────────────
+                builder: HamburgerBuilder
+                  meat:     .chicken
+                  sauces:   []
+                  toppings: []
 
-        """), "\(result.output)")
+                """), "\(result.output)")
     }
 
     /// `patterns list` as it must read: a header, then one row per lesson of the catalogue (in `lang`), each column
@@ -32,32 +37,40 @@ import Testing
         for id in BuiltInLessons.ids {
             guard let lesson = BuiltInLessons.lesson(id, lang) else { continue }
             let steps = lesson.steps.count, exercises = lesson.exerciseIndices.count
-            rows.append([id, lesson.title, ko ? "\(lesson.minutes)분" : "\(lesson.minutes) min",
-                         BuiltInLessons.catalog.languages(of: id).joined(separator: ","),
-                         progress[id] ?? (ko ? "\(steps)단계 · 연습 \(exercises)개" : "\(steps) steps · \(exercises) exercises")])
+            rows.append([
+                id, lesson.title, ko ? "\(lesson.minutes)분" : "\(lesson.minutes) min",
+                BuiltInLessons.catalog.languages(of: id).joined(separator: ","),
+                progress[id] ?? (ko ? "\(steps)단계 · 연습 \(exercises)개" : "\(steps) steps · \(exercises) exercises"),
+            ])
         }
         let widths = rows[0].indices.map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         return rows.map { row in
-            row.indices.map { i in i == row.count - 1 ? row[i] : row[i] + String(repeating: " ", count: widths[i] - DisplayWidth.of(row[i])) }
-                .joined(separator: "  ") + "\n"
+            row.indices.map { i in
+                i == row.count - 1
+                    ? row[i] : row[i] + String(repeating: " ", count: widths[i] - DisplayWidth.of(row[i]))
+            }
+            .joined(separator: "  ") + "\n"
         }.joined()
     }
 
     @Test func progressSurvivesARestartAndListShowsIt() throws {
         let state = freshState()
-        let first = try runPatterns([], input: "load builder\nnext\nnext\nquit\n", environment: ["XDG_STATE_HOME": state])
+        let first = try runPatterns(
+            [], input: "load builder\nnext\nnext\nquit\n", environment: ["XDG_STATE_HOME": state])
         #expect(first.status == 0)
         let builder = try #require(BuiltInLessons.lesson("builder"))
         let steps = builder.steps.count, exercises = builder.exerciseIndices.count
         let list = try runPatterns(["list"], environment: ["XDG_STATE_HOME": state])
-        expectSame(list.output, listText(.en, progress: ["builder": "step 3 of \(steps) · 0 of \(exercises) exercises done"]))
+        expectSame(
+            list.output, listText(.en, progress: ["builder": "step 3 of \(steps) · 0 of \(exercises) exercises done"]))
         let second = try runPatterns([], input: "load builder\n", environment: ["XDG_STATE_HOME": state])
         #expect(second.output.contains("Resuming at step 3 ('goto 1' starts over)."), "\(second.output)")
         #expect(second.output.contains("step 3/\(steps)"))
         _ = try runPatterns(["forget", "builder"], environment: ["XDG_STATE_HOME": state])
         expectSame(try runPatterns(["list"], environment: ["XDG_STATE_HOME": state]).output, listText(.en))
         // An exercise solved counts; a walkthrough step passed does not.
-        _ = try runPatterns([], input: "load builder\ngoto 6\nsolution\nrun\ncheck\nlessons\n", environment: ["XDG_STATE_HOME": state])
+        _ = try runPatterns(
+            [], input: "load builder\ngoto 6\nsolution\nrun\ncheck\nlessons\n", environment: ["XDG_STATE_HOME": state])
         let korean = try runPatterns(["list", "--lang", "ko"], environment: ["XDG_STATE_HOME": state])
         expectSame(korean.output, listText(.ko, progress: ["builder": "\(steps)단계 중 6단계 · 연습 \(exercises)개 중 1개 완료"]))
     }
@@ -88,7 +101,9 @@ import Testing
 
     /// Every line is one JSON object, whatever ran: `run` (its echoed commands), layout changes, failures.
     @Test func jsonlFromAPipeIsOnlyJSONAfterRunAndLayoutChanges() throws {
-        let result = try runPatterns(["--format", "jsonl"], input: "load builder\nrun\nlayout stream\nlayout dashboard\nmeat chicken\nmeat pork\n")
+        let result = try runPatterns(
+            ["--format", "jsonl"],
+            input: "load builder\nrun\nlayout stream\nlayout dashboard\nmeat chicken\nmeat pork\n")
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count > 12)
@@ -97,7 +112,11 @@ import Testing
             #expect(object?["pane"] is String, "not a JSON event: \(line)")
         }
         // `run` shows the step's commands as input events, and the dashboard's refusal is an event too.
-        #expect(result.output.contains(#"{"pane": "input", "topic": "command", "source": "user", "text": "state", "step": 1, "lesson": "builder"}"#))
+        #expect(
+            result.output.contains(
+                #"{"pane": "input", "topic": "command", "source": "user", "text": "state", "step": 1, "lesson": "#
+                    + #""builder"}"#
+            ))
         #expect(result.output.contains(#""text": "the dashboard needs a terminal; using the stream layout""#))
     }
 
@@ -131,7 +150,11 @@ import Testing
         let html = try String(contentsOfFile: path, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<h1>The Builder pattern</h1>"))
-        #expect(html.contains("<pre class=\"transcript\"><span class=\"typed\"><span class=\"prompt\">builder 2/12&gt; </span><kbd>meat chicken</kbd></span>"))
+        #expect(
+            html.contains(
+                "<pre class=\"transcript\"><span class=\"typed\"><span class=\"prompt\">builder 2/12&gt; "
+                    + "</span><kbd>meat chicken</kbd></span>"
+            ))
         #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http"))
         let markdown = try runPatterns(["export", "builder"]).output
         #expect(markdown.hasPrefix("# The Builder pattern\n"))
@@ -166,7 +189,8 @@ import Testing
     /// At any wait, `h` shows the room the next hint and `:` runs a line the presenter types; then the script goes
     /// on where it was (the same command is announced again).
     @Test func paceRevealsAHintAndRunsThePresentersOwnLine() throws {
-        let result = try runPatterns(["run", "builder", "--pace", "--from", "6", "--to", "6"], input: "h:meat chicken\nq")
+        let result = try runPatterns(
+            ["run", "builder", "--pace", "--from", "6", "--to", "6"], input: "h:meat chicken\nq")
         #expect(result.status == 0)
         let output = result.output
         let hint = try #require(output.range(of: "builder 6/12> hint\nHint 1/"), "\(output)")
@@ -182,7 +206,8 @@ import Testing
         let result = try runPatterns(["run", "builder", "--pace", "--from", "6"], input: "")
         #expect(result.output.contains("Goal:\n  builder.meat: .beef"))
         #expect(result.output.contains("▶ Exercise: the room tries now. The goal is above.\n[Enter: show the solution"))
-        #expect(!result.output.contains("▸ builder 6/12> meat beef"), "the solution waits for the room: \(result.output)")
+        #expect(
+            !result.output.contains("▸ builder 6/12> meat beef"), "the solution waits for the room: \(result.output)")
         let shown = try runPatterns(["run", "builder", "--pace", "--from", "6"], input: "\n\n")
         #expect(shown.output.contains("try builder.setMeat(.beef)"))
         #expect(!shown.output.contains("builder.removeSauces(.mustard)"), "one command for each key")
@@ -202,10 +227,12 @@ import Testing
     }
 
     @Test func gotoSetsUpTheLiveObjectsAsTheEarlierStepsLeaveThem() throws {
-        let result = try runPatterns([], input: "load builder\ngoto 6\nrun\ncheck\n", environment: ["XDG_STATE_HOME": freshState()])
+        let result = try runPatterns(
+            [], input: "load builder\ngoto 6\nrun\ncheck\n", environment: ["XDG_STATE_HOME": freshState()])
         #expect(result.output.contains("The live objects are set up as steps 1–5 leave them."))
         #expect(result.output.contains("✓ goal met: step 6 is done. 'next' moves on."), "\(result.output)")
-        // Step 10 is a code exercise: with the compiler its reference solution is loaded and driven; without, it says so.
+        // Step 10 is a code exercise: with the compiler its reference solution is loaded and driven; without, it says
+        // so.
         let from = try runPatterns(["run", "builder", "--from", "9"], environment: ["PATH": toolchainPath()])
         #expect(from.output.contains("✓ goal met: step 10 is done."), "\(from.output)")
         #expect(!from.output.contains("step 8/12"))

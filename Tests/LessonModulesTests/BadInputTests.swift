@@ -1,5 +1,5 @@
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 import Testing
 
 /// Careless and hostile input: every case gets one clear error, and the session is exactly as it was.
@@ -41,10 +41,19 @@ import Testing
         ("builder.addSauces([.mustard, .bbq])", "type 'Sauces' has no member 'bbq'"),
         ("builder.setMeat(beef)", "'beef' is not a value here; use a literal or a case such as .beef"),
         ("builder.setMeat(99999999999999999999)", "number '99999999999999999999' is too large (column 17)"),
-        ("alert.addConfirmAction(\"OK\") { exit(0) }", "only print(\"...\") can run inside a closure here, not 'exit' (column 32)"),
-        ("alert.setTitle(\"\\(secret)\")", "string interpolation \\( ) is not supported here; write the text out (column 17)"),
+        (
+            "alert.addConfirmAction(\"OK\") { exit(0) }",
+            "only print(\"...\") can run inside a closure here, not 'exit' (column 32)"
+        ),
+        (
+            "alert.setTitle(\"\\(secret)\")",
+            "string interpolation \\( ) is not supported here; write the text out (column 17)"
+        ),
         ("alert.setTitle(\"\\q\")", "invalid escape sequence '\\q' in string (column 17)"),
-        ("alert.addConfirmAction(\"OK\", handler: { })", "incorrect argument label in call (have 'handler:', expected 'action:')"),
+        (
+            "alert.addConfirmAction(\"OK\", handler: { })",
+            "incorrect argument label in call (have 'handler:', expected 'action:')"
+        ),
         ("builder.meat()", "'meat' is a property, not a method: write builder.meat without ()"),
         ("builder.build", "'build' is a method: call it as builder.build()"),
         ("builder.build().x()", "value of type 'Hamburger' has no member 'x'"),
@@ -74,16 +83,23 @@ import Testing
         ("undo", "nothing to undo"),
         // The first link succeeds and changes the alert, the second fails: the whole line must be undone.
         ("alert.setTitle(\"Changed\").nosuch()", "value of type 'AlertConcreteBuilder' has no member 'nosuch'"),
-        ("alert.setTitle(\"Changed\").setMessage(.oops)", "cannot convert value .oops to expected argument type 'String'"),
+        (
+            "alert.setTitle(\"Changed\").setMessage(.oops)",
+            "cannot convert value .oops to expected argument type 'String'"
+        ),
     ]
 
     /// A session at step 1 of the builder lesson, with nothing in its journal.
     func fresh() -> Session {
         let session = makeSession()
         session.options.render.width = 400
-        let catalog = LessonCatalog(sources: Self.modules.map { id in
-            LessonSource(path: "\(id).md", lang: "en", text: "---\nid: \(id)\ntitle: T\nmodule: \(id)\n---\n" + (1...11).map { "## S\($0)\n" }.joined(), isBuiltIn: true)
-        }, modules: LessonModules.names)
+        let catalog = LessonCatalog(
+            sources: Self.modules.map { id in
+                LessonSource(
+                    path: "\(id).md", lang: "en",
+                    text: "---\nid: \(id)\ntitle: T\nmodule: \(id)\n---\n" + (1...11).map { "## S\($0)\n" }.joined(),
+                    isBuiltIn: true)
+            }, modules: LessonModules.names)
         let real = Session(catalog: catalog, modules: LessonModules.all, options: session.options)
         real.execute("load builder")
         _ = real.takeOutput()

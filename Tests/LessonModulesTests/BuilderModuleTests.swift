@@ -1,35 +1,39 @@
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 import Testing
 
 @Suite struct BuilderModuleTests {
     @Test func shortCommandShowsSwiftAndMarksChangedFields() {
         let session = makeSession()
         _ = session.run("load builder")
-        expectSame(session.run("sauce add mustard ketchup"), """
-        ── code ────────────────────
-        builder.addSauces([.mustard, .ketchup])
-        ── log ─────────────────────
-        builder.sauces: [] → [.mustard, .ketchup]
-        ── state ───────────────────
-        builder: HamburgerBuilder
-          meat:     .beef
-        * sauces:   [.mustard, .ketchup]
-          toppings: []
+        expectSame(
+            session.run("sauce add mustard ketchup"),
+            """
+            ── code ────────────────────
+            builder.addSauces([.mustard, .ketchup])
+            ── log ─────────────────────
+            builder.sauces: [] → [.mustard, .ketchup]
+            ── state ───────────────────
+            builder: HamburgerBuilder
+              meat:     .beef
+            * sauces:   [.mustard, .ketchup]
+              toppings: []
 
-        """)
+            """)
     }
 
     @Test func soldOutMeatFailsAndLeavesTheBuilderAsItWas() {
         let session = makeSession()
         _ = session.run("load builder", "meat tofu")
         #expect(!session.execute("try builder.setMeat(.kitten)"))
-        expectSame(session.takeOutput(), """
-        ── code ────────────────────
-        try builder.setMeat(.kitten)
-        error: HamburgerBuilder.Error.soldOut(.kitten) was thrown: kitten is sold out
+        expectSame(
+            session.takeOutput(),
+            """
+            ── code ────────────────────
+            try builder.setMeat(.kitten)
+            error: HamburgerBuilder.Error.soldOut(.kitten) was thrown: kitten is sold out
 
-        """)
+            """)
         #expect(session.run("state").contains("meat:     .tofu"))
         #expect(session.journalCommands == ["meat tofu"])
     }
@@ -39,8 +43,12 @@ import Testing
         _ = session.run("load builder")
         expectSame(session.run("builder.addToppings(.bacon)"), "error: type 'Toppings' has no member 'bacon'\n")
         expectSame(session.run("buidler.build()"), "error: cannot find 'buidler' in scope; did you mean 'builder'?\n")
-        expectSame(session.run("builder.setMeat(meat: .beef)"), "error: extraneous argument label 'meat:' in call; expected builder.setMeat(Meat)\n")
-        expectSame(session.run("builder.setMeat(\"beef\")"), "error: cannot convert value of type 'String' to expected argument type 'Meat'\n")
+        expectSame(
+            session.run("builder.setMeat(meat: .beef)"),
+            "error: extraneous argument label 'meat:' in call; expected builder.setMeat(Meat)\n")
+        expectSame(
+            session.run("builder.setMeat(\"beef\")"),
+            "error: cannot convert value of type 'String' to expected argument type 'Meat'\n")
         expectSame(session.run("lod builder"), "error: unknown command 'lod'; did you mean 'load'?\n")
         expectSame(session.run("meat"), "error: 'meat' needs <meat>; usage: meat <meat>\n")
     }
@@ -57,19 +65,23 @@ import Testing
     @Test func checkNamesWhatDiffersThenMarksTheStepDone() {
         let session = makeSession()
         _ = session.run("load builder", "next", "meat tofu")
-        expectSame(session.run("check"), """
-        ✗ not yet: 1 of 1 goal fields differ
-          builder.meat  expected .chicken, actual .tofu
-        Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
+        expectSame(
+            session.run("check"),
+            """
+            ✗ not yet: 1 of 1 goal fields differ
+              builder.meat  expected .chicken, actual .tofu
+            Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
 
-        """)
-        expectSame(session.run("hint", "hint", "hint", "hint"), """
-        Hint 1/3: first hint
-        Hint 2/3: tofu is not chicken
-        Hint 3/3: last hint
-        no more hints; 'solution' shows the commands
+            """)
+        expectSame(
+            session.run("hint", "hint", "hint", "hint"),
+            """
+            Hint 1/3: first hint
+            Hint 2/3: tofu is not chicken
+            Hint 3/3: last hint
+            no more hints; 'solution' shows the commands
 
-        """)
+            """)
         _ = session.run("meat chicken")
         expectSame(session.run("check"), "✓ goal met: step 2 is done. 'next' moves on.\n")
         #expect(session.doneSteps == [1])
@@ -79,9 +91,18 @@ import Testing
         let session = makeSession()
         session.options.render.width = 200
         _ = session.run("load builder")
-        let out = session.run(#"alert.setTitle("Check your alerts").setMessage("We need permission").addConfirmAction("OK") { print("tapped") }.present()"#)
-        #expect(out.contains(#"alert.setTitle("Check your alerts").setMessage("We need permission").addConfirmAction("OK") { print("tapped") }.present()"#))
-        let box = out.split(separator: "\n").filter { $0.hasPrefix("┌") || $0.hasPrefix("│") || $0.hasPrefix("├") || $0.hasPrefix("└") }
+        let out = session.run(
+            #"alert.setTitle("Check your alerts").setMessage("We need permission").addConfirmAction("OK") { "#
+                + #"print("tapped") }.present()"#
+        )
+        #expect(
+            out.contains(
+                #"alert.setTitle("Check your alerts").setMessage("We need permission").addConfirmAction("OK") { "#
+                    + #"print("tapped") }.present()"#
+            ))
+        let box = out.split(separator: "\n").filter {
+            $0.hasPrefix("┌") || $0.hasPrefix("│") || $0.hasPrefix("├") || $0.hasPrefix("└")
+        }
         #expect(box.count == 6)
         #expect(Set(box.map { DisplayWidth.of($0) }).count == 1)
         #expect(box[1].contains("Check your alerts"))
@@ -92,7 +113,10 @@ import Testing
     @Test func koreanAlertLinesUp() {
         let session = makeSession()
         _ = session.run("load builder")
-        let out = session.run(#"alert.setTitle("안녕하세요 워크숍 👋").setMessage("한국어 메시지와 café").addConfirmAction("확인") { print("ok") }.present()"#)
+        let out = session.run(
+            #"alert.setTitle("안녕하세요 워크숍 👋").setMessage("한국어 메시지와 café").addConfirmAction("확인") { print("ok") "#
+                + #"}.present()"#
+        )
         let box = out.split(separator: "\n").filter { "┌│├└".contains($0.first!) }
         #expect(box.count == 6)
         #expect(Set(box.map { DisplayWidth.of($0) }).count == 1)
@@ -107,7 +131,10 @@ import Testing
         #expect(Completer.complete("topping add cheese p", in: session).candidates == ["pickles"])
         #expect(Completer.complete("builder.set", in: session) == ("set", ["setMeat("]))
         #expect(Completer.complete("builder.setMeat(.c", in: session) == (".c", [".chicken"]))
-        #expect(Completer.complete("builder.addSauces([.mustard, .", in: session).candidates == [".ketchup", ".mayonnaise", ".mustard", ".secret"])
+        #expect(
+            Completer.complete("builder.addSauces([.mustard, .", in: session).candidates == [
+                ".ketchup", ".mayonnaise", ".mustard", ".secret",
+            ])
         #expect(Completer.complete("alert.setTitle(\"x\").setM", in: session).candidates == ["setMessage("])
         #expect(Completer.complete("route log to ", in: session).candidates.contains("log"))
         #expect(Completer.complete("goto ", in: session).candidates == ["1", "2"])
@@ -135,21 +162,25 @@ import Testing
     @Test func onlyChangedObjectsScrollPast() {
         let session = makeSession()
         _ = session.run("load builder", "title Hi")
-        expectSame(session.run("meat tofu"), """
-        ── code ────────────────────
-        try builder.setMeat(.tofu)
-        ── log ─────────────────────
-        builder.meat: .beef → .tofu
-        ── state ───────────────────
-        builder: HamburgerBuilder
-        * meat:     .tofu
-          sauces:   []
-          toppings: []
-        (unchanged: alert, screen; 'state' shows every object)
+        expectSame(
+            session.run("meat tofu"),
+            """
+            ── code ────────────────────
+            try builder.setMeat(.tofu)
+            ── log ─────────────────────
+            builder.meat: .beef → .tofu
+            ── state ───────────────────
+            builder: HamburgerBuilder
+            * meat:     .tofu
+              sauces:   []
+              toppings: []
+            (unchanged: alert, screen; 'state' shows every object)
 
-        """)
+            """)
         let pane = session.mediator.pane(named: "state")?.content.joined(separator: "\n") ?? ""
-        #expect(pane.contains("alert: AlertConcreteBuilder") && pane.contains("screen: Screen"), "the pane keeps every object: \(pane)")
+        #expect(
+            pane.contains("alert: AlertConcreteBuilder") && pane.contains("screen: Screen"),
+            "the pane keeps every object: \(pane)")
         #expect(session.run("state").contains("alert: AlertConcreteBuilder"))
         #expect(session.run("meat tofu").contains("(nothing changed; 'state' shows every object)"))
     }
@@ -161,37 +192,47 @@ import Testing
     @Test func aThrowingCallWithoutTryDoesNotCompileAndNothingRuns() {
         let session = makeSession()
         _ = session.run("load builder")
-        expectSame(session.run("builder.setMeat(.chicken)"), """
-        error: call can throw but is not marked with 'try'; write 'try' before the call:
-        try builder.setMeat(.chicken)
+        expectSame(
+            session.run("builder.setMeat(.chicken)"),
+            """
+            error: call can throw but is not marked with 'try'; write 'try' before the call:
+            try builder.setMeat(.chicken)
 
-        """)
+            """)
         #expect(session.run("state").contains("meat:     .beef"), "nothing ran")
-        #expect(session.run("try builder.setMeat(Meat.chicken)").contains("builder.meat: .beef → .chicken"), "a qualified case")
-        expectSame(session.run("try builder.setMeat(Sauces.tofu)"), "error: cannot convert value Sauces.tofu to expected argument type 'Meat'\n")
+        #expect(
+            session.run("try builder.setMeat(Meat.chicken)").contains("builder.meat: .beef → .chicken"),
+            "a qualified case")
+        expectSame(
+            session.run("try builder.setMeat(Sauces.tofu)"),
+            "error: cannot convert value Sauces.tofu to expected argument type 'Meat'\n")
     }
 
     @Test func tryOptionalDiscardsTheErrorAndTryForcedTraps() {
         let session = makeSession()
         _ = session.run("load builder")
-        expectSame(session.run("try? builder.setMeat(.kitten)"), """
-        ── code ────────────────────
-        try? builder.setMeat(.kitten)
-        ── log ─────────────────────
-        try? gave nil: HamburgerBuilder.Error.soldOut(.kitten) was thrown and discarded
-        ── state ───────────────────
-        (nothing changed; 'state' shows every object)
+        expectSame(
+            session.run("try? builder.setMeat(.kitten)"),
+            """
+            ── code ────────────────────
+            try? builder.setMeat(.kitten)
+            ── log ─────────────────────
+            try? gave nil: HamburgerBuilder.Error.soldOut(.kitten) was thrown and discarded
+            ── state ───────────────────
+            (nothing changed; 'state' shows every object)
 
-        """)
-        expectSame(session.run("try! builder.setMeat(.kitten)"), """
-        ── code ────────────────────
-        try! builder.setMeat(.kitten)
-        Fatal error: 'try!' expression unexpectedly raised an error:
-        Patterns.HamburgerBuilder.Error.soldOut(Patterns.Meat.kitten)
-        (a trap: a real program stops here; the playground keeps the live objects as
-        they were)
+            """)
+        expectSame(
+            session.run("try! builder.setMeat(.kitten)"),
+            """
+            ── code ────────────────────
+            try! builder.setMeat(.kitten)
+            Fatal error: 'try!' expression unexpectedly raised an error:
+            Patterns.HamburgerBuilder.Error.soldOut(Patterns.Meat.kitten)
+            (a trap: a real program stops here; the playground keeps the live objects as
+            they were)
 
-        """)
+            """)
     }
 
     /// One receipt builder for every recipe, as in Swift: two combos give 9 lines and 10.10. An index outside the
@@ -201,9 +242,13 @@ import Testing
         let session = makeSession()
         _ = session.run("load director", "combo1 receipt")
         let second = session.run("combo1 receipt")
-        #expect(second.contains("receiptBuilder.lines: 5 → 9") && second.contains("receiptBuilder.total: 8.30 → 10.10"), "\(second)")
+        #expect(
+            second.contains("receiptBuilder.lines: 5 → 9") && second.contains("receiptBuilder.total: 8.30 → 10.10"),
+            "\(second)")
         let trap = session.run(#"group.question(5).setPrompt("x")"#)
-        #expect(trap.contains("Fatal error: Index out of range\nthere is no question 5; indices are 0..<1\n(a trap:"), "\(trap)")
+        #expect(
+            trap.contains("Fatal error: Index out of range\nthere is no question 5; indices are 0..<1\n(a trap:"),
+            "\(trap)")
         #expect(!trap.contains("was thrown"))
         #expect(session.execute("group.removeQuestion(at: 5)"))
         let quiz = makeSession()
@@ -219,41 +264,51 @@ import Testing
         let session = makeSession()
         _ = session.run("load builder", "meat chicken")
         expectSame(session.run("builder.meat"), "── code ────────────────────\nbuilder.meat\n.chicken\n")
-        expectSame(session.run("print(builder.meat)"), "── code ────────────────────\nprint(builder.meat)\n── log ─────────────────────\nchicken\n")
+        expectSame(
+            session.run("print(builder.meat)"),
+            "── code ────────────────────\nprint(builder.meat)\n── log ─────────────────────\nchicken\n")
         #expect(session.run("print(builder.sauces)").contains("Sauces(rawValue: 0)"))
         #expect(session.journalCommands == ["meat chicken"], "reads are not journaled")
         _ = session.run("let burger = builder.build()", "meat tofu")
         expectSame(session.run("burger.meat"), "── code ────────────────────\nburger.meat\n.chicken\n")
         #expect(session.run("print(burger.description)").contains("chicken burger"))
-        expectSame(session.run("burger.meat = .beef"), "error: cannot assign to property: 'meat' setter is inaccessible\n")
+        expectSame(
+            session.run("burger.meat = .beef"), "error: cannot assign to property: 'meat' setter is inaccessible\n")
         expectSame(session.run("let builder = builder.build()"), "error: invalid redeclaration of 'builder'\n")
         _ = session.run("undo", "undo")
         #expect(session.run("burger.meat").hasPrefix("error: cannot find 'burger' in scope"))
     }
 
-    /// `let b2 = HamburgerBuilder()` makes a second real builder that shows in the state pane; `controller = nil` is the
-    /// delegate lesson's release, typed as Swift; a `let` constant cannot be assigned.
+    /// `let b2 = HamburgerBuilder()` makes a second real builder that shows in the state pane; `controller = nil` is
+    /// the delegate lesson's release, typed as Swift; a `let` constant cannot be assigned.
     @Test func newInstancesAndVariables() {
         let session = makeSession()
         _ = session.run("load builder")
         #expect(session.run("let b2 = HamburgerBuilder()").contains("b2: HamburgerBuilder\n* meat:     .beef"))
         #expect(session.run("try b2.setMeat(.tofu)").contains("b2.meat: .beef → .tofu"))
-        #expect(session.run("state").contains("builder: HamburgerBuilder\n  meat:     .beef"), "builder is another object")
+        #expect(
+            session.run("state").contains("builder: HamburgerBuilder\n  meat:     .beef"), "builder is another object")
         expectSame(session.run("builder = nil"), "error: cannot assign to value: 'builder' is a 'let' constant\n")
-        #expect(session.run("let s = Screen()").hasPrefix("error: the playground does not make a new Screen in this lesson; it makes:"))
+        #expect(
+            session.run("let s = Screen()").hasPrefix(
+                "error: the playground does not make a new Screen in this lesson; it makes:"))
         let delegate = makeSession()
         _ = delegate.run("load delegate")
         let released = delegate.run("controller = nil")
-        #expect(released.contains("── code ────────────────────\ncontroller = nil") && released.contains("alive: none"), "\(released)")
+        #expect(
+            released.contains("── code ────────────────────\ncontroller = nil") && released.contains("alive: none"),
+            "\(released)")
         #expect(delegate.execute("controller = nil"), "nil again is allowed, as in Swift")
     }
 
     @Test func aPrivateSetPropertyCannotBeAssigned() {
         let session = makeSession()
         _ = session.run("load builder")
-        expectSame(session.run("builder.meat = .tofu"), "error: cannot assign to property: 'meat' setter is inaccessible\n")
+        expectSame(
+            session.run("builder.meat = .tofu"), "error: cannot assign to property: 'meat' setter is inaccessible\n")
         expectSame(session.run("builder.build = 1"), "error: cannot assign to value: 'build' is a method\n")
-        expectSame(session.run("builder.colour = 1"), "error: value of type 'HamburgerBuilder' has no member 'colour'\n")
+        expectSame(
+            session.run("builder.colour = 1"), "error: value of type 'HamburgerBuilder' has no member 'colour'\n")
     }
 }
 
@@ -262,13 +317,23 @@ import Testing
     @Test func pagesAreMadeByTheirInitializers() {
         let session = makeSession()
         _ = session.run("load mediator")
-        #expect(session.run(#"pager.add(ReceiverPage(name: "green"))"#).contains(#"pager.add(ReceiverPage(name: "green"))"#))
-        #expect(session.run(#"pager.add(SenderPage(name: "note"))"#).contains("pager.pages: red, blue, green → red, blue, green, note"))
-        #expect(!session.run(#"pager.add(Page(name: "plain"))"#).contains("pager.receivers"), "a plain page is no receiver")
-        expectSame(session.run(#"pager.add(ReceiverPage("x"))"#),
-                   "error: missing argument label 'name:' in call; expected ReceiverPage(name:)\n")
-        expectSame(session.run(#"pager.add(Board(name: "x"))"#), "error: cannot convert value Board(...) to expected argument type 'Page'\n")
-        expectSame(session.run("page add yellow").components(separatedBy: "\n")[1], #"pager.add(ReceiverPage(name: "yellow"))"#)
+        #expect(
+            session.run(#"pager.add(ReceiverPage(name: "green"))"#).contains(#"pager.add(ReceiverPage(name: "green"))"#)
+        )
+        #expect(
+            session.run(#"pager.add(SenderPage(name: "note"))"#).contains(
+                "pager.pages: red, blue, green → red, blue, green, note"))
+        #expect(
+            !session.run(#"pager.add(Page(name: "plain"))"#).contains("pager.receivers"), "a plain page is no receiver")
+        expectSame(
+            session.run(#"pager.add(ReceiverPage("x"))"#),
+            "error: missing argument label 'name:' in call; expected ReceiverPage(name:)\n")
+        expectSame(
+            session.run(#"pager.add(Board(name: "x"))"#),
+            "error: cannot convert value Board(...) to expected argument type 'Page'\n")
+        expectSame(
+            session.run("page add yellow").components(separatedBy: "\n")[1], #"pager.add(ReceiverPage(name: "yellow"))"#
+        )
     }
 }
 
@@ -279,15 +344,18 @@ import Testing
     @Test func theFixedAlertWithTheOldActionIsExplainedAsSuch() {
         let session = RepositoryLessons.loaded("builder")
         session.code.judgesLoadedCode = true
-        _ = session.run("goto 10", #"alert.setTitle("Sure?").addConfirmAction("OK") { print("tapped") }.present()"#, "tap OK")
-        expectSame(session.run("check"), """
-        ✗ not yet: 1 of 1 goal fields differ
-          screen.lastTap  expected action of "Delete?" ran, actual action of "Sure?" ran
-            a tap runs the action of the alert on the screen: present the alert the goal
-            names, with its action, then tap it
-        Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
+        _ = session.run(
+            "goto 10", #"alert.setTitle("Sure?").addConfirmAction("OK") { print("tapped") }.present()"#, "tap OK")
+        expectSame(
+            session.run("check"),
+            """
+            ✗ not yet: 1 of 1 goal fields differ
+              screen.lastTap  expected action of "Delete?" ran, actual action of "Sure?" ran
+                a tap runs the action of the alert on the screen: present the alert the goal
+                names, with its action, then tap it
+            Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
 
-        """)
+            """)
     }
 }
 
@@ -297,11 +365,13 @@ import Testing
         let session = RepositoryLessons.loaded("builder")
         _ = session.run("goto 12")
         #expect(session.execute("next"))
-        expectSame(session.takeOutput(), """
-        That was the last step of 'The Builder pattern'. 'lessons' lists what to try
-        next; 'goto 1' starts this one again.
+        expectSame(
+            session.takeOutput(),
+            """
+            That was the last step of 'The Builder pattern'. 'lessons' lists what to try
+            next; 'goto 1' starts this one again.
 
-        """)
+            """)
         let korean = RepositoryLessons.loaded("builder", .ko)
         _ = korean.run("goto 12")
         #expect(korean.run("next").hasPrefix("'빌더 패턴'의 마지막 단계였습니다."))

@@ -1,5 +1,5 @@
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 import Testing
 
 /// Every place a typed number arrives, fed the extremes: each must answer (an error is fine) and never trap.
@@ -63,11 +63,15 @@ import Testing
     }
 
     @Test func progressRecordsAreCheckedOnDecoding() throws {
-        let text = #"{"version":1,"lessons":{"a":{"step":9223372036854775807,"done":[-5,3,3,9223372036854775807],"total":11},"#
-            + #""b":{"step":-9223372036854775808,"done":[],"total":9223372036854775807},"c":{"step":0,"done":[],"total":0}}}"#
+        let text =
+            #"{"version":1,"lessons":{"a":{"step":9223372036854775807,"done":[-5,3,3,9223372036854775807],"total":11},"#
+            + #""b":{"step":-9223372036854775808,"done":[],"total":9223372036854775807},"c":{"step":0,"done":[],"total"#
+            + #"":0}}}"#
         let record = try ProgressRecord(decoding: Array(text.utf8))
         #expect(record.lessons == ["a": .init(step: 10, done: [3], total: 11)])
-        #expect(throws: ProgressRecord.DecodeError.self) { try ProgressRecord(decoding: Array("{\"lessons\": 3}".utf8)) }
+        #expect(throws: ProgressRecord.DecodeError.self) {
+            try ProgressRecord(decoding: Array("{\"lessons\": 3}".utf8))
+        }
         #expect(throws: ProgressRecord.DecodeError.self) { try ProgressRecord(decoding: [0xFF, 0x00]) }
     }
 }

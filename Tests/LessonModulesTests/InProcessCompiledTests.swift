@@ -10,7 +10,8 @@ import Testing
     static func compilingSession() -> Session? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let cache = NSTemporaryDirectory() + "patterns-inprocess-lines-\(getpid())"
-        guard case .success(let compiler) = LineCompiler.find(environment: ["PATH": path, "PATTERNS_LINE_CACHE": cache])
+        guard
+            case .success(let compiler) = LineCompiler.find(environment: ["PATH": path, "PATTERNS_LINE_CACHE": cache])
         else { return nil }
         let session = makeSession()
         session.compiler = compiler
@@ -21,13 +22,14 @@ import Testing
         guard let session = Self.compilingSession() else { return }
         _ = session.run("load builder")
         let answer = session.run("try builder.setMeat(.tofu); try builder.setMeat(.kitten)")
-        #expect(answer == """
-            ── code ────────────────────
-            try builder.setMeat(.tofu); try builder.setMeat(.kitten)
-            error: Patterns.HamburgerBuilder.Error.soldOut(Patterns.Meat.kitten) was thrown
-            and not caught; the live objects are as they were before the line
+        #expect(
+            answer == """
+                ── code ────────────────────
+                try builder.setMeat(.tofu); try builder.setMeat(.kitten)
+                error: Patterns.HamburgerBuilder.Error.soldOut(Patterns.Meat.kitten) was thrown
+                and not caught; the live objects are as they were before the line
 
-            """)
+                """)
         #expect(session.run("builder.meat").hasSuffix(".beef\n"), "rolled back to before the line")
     }
 

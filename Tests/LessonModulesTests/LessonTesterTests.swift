@@ -1,67 +1,90 @@
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 import Testing
 
 @Suite struct LessonTesterTests {
     func test(_ text: String, builtIn: Bool = true) -> [String] {
-        let catalog = LessonCatalog(sources: [LessonSource(path: "Lessons/en/x.md", lang: "en", text: text, isBuiltIn: builtIn)], modules: LessonModules.names)
+        let catalog = LessonCatalog(
+            sources: [LessonSource(path: "Lessons/en/x.md", lang: "en", text: text, isBuiltIn: builtIn)],
+            modules: LessonModules.names)
         return LessonTester(catalog: catalog, modules: LessonModules.all).test(catalog.lessons[0]).failures
     }
 
     @Test func builtInLessonsKeepTheProductsShape() {
         let text = "---\nid: x\ntitle: T\nmodule: builder\n---\n## One\n## Two\n"
-        #expect(test(text) == [
-            "Lessons/en/x.md:1: a lesson has 6 to 12 steps; this one has 2 (rule for the built-in lessons: 6 to 12 steps)",
-            "Lessons/en/x.md:1: a lesson has at least two exercise steps (with a goal); this one has 0 (rule for the built-in lessons: two exercises or more)",
-        ])
+        #expect(
+            test(text) == [
+                "Lessons/en/x.md:1: a lesson has 6 to 12 steps; this one has 2 (rule for the built-in lessons: 6 to 12 "
+                    + "steps)",
+                "Lessons/en/x.md:1: a lesson has at least two exercise steps (with a goal); this one has 0 (rule for "
+                    + "the built-in lessons: two exercises or more)",
+            ])
         #expect(test(text, builtIn: false).isEmpty)
     }
 
     @Test func exercisesMustFailAsShippedAndPassWithTheirCommands() {
         let text = """
-        ---
-        id: x
-        title: T
-        module: builder
-        ---
-        ## Already done
-        ```goal
-        builder.meat: .beef
-        ```
-        > **Hint:** h
-        > **Hint:** `state`
-        ```patterns
-        > state
-        ```
-        ## Never done
-        ```goal
-        builder.meat: .tofu
-        ```
-        > **Hint:** h
-        > **Hint:** `meat chicken`
-        ```patterns
-        > meat chicken
-        ```
-        """
+            ---
+            id: x
+            title: T
+            module: builder
+            ---
+            ## Already done
+            ```goal
+            builder.meat: .beef
+            ```
+            > **Hint:** h
+            > **Hint:** `state`
+            ```patterns
+            > state
+            ```
+            ## Never done
+            ```goal
+            builder.meat: .tofu
+            ```
+            > **Hint:** h
+            > **Hint:** `meat chicken`
+            ```patterns
+            > meat chicken
+            ```
+            """
         let failures = test(text, builtIn: false)
-        #expect(failures.contains("Lessons/en/x.md:6: the goal of 'Already done' is already met before its commands run: the exercise has nothing to do"))
-        #expect(failures.contains { $0.hasPrefix("Lessons/en/x.md:17: the step's commands do not meet its goal: builder.meat expected .tofu, actual .chicken") })
+        #expect(
+            failures.contains(
+                "Lessons/en/x.md:6: the goal of 'Already done' is already met before its commands run: the exercise "
+                    + "has nothing to do"
+            ))
+        #expect(
+            failures.contains {
+                $0.hasPrefix(
+                    "Lessons/en/x.md:17: the step's commands do not meet its goal: builder.meat expected .tofu, actual "
+                        + ".chicken"
+                )
+            })
     }
 }
 
 @Suite struct LessonTesterNameRules {
     func test(_ body: String, module: String) -> [String] {
         let text = "---\nid: x\ntitle: T\nmodule: \(module)\n---\n## One\n```patterns\n" + body + "\n```\n"
-        let catalog = LessonCatalog(sources: [LessonSource(path: "x.md", lang: "en", text: text, isBuiltIn: false)], modules: LessonModules.names)
+        let catalog = LessonCatalog(
+            sources: [LessonSource(path: "x.md", lang: "en", text: text, isBuiltIn: false)],
+            modules: LessonModules.names)
         return LessonTester(catalog: catalog, modules: LessonModules.all).test(catalog.lessons[0]).failures
             .filter { $0.contains("unknown live object") }
     }
 
     @Test func namesALessonMakesAreReceiversFromThenOn() {
         // Bound by `let`, or named by a page made in the call: known after, not before.
-        #expect(test("> order.addSauces(.ketchup)\n> let order = ReceiptBuilder()\n> order.addSauces(.ketchup)", module: "director")
+        #expect(
+            test(
+                "> order.addSauces(.ketchup)\n> let order = ReceiptBuilder()\n> order.addSauces(.ketchup)",
+                module: "director")
                 == ["x.md:8: unknown live object 'order' in 'order.addSauces(.ketchup)'"])
-        #expect(test("> teal.viewDidDisappear()\n> pager.add(SenderPage(name: \"teal\"))\n> teal.viewDidDisappear()", module: "mediator")
+        #expect(
+            test(
+                "> teal.viewDidDisappear()\n> pager.add(SenderPage(name: \"teal\"))\n> teal.viewDidDisappear()",
+                module: "mediator")
                 == ["x.md:8: unknown live object 'teal' in 'teal.viewDidDisappear()'"])
     }
 }
@@ -70,7 +93,9 @@ import Testing
     @Test func aDiagramWiderThanThePaneFails() {
         let wide = "  " + String(repeating: "-", count: 60) + "> 가나다라마바사"
         let text = "---\nid: x\ntitle: T\nmodule: builder\n---\n## One\n```text\n  short: fits\n\(wide)\n```\n"
-        let catalog = LessonCatalog(sources: [LessonSource(path: "x.md", lang: "en", text: text, isBuiltIn: false)], modules: LessonModules.names)
+        let catalog = LessonCatalog(
+            sources: [LessonSource(path: "x.md", lang: "en", text: text, isBuiltIn: false)],
+            modules: LessonModules.names)
         let failures = LessonTester(catalog: catalog, modules: LessonModules.all).test(catalog.lessons[0]).failures
         #expect(failures == ["x.md:6: a diagram line in 'One' is 78 columns; at 80 it must fit 76: '\(wide)'"])
     }

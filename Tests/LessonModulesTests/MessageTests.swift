@@ -1,6 +1,7 @@
 import LessonModules
-@testable import PlaygroundCore
 import Testing
+
+@testable import PlaygroundCore
 
 /// Every message the program says exists in English and Korean (the catalogs' switches make that a build error);
 /// this checks the two say the same thing: the same arguments, and Korean that is Korean.
@@ -8,13 +9,16 @@ import Testing
     static func placeholders(_ text: String) -> Set<String> {
         var found: Set<String> = []
         let chars = Array(text)
-        for i in chars.indices where chars[i] == "{" && i + 2 < chars.count && chars[i + 2] == "}" && chars[i + 1].isNumber {
+        for i in chars.indices
+        where chars[i] == "{" && i + 2 < chars.count && chars[i + 2] == "}" && chars[i + 1].isNumber {
             found.insert(String(chars[i...(i + 2)]))
         }
         return found
     }
 
-    static func isKorean(_ text: String) -> Bool { text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+    static func isKorean(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+    }
 
     /// Every message: the core's, then each lesson module's.
     static var all: [(name: String, en: String, ko: String)] {

@@ -12,7 +12,7 @@ import Testing
         store.send("builder.addToppings([.cheese, .pickles])") { $0["builder.toppings"] = "[.cheese, .pickles]" }
         store.send("meat kitten", succeeds: false)
         store.send("build")
-        store.send("undo")                                   // undoes the build, which changed no field
+        store.send("undo")  // undoes the build, which changed no field
         store.send("undo") { $0["builder.toppings"] = "[]" }
         store.send("alert.setTitle(\"Hi\")") {
             $0["alert.title"] = "\"Hi\""
@@ -89,7 +89,9 @@ import Testing
             $0["board.typed"] = "-"
             $0["board.lastHeard"] = "\"\""
         }
-        store.send("board.listenThroughClosures(capturing: .weakSelf)") { $0["board.listener"] = "closures capturing [weak self]" }
+        store.send("board.listenThroughClosures(capturing: .weakSelf)") {
+            $0["board.listener"] = "closures capturing [weak self]"
+        }
         store.send("release controller") {
             $0["board.controller"] = "released"
             $0["memory.alive"] = "none"
@@ -165,24 +167,43 @@ final class LampModule: LessonModule {
     init(context: ModuleContext) {}
     static let factory = ModuleFactory(name: "lamp") { LampModule(context: $0) }
 
-    lazy var objects = [LiveObject(name: "lamp", typeName: "Lamp", methods: [
-        Method("setBrightness") { [unowned self] (level: Int) in lamp.setBrightness(level); return .done },
-        Method("switchOn") { [unowned self] in lamp.switchOn(); return .done },
-    ])]
+    lazy var objects = [
+        LiveObject(
+            name: "lamp", typeName: "Lamp",
+            methods: [
+                Method("setBrightness") { [unowned self] (level: Int) in
+                    lamp.setBrightness(level); return .done
+                },
+                Method("switchOn") { [unowned self] in
+                    lamp.switchOn(); return .done
+                },
+            ])
+    ]
     lazy var commands = [
-        CommandSpec("bright", [ArgumentSpec("level", .int)], summary: .verbatim("lamp.setBrightness(_:)"),
-                    .call { .call("lamp", "setBrightness", .value(.int(try $0.number(0)))) }),
+        CommandSpec(
+            "bright", [ArgumentSpec("level", .int)], summary: .verbatim("lamp.setBrightness(_:)"),
+            .call { .call("lamp", "setBrightness", .value(.int(try $0.number(0)))) })
     ]
     func state() -> [StateGroup] {
-        [StateGroup("lamp", type: "Lamp", [StateField("isOn", .plain(lamp.isOn ? "true" : "false")),
-                                           StateField("brightness", .number(lamp.brightness))])]
+        [
+            StateGroup(
+                "lamp", type: "Lamp",
+                [
+                    StateField("isOn", .plain(lamp.isOn ? "true" : "false")),
+                    StateField("brightness", .number(lamp.brightness)),
+                ])
+        ]
     }
 }
 
 @Suite struct AddingAPatternTests {
     @Test func theReadmeModuleWorksBothWays() {
-        let catalog = LessonCatalog(sources: [LessonSource(path: "lamp.md", lang: "en", text: "---\nid: lamp\ntitle: Lamp\nmodule: lamp\n---\n## One\n",
-                                                           isBuiltIn: false)], modules: ["lamp"])
+        let catalog = LessonCatalog(
+            sources: [
+                LessonSource(
+                    path: "lamp.md", lang: "en", text: "---\nid: lamp\ntitle: Lamp\nmodule: lamp\n---\n## One\n",
+                    isBuiltIn: false)
+            ], modules: ["lamp"])
         let session = Session(catalog: catalog, modules: [LampModule.factory])
         session.execute("load lamp")
         _ = session.takeOutput()
@@ -191,17 +212,18 @@ final class LampModule: LessonModule {
         store.send("lamp.switchOn()") { $0["lamp.isOn"] = "true" }
         store.send("lamp.setBrightness(\"high\")", succeeds: false)
         store.send("bright 99999999999999999999", succeeds: false)
-        #expect(session.run("bright 7") == """
-            ── code ────────────────────
-            lamp.setBrightness(7)
-            ── log ─────────────────────
-            lamp.brightness: 3 → 7
-            ── state ───────────────────
-            lamp: Lamp
-              isOn:       true
-            * brightness: 7
+        #expect(
+            session.run("bright 7") == """
+                ── code ────────────────────
+                lamp.setBrightness(7)
+                ── log ─────────────────────
+                lamp.brightness: 3 → 7
+                ── state ───────────────────
+                lamp: Lamp
+                  isOn:       true
+                * brightness: 7
 
-            """)
+                """)
     }
 }
 
@@ -216,7 +238,9 @@ final class LampModule: LessonModule {
             $0["group.q0"] = #"prompt: "", answer: "", hint: """#
             $0["group.built"] = "nil"
         }
-        store.send(#"group.question(0).setPrompt("p").setAnswer("a")"#) { $0["group.q0"] = #"prompt: "p", answer: "a", hint: """# }
+        store.send(#"group.question(0).setPrompt("p").setAnswer("a")"#) {
+            $0["group.q0"] = #"prompt: "p", answer: "a", hint: """#
+        }
         store.send("save") { $0["group.built"] = "\"Quiz\"" }
         store.send("add-question") {
             $0["group.questions"] = "2"

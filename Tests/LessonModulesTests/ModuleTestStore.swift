@@ -26,8 +26,10 @@ public struct ModuleTestStore {
         return out
     }
 
-    public mutating func send(_ line: String, succeeds: Bool = true, _ change: (inout [String: String]) -> Void = { _ in },
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    public mutating func send(
+        _ line: String, succeeds: Bool = true, _ change: (inout [String: String]) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var expected = state
         change(&expected)
         let ok = session.execute(line)
@@ -35,9 +37,13 @@ public struct ModuleTestStore {
         #expect(ok == succeeds, "'\(line)' \(ok ? "succeeded" : "failed"):\n\(output)", sourceLocation: sourceLocation)
         let actual = Self.values(session)
         for key in Set(expected.keys).union(actual.keys).sorted() where expected[key] != actual[key] {
-            let what = state[key] == actual[key] ? "expected a change that did not happen" : "a change that was not asserted"
-            Issue.record("'\(line)': \(key): \(what): expected \(expected[key] ?? "(absent)"), actual \(actual[key] ?? "(absent)")",
-                         sourceLocation: sourceLocation)
+            let what =
+                state[key] == actual[key] ? "expected a change that did not happen" : "a change that was not asserted"
+            Issue.record(
+                """
+                '\(line)': \(key): \(what): expected \(expected[key] ?? "(absent)"), actual \(actual[key] ?? "(absent)")
+                """,
+                sourceLocation: sourceLocation)
         }
         state = actual
     }

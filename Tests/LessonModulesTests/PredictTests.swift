@@ -1,5 +1,5 @@
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 import PlaygroundTestSupport
 import Testing
 
@@ -15,17 +15,21 @@ import Testing
 
     @Test func nothingRunsBeforeThePredictionAndNothingOutsideTheOptionsIsOne() {
         let session = atThePredictExercise()
-        expectSame(session.run("check"), """
-        no prediction yet: 'predict' 1, 2 or 3 first, then run it
-
-        """)
-        // Running it first would answer the question: refused, in either spelling, and so is `run`.
-        for line in ["meat kitten", "try builder.setMeat(.kitten)", "run"] {
-            expectSame(session.run(line), """
-            error: this step asks you to predict first: 'predict' 1, 2 or 3, before anything
-            runs; what runs would answer it
+        expectSame(
+            session.run("check"),
+            """
+            no prediction yet: 'predict' 1, 2 or 3 first, then run it
 
             """)
+        // Running it first would answer the question: refused, in either spelling, and so is `run`.
+        for line in ["meat kitten", "try builder.setMeat(.kitten)", "run"] {
+            expectSame(
+                session.run(line),
+                """
+                error: this step asks you to predict first: 'predict' 1, 2 or 3, before anything
+                runs; what runs would answer it
+
+                """)
         }
         expectSame(session.run("predict 7"), "error: '7' is not one of the options: predict 1, 2 or 3\n")
         expectSame(session.run("predict tofu"), "error: 'tofu' is not one of the options: predict 1, 2 or 3\n")
@@ -35,25 +39,29 @@ import Testing
 
     @Test func theFirstAnswerStandsAndIsJudgedOnlyAfterTheRun() {
         let session = atThePredictExercise()
-        expectSame(session.run("predict 1", "predict 2", "check"), """
-        your prediction: 1, kept (the first answer counts). Now run it ('try
-        builder.setMeat(.kitten)') and watch; 'check' says whether you were right.
-        error: your prediction stands: 1. The first answer is the one that counts; run
-        it and watch
-        your prediction 1 is kept; now run it ('try builder.setMeat(.kitten)'), watch,
-        then 'check'
+        expectSame(
+            session.run("predict 1", "predict 2", "check"),
+            """
+            your prediction: 1, kept (the first answer counts). Now run it ('try
+            builder.setMeat(.kitten)') and watch; 'check' says whether you were right.
+            error: your prediction stands: 1. The first answer is the one that counts; run
+            it and watch
+            your prediction 1 is kept; now run it ('try builder.setMeat(.kitten)'), watch,
+            then 'check'
 
-        """)
+            """)
         _ = session.run("meat kitten")
         // Undo and restart do not take a prediction back.
         _ = session.run("undo", "restart")
         #expect(session.run("predict 2").hasPrefix("error: your prediction stands: 1."))
         let judged = session.run("check")
-        expectSame(judged, """
-        ✗ you predicted 1, and that is not what happened: the panes above show what did.
-        Only the first answer counts, so this prediction stays missed; 'next' moves on
+        expectSame(
+            judged,
+            """
+            ✗ you predicted 1, and that is not what happened: the panes above show what did.
+            Only the first answer counts, so this prediction stays missed; 'next' moves on
 
-        """)
+            """)
         #expect(!session.doneSteps.contains(4))
     }
 
@@ -67,7 +75,9 @@ import Testing
         let bare = RepositoryLessons.session()
         #expect(bare.run("predict 2").hasPrefix("error: 'predict' belongs to a lesson's exercise"))
         let elsewhere = RepositoryLessons.loaded("builder")
-        #expect(elsewhere.run("predict 2") == "error: this step asks for no prediction; 'predict' answers a prediction exercise\n")
+        #expect(
+            elsewhere.run("predict 2")
+                == "error: this step asks for no prediction; 'predict' answers a prediction exercise\n")
         let korean = atThePredictExercise(.ko)
         #expect(korean.run("predict 3").hasPrefix("예측: 3. 처음 답만 인정되니 이 답으로 정해졌습니다."))
         #expect(korean.run("predict 2").hasPrefix("오류: 예측은 처음 답 그대로입니다: 3."))
@@ -83,7 +93,8 @@ import Testing
         let students = try Handout(lesson: lesson, catalog: catalog, modules: LessonModules.all, audience: .students)
         #expect(students.markdown.contains("- `prediction.answer: the right answer, given with 'predict'`"))
         #expect(!students.html.contains("prediction.answer: 2"))
-        let presenters = try Handout(lesson: lesson, catalog: catalog, modules: LessonModules.all, audience: .presenters)
+        let presenters = try Handout(
+            lesson: lesson, catalog: catalog, modules: LessonModules.all, audience: .presenters)
         #expect(presenters.markdown.contains("- `prediction.answer: 2`"))
     }
 
@@ -101,18 +112,22 @@ import Testing
         #expect(!step.contains("burgerBuilder.sauces:"), "the scenario line would answer it: \(step)")
         #expect(session.run("solution").hasPrefix("error: this step asks you to predict first"))
         _ = session.run("hint", "hint")
-        expectSame(session.run("hint"), "the last hint names the answer: it comes after your prediction ('predict' first)\n")
+        expectSame(
+            session.run("hint"), "the last hint names the answer: it comes after your prediction ('predict' first)\n")
         // The recipe run without the mustard the step adds first: not the story, and no value named.
         _ = session.run("predict 2", "combo1")
-        expectSame(session.run("check"), """
-        ✗ what ran is not what the step describes (burgerBuilder.sauces differ):
-        'restart', then run it as the step says; your prediction stands
+        expectSame(
+            session.run("check"),
+            """
+            ✗ what ran is not what the step describes (burgerBuilder.sauces differ):
+            'restart', then run it as the step says; your prediction stands
 
-        """)
+            """)
         _ = session.run("restart", "burgerBuilder.addSauces(.mustard)", "combo1")
         expectSame(session.run("check"), "✓ goal met: step 5 is done. 'next' moves on.\n")
         // What the lesson ran to set the step up is not the learner's to undo.
         _ = session.run("restart")
-        expectSame(session.run("undo"), "error: nothing you typed at this step to undo; 'restart' sets the step up again\n")
+        expectSame(
+            session.run("undo"), "error: nothing you typed at this step to undo; 'restart' sets the step up again\n")
     }
 }

@@ -7,7 +7,9 @@ import Testing
 @Suite struct ReplayTests {
     static var ids: [String] { RepositoryLessons.ids }
 
-    func expectSameState(_ a: Session, _ b: Session, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSameState(
+        _ a: Session, _ b: Session, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(a.snapshot.live == b.snapshot.live, comment, sourceLocation: sourceLocation)
         #expect(a.snapshot.panes == b.snapshot.panes, comment, sourceLocation: sourceLocation)
     }
@@ -57,11 +59,14 @@ import Testing
             #expect(session.execute("reset"))
             _ = session.takeOutput()
             let fresh = RepositoryLessons.loaded(id)
-            for command in step.commands where session.command(named: String(command.prefix { $0 != " " }))?.changesState != false {
+            for command in step.commands
+            where session.command(named: String(command.prefix { $0 != " " }))?.changesState != false {
                 let (ok, freshOK) = (session.execute(command), fresh.execute(command))
                 #expect(ok == freshOK, "\(id) step \(index + 1): '\(command)' after reset")
                 // The same answer; the reminder line names each session's own step.
-                #expect(withoutReminder(session.takeOutput()) == withoutReminder(fresh.takeOutput()), "\(id) step \(index + 1): '\(command)' after reset")
+                #expect(
+                    withoutReminder(session.takeOutput()) == withoutReminder(fresh.takeOutput()),
+                    "\(id) step \(index + 1): '\(command)' after reset")
             }
         }
     }
@@ -74,8 +79,12 @@ import Testing
         let session = RepositoryLessons.loaded(id)
         #expect(session.execute("goto \(lesson.steps.count)"))
         #expect(session.doneSteps.isEmpty)
-        let looks: Set<String> = ["check", "hint", "state", "solution", "history", "panes", "show", "memory", "links", "run", "step"]
-        #expect(session.journalCommands.allSatisfy { !looks.contains(String($0.prefix { $0 != " " })) }, "\(session.journalCommands)")
+        let looks: Set<String> = [
+            "check", "hint", "state", "solution", "history", "panes", "show", "memory", "links", "run", "step",
+        ]
+        #expect(
+            session.journalCommands.allSatisfy { !looks.contains(String($0.prefix { $0 != " " })) },
+            "\(session.journalCommands)")
     }
 
     /// The three reproductions from the review, in the mediator lesson.
@@ -100,29 +109,39 @@ import Testing
         final class Once: @unchecked Sendable { var used = false }
         let once = Once()
         let factory = ModuleFactory(name: "flaky") { _ in
-            SmallModule(objects: [LiveObject(name: "gadget", typeName: "Gadget", methods: [
-                // Works the first time only, as a module with hidden global state would.
-                Method("poke") {
-                    if once.used { throw ThrownError("Gadget.Error.worn", .verbatim("worn out")) }
-                    once.used = true
-                    return .done
-                },
-                Method("look") { .done },
-            ])])
+            SmallModule(objects: [
+                LiveObject(
+                    name: "gadget", typeName: "Gadget",
+                    methods: [
+                        // Works the first time only, as a module with hidden global state would.
+                        Method("poke") {
+                            if once.used { throw ThrownError("Gadget.Error.worn", .verbatim("worn out")) }
+                            once.used = true
+                            return .done
+                        },
+                        Method("look") { .done },
+                    ])
+            ])
         }
-        let catalog = LessonCatalog(sources: [LessonSource(path: "f.md", lang: "en", text: "---\nid: f\ntitle: F\nmodule: flaky\n---\n## One\n", isBuiltIn: false)],
-                                    modules: ["flaky"])
+        let catalog = LessonCatalog(
+            sources: [
+                LessonSource(
+                    path: "f.md", lang: "en", text: "---\nid: f\ntitle: F\nmodule: flaky\n---\n## One\n",
+                    isBuiltIn: false)
+            ],
+            modules: ["flaky"])
         let session = Session(catalog: catalog, modules: [factory])
         session.execute("load f")
         #expect(session.execute("gadget.poke()"))
         #expect(session.execute("gadget.look()"))
         _ = session.takeOutput()
         #expect(!session.execute("undo"))
-        #expect(session.takeOutput() == """
-            error: internal error: replaying 'gadget.poke()' failed: Gadget.Error.worn was
-            thrown: worn out; this is a bug in the playground, please report it
+        #expect(
+            session.takeOutput() == """
+                error: internal error: replaying 'gadget.poke()' failed: Gadget.Error.worn was
+                thrown: worn out; this is a bug in the playground, please report it
 
-            """)
+                """)
     }
 }
 
@@ -136,5 +155,7 @@ final class SmallModule: LessonModule {
 
 /// An answer without its closing reminder line (`── step 3/11 · next: > ...`), which depends on where the session is.
 func withoutReminder(_ output: String) -> String {
-    output.split(separator: "\n", omittingEmptySubsequences: false).filter { !($0.hasPrefix("── ") && $0.contains(" · ")) }.joined(separator: "\n")
+    output.split(separator: "\n", omittingEmptySubsequences: false).filter {
+        !($0.hasPrefix("── ") && $0.contains(" · "))
+    }.joined(separator: "\n")
 }

@@ -6,12 +6,14 @@ import PlaygroundCore
 /// covered without touching a test.
 enum RepositoryLessons {
     static let catalog: LessonCatalog = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Lessons")
         var sources: [LessonSource] = []
         for lang in Lang.allCases.map(\.rawValue) {
             let folder = root.appendingPathComponent(lang)
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where name.hasSuffix(".md") {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            where name.hasSuffix(".md") {
                 let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
                 sources.append(LessonSource(path: "Lessons/\(lang)/\(name)", lang: lang, text: text, isBuiltIn: true))
             }
@@ -22,7 +24,9 @@ enum RepositoryLessons {
     static var ids: [String] { catalog.ids }
 
     static func session(_ lang: Lang = .en) -> Session {
-        Session(catalog: catalog, modules: LessonModules.all, options: SessionOptions(render: RenderOptions(width: 80), lang: lang))
+        Session(
+            catalog: catalog, modules: LessonModules.all,
+            options: SessionOptions(render: RenderOptions(width: 80), lang: lang))
     }
 
     /// A session with `id` loaded (no saved progress: sessions here have no progress store).

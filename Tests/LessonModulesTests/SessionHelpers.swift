@@ -1,33 +1,37 @@
-import PlaygroundCore
 import LessonModules
+import PlaygroundCore
 import PlaygroundTestSupport
 import Testing
 
 /// A session over the real lesson modules and a small lesson per module, rendering at width 80 without colour.
 func makeSession(lang: Lang = .en) -> Session {
     let lessons = LessonModules.all.map { factory in
-        LessonSource(path: "t/\(factory.name).md", lang: "en", text: """
-        ---
-        id: \(factory.name)
-        title: T
-        module: \(factory.name)
-        ---
-        ## One
-        text
-        ## Two
-        ```goal
-        builder.meat: .chicken
-        ```
-        > **Hint:** first hint
-        > **Hint** (when builder.meat: .tofu): tofu is not chicken
-        > **Hint:** last hint
-        ```patterns
-        > meat chicken
-        ```
-        """, isBuiltIn: true)
+        LessonSource(
+            path: "t/\(factory.name).md", lang: "en",
+            text: """
+                ---
+                id: \(factory.name)
+                title: T
+                module: \(factory.name)
+                ---
+                ## One
+                text
+                ## Two
+                ```goal
+                builder.meat: .chicken
+                ```
+                > **Hint:** first hint
+                > **Hint** (when builder.meat: .tofu): tofu is not chicken
+                > **Hint:** last hint
+                ```patterns
+                > meat chicken
+                ```
+                """, isBuiltIn: true)
     }
     let catalog = LessonCatalog(sources: lessons, modules: LessonModules.names)
-    return Session(catalog: catalog, modules: LessonModules.all, options: SessionOptions(render: RenderOptions(width: 80), lang: lang))
+    return Session(
+        catalog: catalog, modules: LessonModules.all,
+        options: SessionOptions(render: RenderOptions(width: 80), lang: lang))
 }
 
 extension Session {

@@ -1,13 +1,15 @@
-@testable import LessonModules
 import PlaygroundCore
 import Testing
+
+@testable import LessonModules
 
 /// The status line that says what to type next: a step's command counts in either spelling, and a demonstration is
 /// not an exercise nobody can finish.
 @Suite struct StepGuideTests {
     func guided(_ id: String) -> Session {
-        let session = Session(catalog: RepositoryLessons.catalog, modules: LessonModules.all,
-                              options: SessionOptions(render: RenderOptions(width: 80, reminders: true)))
+        let session = Session(
+            catalog: RepositoryLessons.catalog, modules: LessonModules.all,
+            options: SessionOptions(render: RenderOptions(width: 80, reminders: true)))
         session.execute("load \(id)")
         _ = session.takeEvents()
         return session
@@ -43,7 +45,8 @@ import Testing
     func everyStepInItsSwiftSpellingIsGuidedAsTheShortOne(lesson id: String) throws {
         let lesson = try #require(RepositoryLessons.catalog.lesson(id: id, lang: .en))
         var compared = 0
-        for (index, step) in lesson.steps.enumerated() where !step.isExercise && step.code == nil && !step.commands.isEmpty {
+        for (index, step) in lesson.steps.enumerated()
+        where !step.isExercise && step.code == nil && !step.commands.isEmpty {
             // From the step's own start: the same objects the lesson's commands meet.
             let short = guided(id), swift = guided(id)
             for session in [short, swift] { session.execute("goto \(index + 1)"); _ = session.takeEvents() }
@@ -63,7 +66,9 @@ import Testing
         guard let start = output.firstIndex(where: { $0.hasPrefix("── code ") }) else { return nil }
         let lines = output[(start + 1)...].prefix { !$0.hasPrefix("── ") && !$0.isEmpty && !$0.hasPrefix("error") }
         guard let first = lines.first else { return nil }
-        return lines.dropFirst().prefix { $0.hasPrefix(" ") }.reduce(first) { $0 + $1.trimmingPrefix(while: \.isWhitespace) }
+        return lines.dropFirst().prefix { $0.hasPrefix(" ") }.reduce(first) {
+            $0 + $1.trimmingPrefix(while: \.isWhitespace)
+        }
     }
 
     @Test func aDemonstrationIsNotCountedAsAnExercise() throws {
@@ -73,7 +78,9 @@ import Testing
         #expect(Set(lesson.exerciseIndices).isDisjoint(with: demonstrations))
         // Every exercise done is every exercise the lesson has.
         let all = Set(lesson.exerciseIndices)
-        #expect(lesson.progressText(step: 11, done: all, .en) == "step 12 of 12 · \(all.count) of \(all.count) exercises done")
+        #expect(
+            lesson.progressText(step: 11, done: all, .en)
+                == "step 12 of 12 · \(all.count) of \(all.count) exercises done")
     }
 
     /// An action is shown as the real object holds it, a closure whose source no one can read back: the same
@@ -90,24 +97,28 @@ import Testing
     @Test func historyListsOnlyWhatTheLearnerTyped() {
         let session = RepositoryLessons.loaded("builder")
         _ = session.run("goto 3", "restart")
-        expectSame(session.run("history"), """
-        (the lesson ran 3 command(s) to set this step up; 'restart' runs them again)
-        no commands yet
+        expectSame(
+            session.run("history"),
+            """
+            (the lesson ran 3 command(s) to set this step up; 'restart' runs them again)
+            no commands yet
 
-        """)
-        expectSame(session.run("meat tofu", "history"), """
-        ── code ────────────────────
-        try builder.setMeat(.tofu)
-        ── log ─────────────────────
-        builder.meat: .chicken → .tofu
-        ── state ───────────────────
-        builder: HamburgerBuilder
-        * meat:     .tofu
-          sauces:   [.mustard]
-          toppings: [.lettuce]
-        (the lesson ran 3 command(s) to set this step up; 'restart' runs them again)
-          1  meat tofu   → builder.meat
+            """)
+        expectSame(
+            session.run("meat tofu", "history"),
+            """
+            ── code ────────────────────
+            try builder.setMeat(.tofu)
+            ── log ─────────────────────
+            builder.meat: .chicken → .tofu
+            ── state ───────────────────
+            builder: HamburgerBuilder
+            * meat:     .tofu
+              sauces:   [.mustard]
+              toppings: [.lettuce]
+            (the lesson ran 3 command(s) to set this step up; 'restart' runs them again)
+              1  meat tofu   → builder.meat
 
-        """)
+            """)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Patterns
 
 @Suite struct QuestionGroupBuilderTests {
@@ -23,7 +24,13 @@ import Testing
         group.questions[1].prompt = "b"; group.questions[1].answer = "2"; group.questions[1].hint = "two"
         group.removeQuestion(at: 9)  // out of range: ignored
         let built = try group.build()
-        #expect(built == QuestionGroup(title: "Basics", questions: [Question(prompt: "a", answer: "1", hint: nil), Question(prompt: "b", answer: "2", hint: "two")]))
+        #expect(
+            built
+                == QuestionGroup(
+                    title: "Basics",
+                    questions: [
+                        Question(prompt: "a", answer: "1", hint: nil), Question(prompt: "b", answer: "2", hint: "two"),
+                    ]))
     }
 
     final class Presenter: QuestionGroupScreenDelegate {
@@ -50,7 +57,9 @@ import Testing
     @Test func allThreeWiringsGreetTheRunTimeName() {
         #expect(RootBuilder().build(name: "Mina") == Child(greeting: "Hello, Mina"))
         #expect(NameStepBuilder().build(name: "Jun") == Child(greeting: "Hello, Jun"))
-        #expect(ChildDynamicNameBuilder(dependency: StaticParentComponent()).build(name: "Ari") == Child(greeting: "Hello, Ari"))
+        #expect(
+            ChildDynamicNameBuilder(dependency: StaticParentComponent()).build(name: "Ari")
+                == Child(greeting: "Hello, Ari"))
     }
 
     struct Fixed: ChildDependency { let name = "Static" }
@@ -65,7 +74,10 @@ import Testing
         let group = QuestionGroupBuilder().setTitle("Swift basics")
         group.question(0).setPrompt("What does let declare?").setAnswer("a constant").setHint("not var")
         let built = try group.build()
-        #expect(built == QuestionGroup(title: "Swift basics",
-                                       questions: [Question(prompt: "What does let declare?", answer: "a constant", hint: "not var")]))
+        #expect(
+            built
+                == QuestionGroup(
+                    title: "Swift basics",
+                    questions: [Question(prompt: "What does let declare?", answer: "a constant", hint: "not var")]))
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import PlaygroundCore
 
 /// Every input that once crashed or hung a fuzz target (Scripts/fuzz) is replayed here through the same calls.
 @Suite struct FuzzRegressionTests {
     static func inputs(_ target: String) -> [URL] {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions/\(target)")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "FuzzRegressions/\(target)")
         return ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
             .filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
     }
@@ -26,7 +28,9 @@ import Testing
         for file in Self.inputs("lessonfile") {
             let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
             if let lesson = try? LessonParser.parse(text, path: "f.md", lang: "en") {
-                let replacements = lesson.steps.flatMap(\.transcripts).map { (open: $0.openLine, close: $0.closeLine, lines: ["> x"]) }
+                let replacements = lesson.steps.flatMap(\.transcripts).map {
+                    (open: $0.openLine, close: $0.closeLine, lines: ["> x"])
+                }
                 _ = LessonTester.rewrite(text, replacements)
             }
         }

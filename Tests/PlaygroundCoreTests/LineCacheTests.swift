@@ -1,5 +1,6 @@
-@testable import PlaygroundCore
 import Testing
+
+@testable import PlaygroundCore
 
 #if canImport(Glibc)
 import Glibc
@@ -23,11 +24,13 @@ struct LineCacheTests {
     }
 
     @Test func onlyTheCompilersVerdictOnTheSourceIsCached() {
-        #expect(LineCompiler.isVerdict("""
-            repl:1:5: error: cannot find 'x' in scope
-            print(x)
-                  ^
-            """))
+        #expect(
+            LineCompiler.isVerdict(
+                """
+                repl:1:5: error: cannot find 'x' in scope
+                print(x)
+                      ^
+                """))
         #expect(!LineCompiler.isVerdict("error: error opening input file '/c/ab.1.swift' (No such file or directory)"))
         #expect(!LineCompiler.isVerdict("<unknown>:0: error: module 'Patterns' was created by a newer compiler"))
     }
@@ -42,7 +45,8 @@ struct LineCacheTests {
         chmod(root + "/open", 0o777)
         let (other, warning) = LineCompiler.usableCache(root + "/open", temporaryRoot: root)
         #expect(other.hasPrefix(root + "/patterns-lines-"))
-        #expect(warning?.text(.en) == "the line cache \(root)/open cannot be used (others can write to it); compiled "
+        #expect(
+            warning?.text(.en) == "the line cache \(root)/open cannot be used (others can write to it); compiled "
                 + "lines are kept in \(other) for this session only")
         var info = stat()
         #expect(stat(other, &info) == 0 && info.st_mode & 0o777 == 0o700)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PlaygroundCore
 
 @Suite struct TokenizerTests {
@@ -24,8 +25,15 @@ import Testing
 @Suite struct SwiftCallParserTests {
     @Test func parsesEnumCaseArgument() throws {
         let statement = try SwiftCallParser.parse("builder.setMeat(.chicken)")
-        #expect(statement == SwiftStatement(binding: nil, tryMark: .none, receiver: "builder",
-                                            calls: [SwiftCall(name: "setMeat", arguments: [SwiftArgument(label: nil, value: .member("chicken"))], hasParens: true, column: 9)]))
+        #expect(
+            statement
+                == SwiftStatement(
+                    binding: nil, tryMark: .none, receiver: "builder",
+                    calls: [
+                        SwiftCall(
+                            name: "setMeat", arguments: [SwiftArgument(label: nil, value: .member("chicken"))],
+                            hasParens: true, column: 9)
+                    ]))
     }
 
     @Test func parsesTryMarksAndAssignments() throws {
@@ -34,11 +42,16 @@ import Testing
         #expect(try SwiftCallParser.parse("builder.build()").tryMark == .none)
         let assignment = try SwiftCallParser.parse("builder.meat = .tofu")
         #expect(assignment.assignment == .member("tofu") && assignment.calls.map(\.name) == ["meat"])
-        #expect(SwiftCallParser.looksLikeSwift("try? builder.build()") && SwiftCallParser.looksLikeSwift("try! builder.build()"))
+        #expect(
+            SwiftCallParser.looksLikeSwift("try? builder.build()")
+                && SwiftCallParser.looksLikeSwift("try! builder.build()"))
     }
 
     @Test func parsesArraysLabelsTryLetAndTrailingClosures() throws {
-        let s = try SwiftCallParser.parse(#"let x = try alert.setTitle("Hi \"you\"").addConfirmAction("OK", action: { print("a"); print("b") }).present()"#)
+        let s = try SwiftCallParser.parse(
+            #"let x = try alert.setTitle("Hi \"you\"").addConfirmAction("OK", action: { print("a"); print("b") "#
+                + #"}).present()"#
+        )
         #expect(s.binding == "x")
         #expect(s.tryMark == .plain)
         #expect(s.calls.map(\.name) == ["setTitle", "addConfirmAction", "present"])
@@ -58,7 +71,10 @@ import Testing
         ("builder.", "expected a method name after '.'", 9),
         ("builder.setTitle(\"x)", "unterminated string literal", 18),
         ("builder.setTitle(\"\\(x)\")", "string interpolation \\( ) is not supported here; write the text out", 19),
-        ("alert.addConfirmAction(\"OK\") { exit(0) }", "only print(\"...\") can run inside a closure here, not 'exit'", 32),
+        (
+            "alert.addConfirmAction(\"OK\") { exit(0) }",
+            "only print(\"...\") can run inside a closure here, not 'exit'", 32
+        ),
         ("builder.set@", "unexpected character '@'", 12),
         ("builder.x(99999999999999999999)", "number '99999999999999999999' is too large", 11),
     ])

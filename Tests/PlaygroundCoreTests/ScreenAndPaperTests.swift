@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlaygroundCore
 
 /// What a projector, an 80-column terminal and paper need: the log's difference, code comments that stay comments,
@@ -29,10 +30,15 @@ import Testing
     /// A value that fits is whole; a value's own `...` never gets a second ellipsis; Swift's nil is `nil`.
     @Test func noDoubledEllipsisAndNilIsNil() {
         let action = StateValue.plain(#"AlertAction(title: "OK", handler: { ... })"#)
-        let whole = StateView.changeLog([StateChange(key: "alert.confirmAction", old: .optionalString(nil), new: action)], .en, width: 80)
+        let whole = StateView.changeLog(
+            [StateChange(key: "alert.confirmAction", old: .optionalString(nil), new: action)], .en, width: 80)
         #expect(whole == #"alert.confirmAction: nil → AlertAction(title: "OK", handler: { ... })"#)
-        let cut = StateView.changeLog([StateChange(key: "alert.confirmAction", old: .plain(#"AlertAction(title: "Cancel", handler: { ... })"#),
-                                                   new: action)], .en, width: 30)
+        let cut = StateView.changeLog(
+            [
+                StateChange(
+                    key: "alert.confirmAction", old: .plain(#"AlertAction(title: "Cancel", handler: { ... })"#),
+                    new: action)
+            ], .en, width: 30)
         #expect(!cut.contains("...…") && !cut.contains("…..."), "\(cut)")
         // A field that was not there before shows its value alone; one that is gone says so, in the session's language.
         #expect(StateView.changeLog([StateChange(key: "a.b", old: nil, new: .number(1))], .ko) == "a.b: 1")
@@ -44,7 +50,9 @@ import Testing
 
     /// A comment broken in two goes on after `//`: the second line reads as a comment, never as code.
     @Test func aBrokenCommentStaysAComment() {
-        let line = "    var delegate: CellDelegate?   // strong: cell -> controller, which keeps the controller alive as long as a cell"
+        let line =
+            "    var delegate: CellDelegate?   // strong: cell -> controller, which keeps the controller alive as long "
+            + "as a cell"
         let lines = DisplayWidth.wrapCode(line, width: 60)
         #expect(lines.count > 1)
         #expect(lines[0].hasPrefix("    var delegate: CellDelegate?   // strong"))
@@ -53,7 +61,8 @@ import Testing
             #expect(DisplayWidth.of(continued) <= 60)
         }
         // Code before the comment still breaks between tokens, as before.
-        let code = DisplayWidth.wrapCode("let order = BurgerOrder(meat: .beef, sauces: [], toppings: [.cheese], extraPatty: false)", width: 50)
+        let code = DisplayWidth.wrapCode(
+            "let order = BurgerOrder(meat: .beef, sauces: [], toppings: [.cheese], extraPatty: false)", width: 50)
         #expect(!code.contains { $0.contains("//") })
         #expect(code.joined(separator: " ").replacingOccurrences(of: "  ", with: " ").contains("extraPatty: false)"))
     }
@@ -76,7 +85,8 @@ import Testing
 
     /// A state too tall for its box ends with `↓ N more` in its border; a line too wide ends in `›`, not wrapped.
     @Test func aCutBoxSaysSo() {
-        let state = (["builder: HamburgerBuilder"] + (1...12).map { "  field\($0): value \($0)" }).joined(separator: "\n")
+        let state = (["builder: HamburgerBuilder"] + (1...12).map { "  field\($0): value \($0)" }).joined(
+            separator: "\n")
         let table = "colleagues   all talk, direct   one mediator, one sender   and more columns than a box has"
         let lines = DashboardRenderer(width: 80, height: 24).lines(mediator(state: state, product: table))
         let screen = lines.joined(separator: "\n")
@@ -112,19 +122,26 @@ import Testing
     @Test func theAnswerRowsAreClearedPerCommand() {
         let m = mediator(state: "x: X")
         m.post(topic: "out", source: "session", "an old answer")
-        let fresh = DashboardRenderer(width: 80, height: 24, answers: ["the new answer"]).lines(m).joined(separator: "\n")
+        let fresh = DashboardRenderer(width: 80, height: 24, answers: ["the new answer"]).lines(m).joined(
+            separator: "\n")
         #expect(fresh.contains("the new answer") && !fresh.contains("an old answer"))
     }
 
     /// The state box lists the objects and fields that changed first.
     @Test func theStateBoxShowsChangedFieldsFirst() {
-        let groups = [StateGroup("builder", type: "HamburgerBuilder", [StateField("meat", .enumCase("beef")), StateField("toppings", .options(["cheese"]))]),
-                      StateGroup("alert", type: "AlertBuilder", [StateField("title", .optionalString(nil))])]
+        let groups = [
+            StateGroup(
+                "builder", type: "HamburgerBuilder",
+                [StateField("meat", .enumCase("beef")), StateField("toppings", .options(["cheese"]))]),
+            StateGroup("alert", type: "AlertBuilder", [StateField("title", .optionalString(nil))]),
+        ]
         let changed = [StateChange(key: "alert.title", old: nil, new: .optionalString("Hi"))]
         let text = StateView.pane(groups, changed: changed, changedFirst: true)
         #expect(text.hasPrefix("alert: AlertBuilder\n* title: nil"), "\(text)")
         let toppings = [StateChange(key: "builder.toppings", old: nil, new: .options(["cheese"]))]
-        #expect(StateView.pane(groups, changed: toppings, changedFirst: true).hasPrefix("builder: HamburgerBuilder\n* toppings: "))
+        #expect(
+            StateView.pane(groups, changed: toppings, changedFirst: true).hasPrefix(
+                "builder: HamburgerBuilder\n* toppings: "))
     }
 
     // MARK: the clock
@@ -132,7 +149,8 @@ import Testing
     func lesson(minutes: Int, stepMinutes: [Int?]) throws -> Lesson {
         var text = "---\nid: t\ntitle: T\nsummary: s\nmodule: builder\nminutes: \(minutes)\n---\n\n# T\n\nIntro.\n"
         for (i, m) in stepMinutes.enumerated() {
-            text += "\n## Step \(i + 1)\n\n" + (m.map { "<!-- minutes: \($0) -->\n" } ?? "") + "Text of step \(i + 1).\n"
+            text +=
+                "\n## Step \(i + 1)\n\n" + (m.map { "<!-- minutes: \($0) -->\n" } ?? "") + "Text of step \(i + 1).\n"
         }
         return try LessonParser.parse(text, path: "t.md", lang: "en")
     }

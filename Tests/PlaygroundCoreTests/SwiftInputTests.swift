@@ -37,7 +37,8 @@ struct SwiftInputTests {
     }
 
     @Test func aBlockIsNumberedAsItWasTyped() {
-        #expect(SwiftInput.numbered("for m in Meat.allCases {\n    print(m)\n}")
+        #expect(
+            SwiftInput.numbered("for m in Meat.allCases {\n    print(m)\n}")
                 == "for m in Meat.allCases {\n  2.     print(m)\n  3. }")
         #expect(SwiftInput.numbered("one line") == "one line")
         #expect(SwiftInput.continuationPrompt(2) == "  2. " && SwiftInput.continuationPrompt(12) == " 12. ")

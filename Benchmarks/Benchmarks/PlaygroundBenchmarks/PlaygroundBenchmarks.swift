@@ -5,12 +5,15 @@ import LessonModules
 import PlaygroundCore
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
-                                           maxDuration: .seconds(10), maxIterations: 20)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+        maxDuration: .seconds(10), maxIterations: 20)
 
     // The whole run of 100,000 commands is one sample: its wall clock is the figure to hold against 1 s.
-    Benchmark("100,000 mixed commands, executed and rendered (stream, discarded)",
-              configuration: .init(maxDuration: .seconds(60), maxIterations: 3)) { benchmark in
+    Benchmark(
+        "100,000 mixed commands, executed and rendered (stream, discarded)",
+        configuration: .init(maxDuration: .seconds(60), maxIterations: 3)
+    ) { benchmark in
         let catalog = LessonCatalog(sources: lessonSources, modules: LessonModules.names)
         let session = Session(catalog: catalog, modules: LessonModules.all)
         session.execute("load builder")
@@ -28,11 +31,15 @@ let benchmarks: @Sendable () -> Void = {
     }
     let oneLine = header + "## One\n\n" + String(repeating: "word ", count: 4_000_000) + "\n"
     for (name, text) in [("20 MB lesson of 20 kB steps", manySteps), ("20 MB lesson of one line", oneLine)] {
-        Benchmark("load a \(name): parse, load, render step 1 at 80 columns",
-                  configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5)) { benchmark in
+        Benchmark(
+            "load a \(name): parse, load, render step 1 at 80 columns",
+            configuration: .init(
+                metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5)
+        ) { benchmark in
             for _ in benchmark.scaledIterations {
-                let catalog = LessonCatalog(sources: [LessonSource(path: "big.md", lang: "en", text: text, isBuiltIn: false)],
-                                            modules: LessonModules.names)
+                let catalog = LessonCatalog(
+                    sources: [LessonSource(path: "big.md", lang: "en", text: text, isBuiltIn: false)],
+                    modules: LessonModules.names)
                 let session = Session(catalog: catalog, modules: LessonModules.all)
                 session.execute("load big")
                 blackHole(session.takeOutput())
@@ -40,17 +47,23 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     let many = (0..<5_000).map { n in
-        LessonSource(path: "many/l\(n).md", lang: "en", text: "---\nid: l\(n)\ntitle: Lesson \(n)\nmodule: builder\n---\n## s\n\ntext\n",
-                     isBuiltIn: false)
+        LessonSource(
+            path: "many/l\(n).md", lang: "en",
+            text: "---\nid: l\(n)\ntitle: Lesson \(n)\nmodule: builder\n---\n## s\n\ntext\n",
+            isBuiltIn: false)
     }
-    Benchmark("list 5,000 lessons: parse, catalog, one row each",
-              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 5)) { benchmark in
+    Benchmark(
+        "list 5,000 lessons: parse, catalog, one row each",
+        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 5)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             let catalog = LessonCatalog(sources: lessonSources + many, modules: LessonModules.names)
             var rows: [String] = []
             for id in catalog.ids {
                 guard let lesson = catalog.lesson(id: id, lang: .en) else { continue }
-                rows.append("\(id)  \(lesson.title)  \(lesson.steps.count)  \(catalog.languages(of: id).joined(separator: ","))")
+                rows.append(
+                    "\(id)  \(lesson.title)  \(lesson.steps.count)  \(catalog.languages(of: id).joined(separator: ","))"
+                )
             }
             blackHole(rows)
         }
@@ -72,8 +85,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Per command: the figures are for 1,000 commands divided by 1,000 (scaling factor kilo).
-    Benchmark("one command (meat chicken, then tofu): allocations and time",
-              configuration: .init(metrics: [.mallocCountTotal, .wallClock], scalingFactor: .kilo)) { benchmark in
+    Benchmark(
+        "one command (meat chicken, then tofu): allocations and time",
+        configuration: .init(metrics: [.mallocCountTotal, .wallClock], scalingFactor: .kilo)
+    ) { benchmark in
         let catalog = LessonCatalog(sources: lessonSources, modules: LessonModules.names)
         let session = Session(catalog: catalog, modules: LessonModules.all)
         session.execute("load builder")
@@ -101,9 +116,12 @@ let benchmarks: @Sendable () -> Void = {
     }
     // A new line each time, compiled in a fresh cache folder: `line(n)` makes the nth.
     func coldLines(_ name: String, _ line: @escaping @Sendable (Int) -> String) {
-        Benchmark(name, configuration: .init(metrics: [.wallClock], maxDuration: .seconds(60), maxIterations: 15)) { benchmark in
+        Benchmark(name, configuration: .init(metrics: [.wallClock], maxDuration: .seconds(60), maxIterations: 15)) {
+            benchmark in
             let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            guard let session = compilingSession(cache: cache) else { fatalError("no Swift compiler for the compiled-line benchmark") }
+            guard let session = compilingSession(cache: cache) else {
+                fatalError("no Swift compiler for the compiled-line benchmark")
+            }
             var n = 0
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
@@ -115,7 +133,9 @@ let benchmarks: @Sendable () -> Void = {
             try? FileManager.default.removeItem(atPath: cache)
         }
     }
-    coldLines("compiled line, cold: swiftc, load, dry run, run") { "let n\($0) = builder.sauces.contains(.mustard) ? \($0) : 0" }
+    coldLines("compiled line, cold: swiftc, load, dry run, run") {
+        "let n\($0) = builder.sauces.contains(.mustard) ? \($0) : 0"
+    }
     // A line that is an expression: compiled once to be judged (swiftc warns its value is unused), then again with
     // its value shown.
     coldLines("compiled expression, cold: judged, compiled again to show its value, load, dry run, run") {
@@ -124,10 +144,14 @@ let benchmarks: @Sendable () -> Void = {
     // A code exercise's `check` after each save: the learner's file compiled into a module and loaded, the live
     // objects set up, the step's four commands compiled against it (each save is a new module, so they are new lines
     // too) and run, the goal judged. Each iteration saves a different file (a comment changes).
-    Benchmark("code exercise check after a save: compile the file, load it, run the step, judge",
-              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(120), maxIterations: 10)) { benchmark in
+    Benchmark(
+        "code exercise check after a save: compile the file, load it, run the step, judge",
+        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(120), maxIterations: 10)
+    ) { benchmark in
         let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard let session = compilingSession(cache: cache) else { fatalError("no Swift compiler for the code exercise benchmark") }
+        guard let session = compilingSession(cache: cache) else {
+            fatalError("no Swift compiler for the code exercise benchmark")
+        }
         let folder = cache + "/exercises-data"
         session.exercisesDirectory = folder
         session.execute("load delegate")
@@ -136,7 +160,8 @@ let benchmarks: @Sendable () -> Void = {
         _ = session.takeOutput()
         let path = folder + "/delegate/ScoreBoard.swift"
         let starter = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        let solution = starter.replacingOccurrences(of: "    var delegate: ScoreCellDelegate?", with: "    weak var delegate: ScoreCellDelegate?")
+        let solution = starter.replacingOccurrences(
+            of: "    var delegate: ScoreCellDelegate?", with: "    weak var delegate: ScoreCellDelegate?")
         var n = 0
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
@@ -148,10 +173,14 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         try? FileManager.default.removeItem(atPath: cache)
     }
-    Benchmark("compiled line, cached: dry run and run of a loaded line",
-              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 200)) { benchmark in
+    Benchmark(
+        "compiled line, cached: dry run and run of a loaded line",
+        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 200)
+    ) { benchmark in
         let cache = NSTemporaryDirectory() + "patterns-bench-lines-\(getpid())-cached"
-        guard let session = compilingSession(cache: cache) else { fatalError("no Swift compiler for the compiled-line benchmark") }
+        guard let session = compilingSession(cache: cache) else {
+            fatalError("no Swift compiler for the compiled-line benchmark")
+        }
         session.execute("for meat in Meat.allCases where meat != .kitten { try builder.setMeat(meat) }")
         _ = session.takeOutput()
         benchmark.startMeasurement()

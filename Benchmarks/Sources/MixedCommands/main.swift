@@ -8,7 +8,8 @@ import PlaygroundCore
 let arguments = CommandLine.arguments.dropFirst()
 let count = arguments.first.flatMap { Int($0) } ?? 3_000
 let hashes = arguments.contains("--hash")
-let session = Session(catalog: LessonCatalog(sources: lessonSources, modules: LessonModules.names), modules: LessonModules.all)
+let session = Session(
+    catalog: LessonCatalog(sources: lessonSources, modules: LessonModules.names), modules: LessonModules.all)
 session.execute("load builder")
 _ = session.takeOutput()
 var bytes = 0

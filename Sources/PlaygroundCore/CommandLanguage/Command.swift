@@ -30,7 +30,9 @@ public enum GlobalCommand: Equatable, Sendable {
     case step, run, hint, check, solution, state, undo, reset, restart, history, panes
     /// A code exercise's file: open it (`--reset`: from the starter again).
     case edit(reset: Bool)
-    case addPane(String), showPane(String), hidePane(String)
+    case addPane(String)
+    case showPane(String)
+    case hidePane(String)
     case route(topic: String, pane: String)
     /// The learner's prediction for an exercise: the first answer, given before the thing is run, is the one kept
     /// (by the lesson's navigator, not the journal: undo and restart do not take it back).

@@ -22,7 +22,8 @@ public struct CommandReader {
     /// The line checked (length, control characters) and trimmed; nil for a blank line or a comment.
     public static func clean(_ line: String) throws -> String? {
         if line.utf8.count > Self.maximumLineLength {
-            throw PlaygroundError(CoreText.lineTooLongBytesTheLimit(String(line.utf8.count), String(Self.maximumLineLength)))
+            throw PlaygroundError(
+                CoreText.lineTooLongBytesTheLimit(String(line.utf8.count), String(Self.maximumLineLength)))
         }
         let untabbed = line.utf8.contains(0x09) ? line.replacingOccurrences(of: "\t", with: " ") : line
         let cleaned = TextSanitizer.clean(untabbed)
@@ -126,10 +127,12 @@ public struct CommandReader {
     /// Counts, choices and numbers checked; each word typed by its spec.
     func check(_ words: [String], of command: CommandSpec) throws -> Arguments {
         if words.count < command.requiredCount {
-            throw PlaygroundError(CoreText.needsUsage(command.name, command.arguments[words.count].usage, command.usage))
+            throw PlaygroundError(
+                CoreText.needsUsage(command.name, command.arguments[words.count].usage, command.usage))
         }
         if let maximum = command.maximumCount, words.count > maximum {
-            throw PlaygroundError(CoreText.takesAtMostArgumentSGot(command.name, String(maximum), String(words.count), command.usage))
+            throw PlaygroundError(
+                CoreText.takesAtMostArgumentSGot(command.name, String(maximum), String(words.count), command.usage))
         }
         var values: [Arguments.Value] = []
         for (index, spec) in command.arguments.enumerated() where index < words.count {
@@ -142,7 +145,9 @@ public struct CommandReader {
             let word = words[index]
             try checkChoice(word, spec)
             if spec.isNumber {
-                guard let number = Int(word) else { throw PlaygroundError(CoreText.isNotANumberUsage(word, command.usage)) }
+                guard let number = Int(word) else {
+                    throw PlaygroundError(CoreText.isNotANumberUsage(word, command.usage))
+                }
                 values.append(.number(number))
             } else {
                 values.append(.word(word))

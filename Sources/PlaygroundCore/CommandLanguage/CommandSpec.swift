@@ -51,20 +51,28 @@ public struct Arguments: Equatable, Sendable {
     public var count: Int { values.count }
 
     public func word(_ index: Int) throws(InternalError) -> String {
-        guard index < values.count, case .word(let word) = values[index] else { throw InternalError("argument \(index + 1) is not a word: \(values)") }
+        guard index < values.count, case .word(let word) = values[index] else {
+            throw InternalError("argument \(index + 1) is not a word: \(values)")
+        }
         return word
     }
 
     /// An optional argument: nil when it was left out.
-    public func optionalWord(_ index: Int) throws(InternalError) -> String? { index < values.count ? try word(index) : nil }
+    public func optionalWord(_ index: Int) throws(InternalError) -> String? {
+        index < values.count ? try word(index) : nil
+    }
 
     public func number(_ index: Int) throws(InternalError) -> Int {
-        guard index < values.count, case .number(let n) = values[index] else { throw InternalError("argument \(index + 1) is not a number: \(values)") }
+        guard index < values.count, case .number(let n) = values[index] else {
+            throw InternalError("argument \(index + 1) is not a number: \(values)")
+        }
         return n
     }
 
     public func words(_ index: Int) throws(InternalError) -> [String] {
-        guard index < values.count, case .words(let words) = values[index] else { throw InternalError("argument \(index + 1) is not a list: \(values)") }
+        guard index < values.count, case .words(let words) = values[index] else {
+            throw InternalError("argument \(index + 1) is not a list: \(values)")
+        }
         return words
     }
 
@@ -102,8 +110,10 @@ public struct CommandSpec {
     public var changesState: Bool
     public var meaning: Meaning
 
-    public init(_ name: String, aliases: [String] = [], _ arguments: [ArgumentSpec] = [], summary: Phrase,
-                changesState: Bool = true, _ meaning: Meaning) {
+    public init(
+        _ name: String, aliases: [String] = [], _ arguments: [ArgumentSpec] = [], summary: Phrase,
+        changesState: Bool = true, _ meaning: Meaning
+    ) {
         self.name = name
         self.aliases = aliases
         self.arguments = arguments
@@ -114,7 +124,10 @@ public struct CommandSpec {
 
     public var usage: String { ([name] + arguments.map(\.usage)).joined(separator: " ") }
 
-    var requiredCount: Int { arguments.filter { !$0.optional && !$0.variadic }.count + (arguments.contains { $0.variadic && !$0.optional } ? 1 : 0) }
+    var requiredCount: Int {
+        arguments.filter { !$0.optional && !$0.variadic }.count
+            + (arguments.contains { $0.variadic && !$0.optional } ? 1 : 0)
+    }
     var maximumCount: Int? { arguments.contains { $0.variadic } ? nil : arguments.count }
 
     func matches(_ lowercased: String) -> Bool { name == lowercased || aliases.contains(lowercased) }

@@ -14,7 +14,11 @@ public enum Completer {
         } else if let command = session.command(named: done[0]) {
             let index = done.count - 1
             let spec: ArgumentSpec?
-            if index < command.arguments.count { spec = command.arguments[index] } else { spec = command.arguments.last.flatMap { $0.variadic ? $0 : nil } }
+            if index < command.arguments.count {
+                spec = command.arguments[index]
+            } else {
+                spec = command.arguments.last.flatMap { $0.variadic ? $0 : nil }
+            }
             pool = spec.map { values(for: $0, in: session) } ?? []
         } else {
             pool = []
@@ -48,16 +52,20 @@ public enum Completer {
         }
         if text.hasPrefix("try ") { text = text.dropFirst(4).drop { $0 == " " } }
         let receiverName = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard let object = objects.first(where: { $0.name == receiverName }), text.dropFirst(receiverName.count).first == "." else { return nil }
+        guard let object = objects.first(where: { $0.name == receiverName }),
+            text.dropFirst(receiverName.count).first == "."
+        else { return nil }
         // Inside an argument list: complete enum cases after "(." "[." ", .".
         if let dot = text.lastIndex(of: "."), dot > text.startIndex {
             let partial = String(text[text.index(after: dot)...])
             let beforeDot = text[..<dot].reversed().drop { $0 == " " }.first
             if partial.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let b = beforeDot, "([,:".contains(b),
-               let open = text[..<dot].lastIndex(of: "(") {
+                let open = text[..<dot].lastIndex(of: "(")
+            {
                 let head = text[..<open]
                 let methodName = String(head.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
-                let receiver = chainReceiver(String(head.dropLast(methodName.count + 1)), start: object, objects: objects)
+                let receiver = chainReceiver(
+                    String(head.dropLast(methodName.count + 1)), start: object, objects: objects)
                 if let method = receiver?.method(named: methodName) {
                     let argumentIndex = text[open...].filter { $0 == "," }.count
                     let param = argumentIndex < method.params.count ? method.params[argumentIndex] : method.params.first

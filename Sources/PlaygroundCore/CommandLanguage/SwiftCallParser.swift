@@ -12,8 +12,10 @@ public struct SwiftCallParser {
         var line = line
         if let decided = line.withUTF8({ looksLikeSwift(ascii: $0) }) { return decided }
         let trimmed = line.drop { $0 == " " }
-        if trimmed.hasPrefix("let ") || trimmed.hasPrefix("var ") || trimmed.hasPrefix("try ") || trimmed.hasPrefix("try?")
-            || trimmed.hasPrefix("try!") || trimmed.hasPrefix("_ =") || trimmed == "try" {
+        if trimmed.hasPrefix("let ") || trimmed.hasPrefix("var ") || trimmed.hasPrefix("try ")
+            || trimmed.hasPrefix("try?")
+            || trimmed.hasPrefix("try!") || trimmed.hasPrefix("_ =") || trimmed == "try"
+        {
             return true
         }
         let ident = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -32,7 +34,9 @@ public struct SwiftCallParser {
             if prefix.withUTF8Buffer({ rest.starts(with: $0) }) { return true }
         }
         if rest.elementsEqual("try".utf8) { return true }
-        let isIdentifier = { (b: UInt8) in (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
+        let isIdentifier = { (b: UInt8) in
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+        }
         var end = at
         while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
         guard end > at else { return false }
@@ -81,7 +85,9 @@ public struct SwiftCallParser {
     }
 
     mutating func identifier(_ what: String) throws(Error) -> String {
-        guard case .identifier(let name)? = current?.token else { throw Error(message: "expected \(what)", column: column) }
+        guard case .identifier(let name)? = current?.token else {
+            throw Error(message: "expected \(what)", column: column)
+        }
         advance()
         return name
     }
@@ -103,18 +109,25 @@ public struct SwiftCallParser {
         if case .identifier("try")? = current?.token {
             advance()
             tryMark = .plain
-            if current?.token == .punct("?") { advance(); tryMark = .optional }
-            else if current?.token == .punct("!") { advance(); tryMark = .forced }
+            if current?.token == .punct("?") {
+                advance(); tryMark = .optional
+            } else if current?.token == .punct("!") {
+                advance(); tryMark = .forced
+            }
         }
         // `print(builder.meat)`: the chain inside is read, then printed.
         var isPrint = false
-        if case .identifier("print")? = current?.token, index + 1 < tokens.count, tokens[index + 1].token == .punct("("), binding == nil {
+        if case .identifier("print")? = current?.token, index + 1 < tokens.count,
+            tokens[index + 1].token == .punct("("), binding == nil
+        {
             advance(); advance()
             isPrint = true
         }
         let receiverColumn = column
         let receiver = try identifier("the name of a live object")
-        if receiver == "try" || receiver == "let" { throw Error(message: "expected the name of a live object", column: receiverColumn) }
+        if receiver == "try" || receiver == "let" {
+            throw Error(message: "expected the name of a live object", column: receiverColumn)
+        }
         var calls: [SwiftCall] = []
         var assignment: SwiftValue?
         if current?.token == .punct("("), receiver.first?.isUppercase == true, !isPrint {
@@ -122,7 +135,10 @@ public struct SwiftCallParser {
             advance()
             let arguments = try argumentList(closing: ")")
             if current?.token == .punct(";"), index == tokens.count - 1 { advance() }
-            guard current == nil else { throw Error(message: "bind the new \(receiver) first (let b = \(receiver)(...)), then call it", column: column) }
+            guard current == nil else {
+                throw Error(
+                    message: "bind the new \(receiver) first (let b = \(receiver)(...)), then call it", column: column)
+            }
             var statement = SwiftStatement(binding: binding, tryMark: tryMark, receiver: receiver, calls: [])
             statement.construct = arguments
             return statement
@@ -136,14 +152,18 @@ public struct SwiftCallParser {
             advance()
             let value = try value()
             if current?.token == .punct(";"), index == tokens.count - 1 { advance() }
-            guard current == nil else { throw Error(message: "expected the end of the line after the value", column: column) }
+            guard current == nil else {
+                throw Error(message: "expected the end of the line after the value", column: column)
+            }
             return SwiftStatement(binding: nil, tryMark: tryMark, receiver: receiver, calls: [], assignment: value)
         }
         while current != nil {
             if isPrint, current?.token == .punct(")") {
                 advance()
                 if current?.token == .punct(";"), index == tokens.count - 1 { advance() }
-                guard current == nil else { throw Error(message: "expected the end of the line after print(...)", column: column) }
+                guard current == nil else {
+                    throw Error(message: "expected the end of the line after print(...)", column: column)
+                }
                 break
             }
             // Tolerate a newline-free semicolon at the very end.
@@ -153,7 +173,9 @@ public struct SwiftCallParser {
                 advance()
                 assignment = try value()
                 if current?.token == .punct(";"), index == tokens.count - 1 { advance() }
-                guard current == nil else { throw Error(message: "expected the end of the line after the value", column: column) }
+                guard current == nil else {
+                    throw Error(message: "expected the end of the line after the value", column: column)
+                }
                 break
             }
             try expect(".", "'.' and a method name")
@@ -174,7 +196,8 @@ public struct SwiftCallParser {
         if isPrint && index <= tokens.count && tokens.last?.token != .punct(")") && tokens.last?.token != .punct(";") {
             throw Error(message: "expected ')' to close print(", column: column)
         }
-        var statement = SwiftStatement(binding: binding, tryMark: tryMark, receiver: receiver, calls: calls, assignment: assignment)
+        var statement = SwiftStatement(
+            binding: binding, tryMark: tryMark, receiver: receiver, calls: calls, assignment: assignment)
         statement.isPrint = isPrint
         return statement
     }
@@ -184,7 +207,9 @@ public struct SwiftCallParser {
         if current?.token == .punct(closing) { advance(); return arguments }
         while true {
             var label: String?
-            if case .identifier(let name)? = current?.token, index + 1 < tokens.count, tokens[index + 1].token == .punct(":") {
+            if case .identifier(let name)? = current?.token, index + 1 < tokens.count,
+                tokens[index + 1].token == .punct(":")
+            {
                 label = name
                 advance(); advance()
             }
@@ -220,7 +245,9 @@ public struct SwiftCallParser {
             if current?.token == .punct("]") { advance(); return .array(items) }
             while true {
                 items.append(try value())
-                if current?.token == .punct(",") { advance(); if current?.token == .punct("]") { advance(); return .array(items) }; continue }
+                if current?.token == .punct(",") {
+                    advance(); if current?.token == .punct("]") { advance(); return .array(items) }; continue
+                }
                 try expect("]", "',' or ']'")
                 return .array(items)
             }
@@ -254,7 +281,8 @@ public struct SwiftCallParser {
             let nameColumn = column
             let name = try identifier("print(\"...\") in the closure")
             guard name == "print" else {
-                throw Error(message: "only print(\"...\") can run inside a closure here, not '\(name)'", column: nameColumn)
+                throw Error(
+                    message: "only print(\"...\") can run inside a closure here, not '\(name)'", column: nameColumn)
             }
             try expect("(", "'(' after print")
             let arguments = try argumentList(closing: ")")

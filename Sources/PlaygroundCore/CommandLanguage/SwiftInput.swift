@@ -19,7 +19,8 @@ public enum SwiftInput {
     public static func numbered(_ block: String) -> String {
         let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count > 1 else { return block }
-        return ([String(lines[0])] + lines.dropFirst().enumerated().map { continuationPrompt($0.offset + 2) + $0.element })
+        return
+            ([String(lines[0])] + lines.dropFirst().enumerated().map { continuationPrompt($0.offset + 2) + $0.element })
             .joined(separator: "\n")
     }
 
@@ -52,7 +53,13 @@ public enum SwiftInput {
             while index < bytes.count {
                 let byte = bytes[index]
                 if commentDepth > 0 {
-                    if matches("*/") { commentDepth -= 1; index += 2 } else if matches("/*") { commentDepth += 1; index += 2 } else { index += 1 }
+                    if matches("*/") {
+                        commentDepth -= 1; index += 2
+                    } else if matches("/*") {
+                        commentDepth += 1; index += 2
+                    } else {
+                        index += 1
+                    }
                     continue
                 }
                 if case .string(let multiLine, let hashes)? = stack.last {

@@ -13,7 +13,9 @@ extension SwiftCallParser {
             return c.properties.isAlphabetic || c.properties.numericType != nil
         }
 
-        static func isASCIIHead(_ b: UInt8) -> Bool { (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F }
+        static func isASCIIHead(_ b: UInt8) -> Bool {
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F
+        }
         static func isASCIIBody(_ b: UInt8) -> Bool { isDigit(b) || isASCIIHead(b) }
         static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
@@ -21,8 +23,8 @@ extension SwiftCallParser {
         static func isPunct(_ b: UInt8) -> Bool {
             switch b {
             case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                 UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "="),
-                 UInt8(ascii: ";"), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "-"):
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "="),
+                UInt8(ascii: ";"), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "-"):
                 return true
             default:
                 return false
@@ -45,7 +47,9 @@ extension SwiftCallParser {
                 if b == UInt8(ascii: "/"), cursor.byte(at: 1) == UInt8(ascii: "/") { break }
                 if b < 0x80 ? isASCIIHead(b) : isIdentifierHead(cursor.scalar) {
                     let start = cursor.position
-                    while let d = cursor.byte, d < 0x80 ? isASCIIBody(d) : isIdentifierBody(cursor.scalar) { cursor.advance() }
+                    while let d = cursor.byte, d < 0x80 ? isASCIIBody(d) : isIdentifierBody(cursor.scalar) {
+                        cursor.advance()
+                    }
                     out.append(Lexed(token: .identifier(cursor.text(from: start)), column: column))
                 } else if isDigit(b) {
                     out.append(Lexed(token: try number(&cursor, column: column), column: column))
@@ -105,7 +109,9 @@ extension SwiftCallParser {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "'"): text.append(e)
                 case UInt8(ascii: "0"): text.append(0)
                 case UInt8(ascii: "("):
-                    throw Error(message: "string interpolation \\( ) is not supported here; write the text out", column: escapeColumn)
+                    throw Error(
+                        message: "string interpolation \\( ) is not supported here; write the text out",
+                        column: escapeColumn)
                 case UInt8(ascii: "u"):
                     // \u{XXXX}
                     var hex: [UInt8] = []
@@ -122,7 +128,8 @@ extension SwiftCallParser {
                         }
                     }
                     guard closed, let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16),
-                          let scalar = Unicode.Scalar(value) else {
+                        let scalar = Unicode.Scalar(value)
+                    else {
                         throw Error(message: "bad \\u{...} escape", column: escapeColumn)
                     }
                     text.append(contentsOf: String(scalar).utf8)
@@ -130,7 +137,8 @@ extension SwiftCallParser {
                     cursor = ahead
                     continue
                 default:
-                    throw Error(message: "invalid escape sequence '\\\(cursor.scalar(at: 1))' in string", column: escapeColumn)
+                    throw Error(
+                        message: "invalid escape sequence '\\\(cursor.scalar(at: 1))' in string", column: escapeColumn)
                 }
                 cursor.advance()
                 cursor.advance()

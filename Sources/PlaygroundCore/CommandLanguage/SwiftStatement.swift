@@ -16,7 +16,10 @@ public struct SwiftStatement: Equatable, Sendable {
     public var receiver: String
     public var calls: [SwiftCall]
 
-    public init(binding: String? = nil, tryMark: TryMark = .asNeeded, receiver: String, calls: [SwiftCall], assignment: SwiftValue? = nil) {
+    public init(
+        binding: String? = nil, tryMark: TryMark = .asNeeded, receiver: String, calls: [SwiftCall],
+        assignment: SwiftValue? = nil
+    ) {
         self.binding = binding
         self.tryMark = tryMark
         self.assignment = assignment
@@ -92,19 +95,21 @@ public struct SwiftArgument: Equatable, Sendable {
 
     /// An unlabelled argument.
     public static func value(_ value: SwiftValue) -> SwiftArgument { SwiftArgument(label: nil, value: value) }
-    public static func labelled(_ label: String, _ value: SwiftValue) -> SwiftArgument { SwiftArgument(label: label, value: value) }
+    public static func labelled(_ label: String, _ value: SwiftValue) -> SwiftArgument {
+        SwiftArgument(label: label, value: value)
+    }
 }
 
 public indirect enum SwiftValue: Equatable, Sendable {
-    case member(String)          // .chicken
+    case member(String)  // .chicken
     case string(String)
     case int(Int)
     case double(Double)
     case bool(Bool)
     case nilLiteral
     case array([SwiftValue])
-    case closure([String])       // the texts printed by a { print("...") } closure, in order
-    case reference(String)       // another live object, by name: employee.createCombo1(with: receiptBuilder)
+    case closure([String])  // the texts printed by a { print("...") } closure, in order
+    case reference(String)  // another live object, by name: employee.createCombo1(with: receiptBuilder)
     case construct(type: String, arguments: [SwiftArgument])  // a new object: ReceiverPage(name: "green")
     case qualified(type: String, member: String)  // a case written with its type: Meat.tofu
 
@@ -120,7 +125,9 @@ public indirect enum SwiftValue: Equatable, Sendable {
         case .reference(let name): return name
         case .qualified(let type, let member): return type + "." + member
         case .construct(let type, let arguments):
-            return type + "(" + arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value.swiftSource }.joined(separator: ", ") + ")"
+            return type + "("
+                + arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value.swiftSource }.joined(separator: ", ")
+                + ")"
         case .array(let items): return "[" + items.map(\.swiftSource).joined(separator: ", ") + "]"
         case .closure(let prints):
             if prints.isEmpty { return "{ }" }
@@ -142,7 +149,9 @@ public indirect enum SwiftValue: Equatable, Sendable {
 
     public static func quoted(_ text: String) -> String {
         // Most text has nothing to escape.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x09 }) {
+        if !text.utf8.contains(where: {
+            $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x09
+        }) {
             return "\"" + text + "\""
         }
         var out = "\""
@@ -158,4 +167,3 @@ public indirect enum SwiftValue: Equatable, Sendable {
         return out + "\""
     }
 }
-

@@ -15,7 +15,9 @@ public enum Tokenizer {
                 var words: [String] = []
                 var start = 0
                 for at in 0...bytes.count where at == bytes.count || bytes[at] == 0x20 {
-                    if at > start { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)) }
+                    if at > start {
+                        words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self))
+                    }
                     start = at + 1
                 }
                 return words

@@ -10,7 +10,8 @@ extension LineCompiler {
     static func unusedValueColumns(_ output: String) -> [Int] {
         var columns: [Int] = []
         for line in output.split(separator: "\n") where line.hasPrefix(LineSource.file + ":1:") {
-            guard let range = line.firstRange(of: ": warning: "), line[range.upperBound...].contains(" is unused") else { continue }
+            guard let range = line.firstRange(of: ": warning: "), line[range.upperBound...].contains(" is unused")
+            else { continue }
             let place = line[..<range.lowerBound].split(separator: ":")
             if place.count == 3, let column = Int(place[2]) { columns.append(column) }
         }
@@ -26,8 +27,10 @@ extension LineCompiler {
         var afterError = false
         var skipCaret = false
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let range = line.firstRange(of: ": error: ") ?? line.firstRange(of: ": note: ") ?? line.firstRange(of: ": warning: "),
-               !line[..<range.lowerBound].contains(" ") {
+            if let range = line.firstRange(of: ": error: ") ?? line.firstRange(of: ": note: ")
+                ?? line.firstRange(of: ": warning: "),
+                !line[..<range.lowerBound].contains(" ")
+            {
                 let kind = line[range]
                 if kind == ": error: " { afterError = true } else if kind == ": warning: " { afterError = false }
                 keeping = line.hasPrefix(LineSource.file + ":") && afterError
@@ -45,7 +48,9 @@ extension LineCompiler {
             // An error Swift places outside the line (a brace it leaves open or closes too often): its words, without
             // the generated file's place.
             for line in output.split(separator: "\n") {
-                guard let range = line.firstRange(of: ": error: "), !line[..<range.lowerBound].contains(" ") else { continue }
+                guard let range = line.firstRange(of: ": error: "), !line[..<range.lowerBound].contains(" ") else {
+                    continue
+                }
                 let message = "error: " + line[range.upperBound...]
                 if !kept.contains(message[...]) { kept.append(message[...]) }
             }

@@ -41,7 +41,8 @@ final class LearnerDeclarations {
     }
 
     static func isDeclaration(_ segment: Substring) -> Bool {
-        var words = segment.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "(" || $0 == "{" || $0 == ":" })[...]
+        var words = segment.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "(" || $0 == "{" || $0 == ":" })[
+            ...]
         // Attributes first (`@MainActor`, `@available(...)`: its arguments end up as words of their own).
         while let first = words.first, first.hasPrefix("@") || first.hasSuffix(")") || first.hasSuffix(",") {
             words = words.dropFirst()
@@ -60,7 +61,8 @@ final class LearnerDeclarations {
         var name = words[index + 1]
         if let cut = name.firstIndex(where: { "(<:{".contains($0) }), cut > name.startIndex { name = name[..<cut] }
         guard keyword == "func" else { return (String(name), nil) }
-        let head = segment.prefix { $0 != "{" }.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        let head = segment.prefix { $0 != "{" }.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(
+            separator: " ")
         return (String(name), head)
     }
 
@@ -118,7 +120,9 @@ final class LearnerDeclarations {
                 // A function of another signature is an overload, not a redefinition.
                 let oldFunctions = old.signatures.filter { $0.contains(" " + name) || $0.contains(" " + name + "(") }
                 let newFunctions = entry.signatures.filter { $0.contains(" " + name) || $0.contains(" " + name + "(") }
-                if !oldFunctions.isEmpty && !newFunctions.isEmpty { return !Set(oldFunctions).isDisjoint(with: newFunctions) }
+                if !oldFunctions.isEmpty && !newFunctions.isEmpty {
+                    return !Set(oldFunctions).isDisjoint(with: newFunctions)
+                }
                 return true
             }
             if clash.isEmpty { kept.append(old) } else { replaced += clash }

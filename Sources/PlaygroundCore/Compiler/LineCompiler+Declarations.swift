@@ -28,17 +28,20 @@ extension LineCompiler {
             defer { unlink(path) }
             let temporary = base + ".\(getpid()).so"
             let temporaryModule = base + ".\(getpid()).swiftmodule"
-            let arguments = [swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library",
-                             "-swift-version", "6", "-diagnostic-style", "llvm", "-Onone", "-module-name", module,
-                             "-I", modules, "-emit-module-path", temporaryModule, "-o", temporary, path, shim]
+            let arguments = [
+                swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library",
+                "-swift-version", "6", "-diagnostic-style", "llvm", "-Onone", "-module-name", module,
+                "-I", modules, "-emit-module-path", temporaryModule, "-o", temporary, path, shim,
+            ]
             let (status, output) = try runCompiler(arguments)
             guard status == 0 else {
                 unlink(temporary)
                 unlink(temporaryModule)
                 let diagnostics = Self.learnerDiagnostics(output)
                 guard !diagnostics.isEmpty else {
-                    throw InternalError("the compiler failed on the declarations:\n"
-                                        + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
+                    throw InternalError(
+                        "the compiler failed on the declarations:\n"
+                            + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
                 }
                 if Self.isVerdict(output) { _ = Self.write(diagnostics, to: base + ".err") }
                 return .rejected(diagnostics)

@@ -16,8 +16,8 @@ extension LineCompiler {
     }
 
     /// Compiles the Swift file at `path`, holding `text`, against `Patterns` into a library that this process loads,
-    /// so that compiled lines can `@testable import` its types (a learner writes no `public`). Each version of a file is
-    /// a module of its own, named by its hash: a changed file never meets the types of its earlier version.
+    /// so that compiled lines can `@testable import` its types (a learner writes no `public`). Each version of a file
+    /// is a module of its own, named by its hash: a changed file never meets the types of its earlier version.
     /// Diagnostics are swiftc's, naming the file and its lines.
     public func compileExercise(_ text: String, path: String) throws -> ExerciseBuild {
         let key = Self.hash(identity + "\n" + path + "\n" + text + "\n" + Self.outputShim)
@@ -30,17 +30,23 @@ extension LineCompiler {
         if access(base + ".so", R_OK) != 0 || access(exerciseDirectory + "/" + module + ".swiftmodule", R_OK) != 0 {
             // `print` in the learner's file reaches the panes, as in a line: the module's own `print` shadows Swift's.
             let shim = exerciseDirectory + "/PlaygroundOutput.swift"
-            if Self.read(shim) != Self.outputShim, !Self.write(Self.outputShim, to: shim) { throw InternalError("cannot write '\(shim)'") }
+            if Self.read(shim) != Self.outputShim, !Self.write(Self.outputShim, to: shim) {
+                throw InternalError("cannot write '\(shim)'")
+            }
             let temporary = base + ".\(getpid()).so"
-            let arguments = [swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version", "6",
-                             "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules,
-                             "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path, shim]
+            let arguments = [
+                swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version", "6",
+                "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules,
+                "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path, shim,
+            ]
             let (status, output) = try runCompiler(arguments)
             let trimmed = Self.trimmedDiagnostics(output)
             guard status == 0 else {
                 unlink(temporary)
                 guard trimmed.contains(": error: ") || trimmed.hasPrefix("error: ") else {
-                    throw InternalError("the compiler failed on '\(path)':\n" + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
+                    throw InternalError(
+                        "the compiler failed on '\(path)':\n"
+                            + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
                 }
                 if Self.isVerdict(output) { _ = Self.write(trimmed, to: base + ".err") }
                 return .rejected(trimmed)

@@ -1,7 +1,8 @@
+import PlaygroundBridge
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PlaygroundBridge
 
 /// The Swift compiler as the playground's second engine: a line the built-in interpreter does not run is compiled
 /// into a small shared library against the `Patterns` module this program was built with, loaded into the running
@@ -61,8 +62,10 @@ public final class LineCompiler {
             guard !chosen.isEmpty else { return .failure(.turnedOff) }
             swiftc = chosen
         } else {
-            guard let found = (environment["PATH"] ?? "").split(separator: ":").map({ String($0) + "/swiftc" })
-                .first(where: { access($0, X_OK) == 0 }) else { return .failure(.noCompiler) }
+            guard
+                let found = (environment["PATH"] ?? "").split(separator: ":").map({ String($0) + "/swiftc" })
+                    .first(where: { access($0, X_OK) == 0 })
+            else { return .failure(.noCompiler) }
             swiftc = found
         }
         // One Swift runtime for the playground and its lines: the shared one, loaded by a dynamically linked build.
@@ -81,8 +84,10 @@ public final class LineCompiler {
         if stat(exePath, &info) == 0 { identity += "|\(info.st_mtim.tv_sec)" }
         // A library's references to Patterns and the bridge resolve to this process's own definitions.
         guard let me = dlopen(nil, RTLD_NOW), dlsym(me, "$s16PlaygroundBridge11LineContextCMa") != nil,
-              dlsym(me, "$s8Patterns16HamburgerBuilderCMa") != nil else { return .failure(.notExported) }
-        let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            dlsym(me, "$s8Patterns16HamburgerBuilderCMa") != nil
+        else { return .failure(.notExported) }
+        let cacheHome =
+            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["HOME"].map { $0 + "/.cache" }
         let wanted = environment["PATTERNS_LINE_CACHE"] ?? cacheHome.map { $0 + "/patterns/lines" }
         let (cache, warning) = usableCache(wanted, temporaryRoot: environment["TMPDIR"] ?? "/tmp")
@@ -155,12 +160,17 @@ public final class LineCompiler {
         defer { unlink(sourcePath) }
         let temporary = base + ".\(getpid()).so"
         func arguments(_ path: String, _ output: String) -> [String] {
-            [swiftc, "-emit-library", "-swift-version", "6", "-diagnostic-style", "llvm",
-             "-Onone", "-module-name", "PatternsLine_" + key, "-I", modules, "-I", exerciseDirectory, "-o", output, path]
+            [
+                swiftc, "-emit-library", "-swift-version", "6", "-diagnostic-style", "llvm",
+                "-Onone", "-module-name", "PatternsLine_" + key, "-I", modules, "-I", exerciseDirectory, "-o", output,
+                path,
+            ]
         }
         let (status, output) = try runCompiler(arguments(sourcePath, temporary))
         if status == 0 {
-            if let echo, case let columns = Self.unusedValueColumns(output), !columns.isEmpty, let echoed = echo(columns) {
+            if let echo, case let columns = Self.unusedValueColumns(output), !columns.isEmpty,
+                let echoed = echo(columns)
+            {
                 // The same line, its value shown. Should Swift refuse that form, the line runs as it was.
                 let echoedPath = base + ".\(getpid()).echo.swift"
                 let echoedLibrary = base + ".\(getpid()).echo.so"
@@ -171,14 +181,18 @@ public final class LineCompiler {
                 unlink(echoedLibrary)
             }
             rename(temporary, base + ".so")
-            guard let entry = load(base + ".so") else { throw InternalError("cannot load the compiled line: \(Self.dlerrorText())") }
+            guard let entry = load(base + ".so") else {
+                throw InternalError("cannot load the compiled line: \(Self.dlerrorText())")
+            }
             loaded[key] = entry
             return .ready(entry)
         }
         unlink(temporary)
         let diagnostics = Self.learnerDiagnostics(output)
         guard !diagnostics.isEmpty else {
-            throw InternalError("the compiler failed outside the line:\n" + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
+            throw InternalError(
+                "the compiler failed outside the line:\n"
+                    + output.split(separator: "\n").prefix(6).joined(separator: "\n"))
         }
         // Only the compiler's verdict on the source is kept: a failure of the moment (a module it could not read, a
         // full disk) is said this time and tried again next time.
@@ -197,7 +211,8 @@ public final class LineCompiler {
 
     private func load(_ path: String) -> Entry? {
         guard access(path, R_OK) == 0, let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
-              let symbol = dlsym(handle, LineSource.entryPoint) else { return nil }
+            let symbol = dlsym(handle, LineSource.entryPoint)
+        else { return nil }
         return unsafeBitCast(symbol, to: Entry.self)
     }
 
@@ -238,7 +253,8 @@ public final class LineCompiler {
     }
 
     static func read(_ path: String) -> String? {
-        // A cache entry that is not a regular file (a named pipe would block the open, /dev/zero never ends) is no entry.
+        // A cache entry that is not a regular file (a named pipe would block the open, /dev/zero never ends) is no
+        // entry.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

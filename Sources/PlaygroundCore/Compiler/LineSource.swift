@@ -42,16 +42,22 @@ enum LineSource {
             switch item.kind {
             case .let: lines.append("    let \(name) = __context.value(\(quoted(name)), as: (\(item.type)).self)")
             case .var: lines.append("    var \(name) = __context.value(\(quoted(name)), as: (\(item.type)).self)")
-            case .weakVar: lines.append("    weak var \(name) = __context.weakValue(\(quoted(name)), as: (\(item.type)).self)")
+            case .weakVar:
+                lines.append("    weak var \(name) = __context.weakValue(\(quoted(name)), as: (\(item.type)).self)")
             }
         }
         lines.append("#sourceLocation(file: \(quoted(file)), line: 1)")
         lines.append(text)
         lines.append("#sourceLocation()")
         var stores: [(String, TopLevelNames.Kind)] = declared.names.map { ($0.name, $0.kind) }
-        for item in visible where item.kind != .let && !redeclared.contains(item.name) { stores.append((item.name, item.kind)) }
+        for item in visible where item.kind != .let && !redeclared.contains(item.name) {
+            stores.append((item.name, item.kind))
+        }
         for (name, kind) in stores {
-            lines.append(kind == .weakVar ? "    __context.storeWeak(\(quoted(name)), \(name))" : "    __context.store(\(quoted(name)), \(name))")
+            lines.append(
+                kind == .weakVar
+                    ? "    __context.storeWeak(\(quoted(name)), \(name))"
+                    : "    __context.store(\(quoted(name)), \(name))")
         }
         lines += ["}", ""]
         return lines.joined(separator: "\n")
@@ -70,9 +76,12 @@ enum LineSource {
         let statement = text[range]
         // A declaration, a statement keyword, an attribute or a directive is no expression.
         let first = statement.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard !statementKeywords.contains(String(first)), statement.first != "@", statement.first != "#" else { return nil }
+        guard !statementKeywords.contains(String(first)), statement.first != "@", statement.first != "#" else {
+            return nil
+        }
         // The newline keeps a comment after the statement from swallowing the parenthesis.
-        return String(text[..<range.lowerBound]) + "__context.show(" + statement + "\n)" + String(text[range.upperBound...])
+        return String(text[..<range.lowerBound]) + "__context.show(" + statement + "\n)"
+            + String(text[range.upperBound...])
     }
 
     static let statementKeywords: Set<String> = [

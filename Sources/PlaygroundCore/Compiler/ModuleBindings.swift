@@ -10,8 +10,8 @@ public enum ModuleBindings {
         public var kind: TopLevelNames.Kind
     }
 
-    /// The module's live objects and variables as a fresh module has them, typed as `LineRunner.runCompiled` types them:
-    /// the declared `swiftType`, else the real instance's own type; a name without an instance is not in scope.
+    /// The module's live objects and variables as a fresh module has them, typed as `LineRunner.runCompiled` types
+    /// them: the declared `swiftType`, else the real instance's own type; a name without an instance is not in scope.
     public static func bindings(of factory: ModuleFactory) -> [Binding] {
         let module = Workspace.make(factory, Mediator(), .en)
         var seen = Set<String>()
@@ -41,11 +41,12 @@ public enum ModuleBindings {
             "func _live<T>() -> T { fatalError(\"type-checked, never run\") }",
         ]
         for binding in bindings(of: factory) {
-            let keyword = switch binding.kind {
-            case .let: "let"
-            case .var: "var"
-            case .weakVar: "weak var"
-            }
+            let keyword =
+                switch binding.kind {
+                case .let: "let"
+                case .var: "var"
+                case .weakVar: "weak var"
+                }
             lines.append("\(keyword) \(binding.name): \(binding.type) = _live()")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -5,7 +5,8 @@ enum PrintShim {
     /// The three functions, one source line each, declared with `access` (`"private "` or `""`).
     static func functions(access: String) -> [String] {
         let items = "(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {"
-        let dump = "(_ value: T, name: String? = nil, indent: Int = 0, maxDepth: Int = .max, maxItems: Int = .max)"
+        let dump =
+            "(_ value: T, name: String? = nil, indent: Int = 0, maxDepth: Int = .max, maxItems: Int = .max)"
             + " -> T {"
         return [
             access + "func print" + items,

@@ -1,4 +1,5 @@
 import CPosix
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,8 +18,10 @@ enum Subprocess {
 
     /// Runs `arguments` with standard input from /dev/null and standard output and error captured together.
     /// `started` hears the process group (= the pid) before anything is read.
-    static func run(_ arguments: [String], limit: Double, interrupted: () -> Bool,
-                    started: (Int32) -> Void = { _ in }) -> Ended {
+    static func run(
+        _ arguments: [String], limit: Double, interrupted: () -> Bool,
+        started: (Int32) -> Void = { _ in }
+    ) -> Ended {
         var fds: [Int32] = [0, 0]
         guard patterns_pipe(&fds, 0) == 0 else { return .failed("pipe: " + String(cString: strerror(errno))) }
         // Everything the child touches is made before the fork: between fork and exec it only calls the system.
@@ -88,7 +91,9 @@ public enum ProcessTree {
         var parents: [pid_t: [pid_t]] = [:]
         guard let folder = opendir("/proc") else { return [] }
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let pid = pid_t(name), let parent = parent(of: pid) else { continue }
             parents[parent, default: []].append(pid)
         }

@@ -38,8 +38,10 @@ public struct TopLevelNames: Equatable, Sendable {
             guard at < tokens.count, case .word(let w) = tokens[at] else { return nil }
             return w
         }
-        let modifiers: Set<String> = ["weak", "unowned", "lazy", "private", "fileprivate", "public", "internal", "static",
-                                      "final", "nonisolated", "open"]
+        let modifiers: Set<String> = [
+            "weak", "unowned", "lazy", "private", "fileprivate", "public", "internal", "static",
+            "final", "nonisolated", "open",
+        ]
         let typeWords: Set<String> = ["func", "struct", "class", "enum", "protocol", "extension", "actor", "typealias"]
         while index < tokens.count {
             let token = tokens[index]

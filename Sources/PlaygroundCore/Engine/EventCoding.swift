@@ -44,12 +44,17 @@ public enum EventCoding {
                 events.append(.input(prompt: prompt, line: line))
             case "d":
                 guard let topic = take(), let source = take(), let error = take(), let hasBrief = take(),
-                      let brief = take(), let text = take() else { return nil }
-                let message = PaneMessage(topic: topic, source: source, text: text, isError: error == "1",
-                                          brief: hasBrief == "1" ? brief : nil)
+                    let brief = take(), let text = take()
+                else { return nil }
+                let message = PaneMessage(
+                    topic: topic, source: source, text: text, isError: error == "1",
+                    brief: hasBrief == "1" ? brief : nil)
                 // The pane is chosen again where it is posted: the routes are those of before the line.
-                events.append(.delivery(Delivery(pane: "", order: 0, kind: .append, isShown: true, headerless: false,
-                                                 message: message)))
+                events.append(
+                    .delivery(
+                        Delivery(
+                            pane: "", order: 0, kind: .append, isShown: true, headerless: false,
+                            message: message)))
             case "l":
                 guard let mode = take().flatMap(LayoutMode.init(rawValue:)) else { return nil }
                 events.append(.layout(mode))

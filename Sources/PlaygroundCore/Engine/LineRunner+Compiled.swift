@@ -14,7 +14,8 @@ extension LineRunner {
     func isSwiftLine(_ trimmed: String) -> Bool {
         reader.isSwift(trimmed, wordsAreSwift: compiler != nil && workspace != nil) { [workspace] name in
             guard let workspace else { return false }
-            return workspace.receivers.contains { $0.name == name } || workspace.module.variables.contains { $0.name == name }
+            return workspace.receivers.contains { $0.name == name }
+                || workspace.module.variables.contains { $0.name == name }
         }
     }
 
@@ -110,7 +111,9 @@ extension LineRunner {
         flushPrinted()
         if let shown = context.shown { mediator.post(PaneMessage(topic: "out", source: "swift", text: shown)) }
         workspace.module.compiledLineRan()
-        if let thrown = context.thrown { throw PlaygroundError(CoreText.compiledThrown(Reflection.unqualified(thrown))) }
+        if let thrown = context.thrown {
+            throw PlaygroundError(CoreText.compiledThrown(Reflection.unqualified(thrown)))
+        }
         let kinds = Dictionary(declared.names.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
         let variables = workspace.module.variables
         for stored in context.stored {
@@ -119,7 +122,8 @@ extension LineRunner {
                 continue
             }
             guard LineSource.isWritable(stored.type) else {
-                let note = LineSource.isLocal(stored.type)
+                let note =
+                    LineSource.isLocal(stored.type)
                     ? CoreText.compiledBindingNotKept.text(lang, stored.name)
                     : EngineText.bindingNotSpellable.text(lang, stored.name, Self.shortTypeName(stored.type))
                 mediator.post(PaneMessage(topic: "log", source: "session", text: note))
@@ -130,7 +134,8 @@ extension LineRunner {
             workspace.bindings[stored.name] = Self.binding(stored, kind: kind, in: workspace)
         }
         if declared.declaresTypeOrFunction {
-            mediator.post(PaneMessage(topic: "log", source: "session", text: CoreText.compiledDeclarationsNotKept.text(lang)))
+            mediator.post(
+                PaneMessage(topic: "log", source: "session", text: CoreText.compiledDeclarationsNotKept.text(lang)))
         }
     }
 
@@ -168,8 +173,10 @@ extension LineRunner {
             let users = workspace.boundReceivers.filter { $0.swiftType?.contains(oldModule + "." + name) == true }
             guard !users.isEmpty else { continue }
             let names = users.map(\.name).joined(separator: ", ")
-            mediator.post(PaneMessage(topic: "log", source: "session",
-                                      text: EngineText.redefined.text(lang, name, String(users.count), names)))
+            mediator.post(
+                PaneMessage(
+                    topic: "log", source: "session",
+                    text: EngineText.redefined.text(lang, name, String(users.count), names)))
         }
     }
 
@@ -182,8 +189,10 @@ extension LineRunner {
             let box = WeakBox(value.map { $0 as AnyObject })
             let name = stored.name
             object = LiveObject(name: stored.name, typeName: shortType + "?", methods: []) { [weak workspace] in
-                Reflection.fields(of: box.object, objects: (workspace?.module.objects ?? [])
-                                  + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
+                Reflection.fields(
+                    of: box.object,
+                    objects: (workspace?.module.objects ?? [])
+                        + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
             }
             object.instance = { box.object }
         } else {
@@ -192,8 +201,10 @@ extension LineRunner {
                 // A second name for an object the state shows already (`let b: any BurgerBuilding = order`) is said as
                 // that: the lesson's objects and the learner's other bindings.
                 // A weak variable is a second name, never the first: `green` is not "same object as weakGreen".
-                Reflection.fields(of: value, objects: (workspace?.module.objects ?? [])
-                                  + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
+                Reflection.fields(
+                    of: value,
+                    objects: (workspace?.module.objects ?? [])
+                        + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
             }
             object.instance = { value }
         }
@@ -204,7 +215,8 @@ extension LineRunner {
 
     /// `Patterns.HamburgerBuilder` → `HamburgerBuilder`, `Swift.Optional<Swift.Int>` → `Optional<Int>`.
     static func shortTypeName(_ type: String) -> String {
-        Reflection.unqualified(type.replacingOccurrences(of: "Swift.", with: "").replacingOccurrences(of: "Patterns.", with: ""))
+        Reflection.unqualified(
+            type.replacingOccurrences(of: "Swift.", with: "").replacingOccurrences(of: "Patterns.", with: ""))
     }
 
     static func seconds(_ value: Double) -> String {
@@ -219,8 +231,12 @@ extension LineRunner {
         var text = text
         if text.hasSuffix("\n") { text.removeLast() }
         let shownLines = 20
-        if stopped, case let lines = text.split(separator: "\n", omittingEmptySubsequences: false), lines.count > shownLines + 1 {
-            text = lines.prefix(shownLines).joined(separator: "\n") + "\n" + CoreText.morePrinted.text(lang, String(lines.count - shownLines))
+        if stopped, case let lines = text.split(separator: "\n", omittingEmptySubsequences: false),
+            lines.count > shownLines + 1
+        {
+            text =
+                lines.prefix(shownLines).joined(separator: "\n") + "\n"
+                + CoreText.morePrinted.text(lang, String(lines.count - shownLines))
         }
         mediator.post(PaneMessage(topic: "log", source: "print", text: text))
     }

@@ -1,7 +1,7 @@
-/// Every line that may reach learner code runs through the runner, in the session's ``LineIsolation``: whatever the path (typed,
-/// replayed by `undo` or `goto`, a step's set-up, a short command that calls a closure the learner stored, a goal, a
-/// code exercise's `check`), a trap, a crash, an endless loop or Ctrl-C costs the line, never the session, and a
-/// line that failed leaves the live objects exactly as they were, closures and observers included.
+/// Every line that may reach learner code runs through the runner, in the session's ``LineIsolation``: whatever the
+/// path (typed, replayed by `undo` or `goto`, a step's set-up, a short command that calls a closure the learner stored,
+/// a goal, a code exercise's `check`), a trap, a crash, an endless loop or Ctrl-C costs the line, never the session,
+/// and a line that failed leaves the live objects exactly as they were, closures and observers included.
 extension LineRunner {
     /// Whether a line may run learner code. Without a compiler nothing but the lesson's own API ever runs; with one,
     /// any line may (a short command calls what a compiled line stored), except the few that only show or leave.
@@ -19,14 +19,19 @@ extension LineRunner {
     func isolated(_ line: String, in isolation: LineIsolation, from start: Int) -> Bool {
         guard mayRunLearnerCode(line) else { return perform(line) }
         compiler?.onPhase = { [weak isolation] in isolation?.enter($0) }
-        let outcome = isolation.attempt({ perform(line) }, said: { Array(mediator.events[min(start, mediator.events.count)...]) })
+        let outcome = isolation.attempt(
+            { perform(line) }, said: { Array(mediator.events[min(start, mediator.events.count)...]) })
         switch outcome {
         case .ran(let ok):
             return ok
         case .failed(let events):
             // What the line said, posted again where the panes and routes are those of before it.
             for event in events {
-                if case .delivery(let delivery) = event { mediator.post(delivery.message) } else { mediator.emit(event) }
+                if case .delivery(let delivery) = event {
+                    mediator.post(delivery.message)
+                } else {
+                    mediator.emit(event)
+                }
             }
             return false
         case .stopped(let stop, let printed):

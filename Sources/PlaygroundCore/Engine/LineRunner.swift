@@ -19,12 +19,12 @@ public final class LineRunner {
     var isolation: LineIsolation? { session.isolation }
     var reader: CommandReader { session.lessons.reader }
 
-
     func report(_ error: Error) {
         let text: String
         switch error {
         case let error as PlaygroundError: text = error.text(lang)
-        case let error as ThrownError: text = CoreText.wasThrown.text(lang, error.swiftName, error.explanation.text(lang))
+        case let error as ThrownError:
+            text = CoreText.wasThrown.text(lang, error.swiftName, error.explanation.text(lang))
         case let error as InternalError: text = CoreText.internalError.text(lang, error.description)
         case let stopped as LineStopped:
             report(stopped.stop)
@@ -36,11 +36,15 @@ public final class LineRunner {
         case let trap as Trap:
             // A trap is not an error value: the runtime's words, then what it means here.
             let why = trap.explanation.map { $0.text(lang) + "\n" } ?? ""
-            mediator.post(PaneMessage(topic: "error", source: "session", text: trap.message + "\n" + why + CoreText.aTrapStopsTheProgram.text(lang), isError: true))
+            mediator.post(
+                PaneMessage(
+                    topic: "error", source: "session",
+                    text: trap.message + "\n" + why + CoreText.aTrapStopsTheProgram.text(lang), isError: true))
             return
         default: text = String(describing: error)
         }
-        mediator.post(PaneMessage(topic: "error", source: "session", text: CoreText.error.text(lang, text), isError: true))
+        mediator.post(
+            PaneMessage(topic: "error", source: "session", text: CoreText.error.text(lang, text), isError: true))
     }
 
     /// A command whose every answer went to hidden panes would print nothing at all: one line says where they went
@@ -82,7 +86,8 @@ public final class LineRunner {
             // "has no member": `builder.sauces.contains(.mustard)` is valid Swift.
             var reason = error.phrase
             if let a = reason.arguments(ifMessage: SwiftDiagnostic.valueOfTypeHasNoMember)
-                ?? reason.arguments(ifMessage: SwiftDiagnostic.typeHasNoMember), a.count >= 2 {
+                ?? reason.arguments(ifMessage: SwiftDiagnostic.typeHasNoMember), a.count >= 2
+            {
                 reason = CoreText.interpreterKnowsNoMember("'" + a[0] + "'", a[1])
             } else if let a = reason.arguments(ifMessage: SwiftDiagnostic.cannotFindInScope), let name = a.first {
                 reason = CoreText.interpreterKnowsNoName(name)
@@ -110,7 +115,6 @@ public final class LineRunner {
         }
     }
 
-
     /// Runs a command that may change live objects, panes or routes as a transaction: on failure everything is
     /// rebuilt from the journal; on success it joins the journal, and a call shows the fields it changed.
     func change(_ text: String, _ command: Command) throws {
@@ -131,7 +135,11 @@ public final class LineRunner {
             case .call, .compiled: ranACall = true
             default: break
             }
-            if ranACall || workspace.state() != before { try rebuild() } else { workspace.stateAfterLastChange = before }
+            if ranACall || workspace.state() != before {
+                try rebuild()
+            } else {
+                workspace.stateAfterLastChange = before
+            }
             throw error
         }
         let after = workspace.state()
@@ -139,16 +147,19 @@ public final class LineRunner {
         let changes = after.changes(since: before)
         // A read (`builder.meat`, `print(builder.meat)`) that changed nothing is a look: not journaled, no state pane.
         if changes.isEmpty, case .call(let statement) = command, statement.binding == nil,
-           statement.isPrint || statement.calls.last?.hasParens == false {
+            statement.isPrint || statement.calls.last?.hasParens == false
+        {
             return
         }
         // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too, but a
         // replay runs it: it may have changed what no field shows.
         if changes.isEmpty, case .compiled(let line) = command, LearnerDeclarations.declarations(in: line) == nil {
-            workspace.journal.append(Workspace.Entry(text: text, command: command, changed: [], bySetUp: mediator.isMuted, isLook: true))
+            workspace.journal.append(
+                Workspace.Entry(text: text, command: command, changed: [], bySetUp: mediator.isMuted, isLook: true))
             return
         }
-        workspace.journal.append(Workspace.Entry(text: text, command: command, changed: changes.map(\.key), bySetUp: mediator.isMuted))
+        workspace.journal.append(
+            Workspace.Entry(text: text, command: command, changed: changes.map(\.key), bySetUp: mediator.isMuted))
         if case .global = command { return }
         // Declarations change no object: what they add is for the lines after them.
         if changes.isEmpty, case .compiled = command { return }
@@ -158,7 +169,9 @@ public final class LineRunner {
         session.code.postMemory(changes)
         // Only a layout that shows it pays for the line (pipes, transcripts and handouts leave it out).
         if options.render.reminders,
-           let reminder = session.navigator?.reminder(after: text, ran: session.lessons.codeLines(since: codeMark), lang) {
+            let reminder = session.navigator?.reminder(
+                after: text, ran: session.lessons.codeLines(since: codeMark), lang)
+        {
             mediator.emit(.reminder(reminder))
         }
     }
@@ -185,7 +198,9 @@ public final class LineRunner {
         case .compiled(let text):
             try runCompiled(text, in: workspace)
         case .native(let name, let arguments, _):
-            guard let spec = workspace.module.commands.first(where: { $0.name == name }), case .native(let run) = spec.meaning else {
+            guard let spec = workspace.module.commands.first(where: { $0.name == name }),
+                case .native(let run) = spec.meaning
+            else {
                 throw InternalError("the module has no command '\(name)'")
             }
             try run(arguments)
@@ -208,15 +223,23 @@ public final class LineRunner {
         guard let initializer = workspace.module.initializers.first(where: { $0.type == type }) else {
             let made = workspace.module.initializers.map(\.type)
             // Maybe valid Swift, but not a type this lesson makes: an honest line rather than a made-up diagnostic.
-            throw PlaygroundError(made.isEmpty ? CoreText.thisLessonMakesNoNewObjects(type) : CoreText.thisLessonMakesOnly(type, made.joined(separator: ", ")))
+            throw PlaygroundError(
+                made.isEmpty
+                    ? CoreText.thisLessonMakesNoNewObjects(type)
+                    : CoreText.thisLessonMakesOnly(type, made.joined(separator: ", ")))
         }
         let runner = callRunner(in: workspace)
-        let values = try runner.convert(arguments, params: initializer.params, call: type + "(" + initializer.params.map { ($0.label ?? "_") + ":" }.joined() + ")")
+        let values = try runner.convert(
+            arguments, params: initializer.params,
+            call: type + "(" + initializer.params.map { ($0.label ?? "_") + ":" }.joined() + ")")
         let name = statement.binding ?? "_"
         let object = try initializer.make(name, values)
         if name != "_" { workspace.bindings[name] = object }
         let source = type + CallRunner.render(arguments, trailingClosure: false)
-        mediator.post(PaneMessage(topic: "code", source: type, text: (statement.binding.map { $0 == "_" ? "_ = " : "let \($0) = " } ?? "") + source))
+        mediator.post(
+            PaneMessage(
+                topic: "code", source: type,
+                text: (statement.binding.map { $0 == "_" ? "_ = " : "let \($0) = " } ?? "") + source))
     }
 
     /// `controller = nil`: an assignment to a variable the lesson declares, or what Swift says of it.
@@ -233,9 +256,12 @@ public final class LineRunner {
     func rebuild() throws(InternalError) {
         guard let workspace else { return }
         // Isolated, a look that would trap or hang on what is replayed is tried first, and left out if it would.
-        let tryLook: ((Command) -> Bool)? = isolation == nil ? nil : { command in
-            Sandbox.survives(limit: self.compiler?.timeLimit ?? 5) { try? self.apply(command) }
-        }
+        let tryLook: ((Command) -> Bool)? =
+            isolation == nil
+            ? nil
+            : { command in
+                Sandbox.survives(limit: self.compiler?.timeLimit ?? 5) { try? self.apply(command) }
+            }
         try workspace.rebuild(tryLook: tryLook) { try self.apply($0) }
     }
 
@@ -245,7 +271,10 @@ public final class LineRunner {
             mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: [])))
             return
         }
-        mediator.post(PaneMessage(stateOf: groups, changed: changed, brief: StateView.brief(groups, changed: changed, lang), source: "session"))
+        mediator.post(
+            PaneMessage(
+                stateOf: groups, changed: changed, brief: StateView.brief(groups, changed: changed, lang),
+                source: "session"))
     }
 
     /// Shows the state after a rebuild, with the fields that differ from `before` marked.

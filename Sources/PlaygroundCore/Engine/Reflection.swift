@@ -10,7 +10,8 @@ public enum Reflection {
         }
         let mirror = Mirror(reflecting: value)
         guard !mirror.children.isEmpty, mirror.displayStyle != .enum, mirror.displayStyle != .collection,
-              mirror.displayStyle != .set, mirror.displayStyle != .dictionary else {
+            mirror.displayStyle != .set, mirror.displayStyle != .dictionary
+        else {
             return [StateField("value", .plain(cut(String(reflecting: value))))]
         }
         // A subclass's stored properties come after its superclass's, as a debugger lists them.
@@ -38,10 +39,16 @@ public enum Reflection {
             return describe(inner, objects: objects, depth: depth)
         case .class:
             let object = value as AnyObject
-            if let same = objects.first(where: { ($0.instance()).map { $0 as AnyObject } === object }) { return "same object as " + same.name }
+            if let same = objects.first(where: { ($0.instance()).map { $0 as AnyObject } === object }) {
+                return "same object as " + same.name
+            }
             return String(reflecting: value)
-        case .struct where depth < 2 && !mirror.children.isEmpty && !(value is any CustomDebugStringConvertible) && !(value is any CustomStringConvertible):
-            let fields = mirror.children.map { ($0.label.map { $0 + ": " } ?? "") + describe($0.value, objects: objects, depth: depth + 1) }
+        case .struct
+        where depth < 2 && !mirror.children.isEmpty && !(value is any CustomDebugStringConvertible)
+            && !(value is any CustomStringConvertible):
+            let fields = mirror.children.map {
+                ($0.label.map { $0 + ": " } ?? "") + describe($0.value, objects: objects, depth: depth + 1)
+            }
             return String(reflecting: Swift.type(of: value)) + "(" + fields.joined(separator: ", ") + ")"
         default:
             return String(reflecting: value)

@@ -1,7 +1,8 @@
+import PlaygroundBridge
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PlaygroundBridge
 
 /// Tries something in a forked copy of this process, which then ends, and says how it ended: nothing it does reaches
 /// this process. Used for a compiled line's dry run (before it runs on the live objects) and for a look that could trap

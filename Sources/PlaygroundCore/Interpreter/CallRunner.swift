@@ -8,11 +8,14 @@ struct CallRunner {
     let mediator: Mediator
     var lang: Lang = .en
 
-    /// Runs the statement; returns the object a `let` bound, if the chain ended on an object (`let burger = builder.build()`).
+    /// Runs the statement; returns the object a `let` bound, if the chain ended on an object
+    /// (`let burger = builder.build()`).
     @discardableResult
     func run(_ statement: SwiftStatement) throws -> LiveObject? {
-        guard var receiver = objects.first(where: { $0.name == statement.receiver })
-                ?? bound.first(where: { $0.name == statement.receiver }) else {
+        guard
+            var receiver = objects.first(where: { $0.name == statement.receiver })
+                ?? bound.first(where: { $0.name == statement.receiver })
+        else {
             let objects = objects + bound
             var message = SwiftDiagnostic.cannotFindInScope(statement.receiver)
             if let s = Suggest.closest(to: statement.receiver, in: objects.map(\.name)) {
@@ -42,12 +45,16 @@ struct CallRunner {
                 guard let method = receiver.method(named: call.name) else {
                     throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember(receiver.typeName, call.name))
                 }
-                throw PlaygroundError(method.isProperty ? SwiftDiagnostic.cannotAssignToPropertySetterIsInaccessible(call.name)
-                                                        : SwiftDiagnostic.cannotAssignToValueIsAMethod(call.name))
+                throw PlaygroundError(
+                    method.isProperty
+                        ? SwiftDiagnostic.cannotAssignToPropertySetterIsInaccessible(call.name)
+                        : SwiftDiagnostic.cannotAssignToValueIsAMethod(call.name))
             }
             guard let method = receiver.method(named: call.name, arguments: call.arguments.count) else {
                 var message = SwiftDiagnostic.valueOfTypeHasNoMember(receiver.typeName, call.name)
-                if let s = Suggest.closest(to: call.name, in: receiver.methods.map(\.name)) { message += CoreText.andDidYouMean(s) }
+                if let s = Suggest.closest(to: call.name, in: receiver.methods.map(\.name)) {
+                    message += CoreText.andDidYouMean(s)
+                }
                 throw PlaygroundError(message)
             }
             if method.isProperty && call.hasParens {
@@ -59,8 +66,9 @@ struct CallRunner {
             let arguments = try convert(call.arguments, for: method, on: receiver)
             // Swift refuses to compile a throwing call without `try`: nothing runs.
             if method.throwsError && statement.tryMark == .none {
-                throw PlaygroundError(SwiftDiagnostic.callCanThrowButIsNotMarkedWithTry.phrase
-                                      + CoreText.didYouMeanToUseTry(Self.source(of: statement, try: .plain)))
+                throw PlaygroundError(
+                    SwiftDiagnostic.callCanThrowButIsNotMarkedWithTry.phrase
+                        + CoreText.didYouMeanToUseTry(Self.source(of: statement, try: .plain)))
             }
             throwsAny = throwsAny || method.throwsError
             if showsCode { code += "." + method.name }
@@ -73,11 +81,16 @@ struct CallRunner {
             } catch let error as ThrownError where statement.tryMark == .optional {
                 // `try?` turns the error into nil: nothing is reported, nothing after it in the chain runs.
                 postCode()
-                mediator.post(PaneMessage(topic: "log", source: statement.receiver, text: CoreText.tryOptionalGaveNil.text(lang, error.swiftName)))
+                mediator.post(
+                    PaneMessage(
+                        topic: "log", source: statement.receiver,
+                        text: CoreText.tryOptionalGaveNil.text(lang, error.swiftName)))
                 return nil
             } catch let error as ThrownError where statement.tryMark == .forced {
                 postCode()
-                throw Trap(message: SwiftDiagnostic.tryExpressionUnexpectedlyRaisedAnError.text(.en, error.reflected ?? error.swiftName))
+                throw Trap(
+                    message: SwiftDiagnostic.tryExpressionUnexpectedlyRaisedAnError.text(
+                        .en, error.reflected ?? error.swiftName))
             } catch {
                 postCode()
                 throw error
@@ -102,7 +115,8 @@ struct CallRunner {
                     case .value(let t), .object(let t): returned = t
                     default: returned = "()"
                     }
-                    throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember(returned, statement.calls[index + 1].name))
+                    throw PlaygroundError(
+                        SwiftDiagnostic.valueOfTypeHasNoMember(returned, statement.calls[index + 1].name))
                 }
             }
         }
@@ -134,7 +148,8 @@ struct CallRunner {
         case .object(let object)?:
             if statement.isPrint { mediator.post(PaneMessage(topic: "log", source: "print", text: object.typeName)) }
             if let binding = statement.binding, binding != "_" {
-                return LiveObject(name: binding, typeName: object.typeName, methods: object.methods).holding(object.instance)
+                return LiveObject(name: binding, typeName: object.typeName, methods: object.methods).holding(
+                    object.instance)
             }
         default:
             if statement.isPrint { mediator.post(PaneMessage(topic: "log", source: "print", text: "()")) }
@@ -147,7 +162,12 @@ struct CallRunner {
         var line = statement.receiver
         for call in statement.calls {
             line += "." + call.name
-            if call.hasParens || !call.arguments.isEmpty { line += render(call.arguments, trailingClosure: call.arguments.last.map { if case .closure = $0.value { true } else { false } } ?? false) }
+            if call.hasParens || !call.arguments.isEmpty {
+                line += render(
+                    call.arguments,
+                    trailingClosure: call.arguments.last.map { if case .closure = $0.value { true } else { false } }
+                        ?? false)
+            }
         }
         line = mark.prefix(throwing: true) + line
         if let binding = statement.binding { line = (binding == "_" ? "_ = " : "let \(binding) = ") + line }
@@ -182,11 +202,15 @@ struct CallRunner {
     }
 
     /// Arguments checked against parameters as Swift would (count, labels, types); `call` names the callee in errors.
-    func convert(_ arguments: [SwiftArgument], params: [Param], call callee: @autoclosure () -> String) throws -> [ArgValue] {
+    func convert(_ arguments: [SwiftArgument], params: [Param], call callee: @autoclosure () -> String) throws
+        -> [ArgValue]
+    {
         var call: String { callee() }  // for messages only
         if arguments.count < params.count {
             let missing = params[arguments.count]
-            throw PlaygroundError(SwiftDiagnostic.missingArgumentForParameterInCall(missing.label.map { "'\($0):'" } ?? "#\(arguments.count + 1)", call))
+            throw PlaygroundError(
+                SwiftDiagnostic.missingArgumentForParameterInCall(
+                    missing.label.map { "'\($0):'" } ?? "#\(arguments.count + 1)", call))
         }
         if arguments.count > params.count {
             throw PlaygroundError(SwiftDiagnostic.extraArgumentInCallExpected(call))
@@ -215,9 +239,11 @@ struct CallRunner {
         func mismatch() -> PlaygroundError {
             // Swift names the value's type when it knows it (a literal, a made object); else the value itself.
             if let literal = value.literalType {
-                return PlaygroundError(SwiftDiagnostic.cannotConvertValueOfTypeToExpectedArgument(literal, type.swiftType))
+                return PlaygroundError(
+                    SwiftDiagnostic.cannotConvertValueOfTypeToExpectedArgument(literal, type.swiftType))
             }
-            return PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(value.swiftSource, type.swiftType))
+            return PlaygroundError(
+                SwiftDiagnostic.cannotConvertValueToExpectedArgument(value.swiftSource, type.swiftType))
         }
         func member(_ name: String, _ typeName: String, _ cases: [String]) throws -> String {
             guard cases.contains(name) else {
@@ -237,7 +263,8 @@ struct CallRunner {
             switch type {
             case .enumCase(let t, _), .optionSet(let t, _):
                 guard typeName == t else {
-                    throw PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(value.swiftSource, type.swiftType))
+                    throw PlaygroundError(
+                        SwiftDiagnostic.cannotConvertValueToExpectedArgument(value.swiftSource, type.swiftType))
                 }
                 value = .member(name)
             default:
@@ -245,11 +272,14 @@ struct CallRunner {
             }
         }
         if case .array(let items) = value, case .optionSet(let t, _) = type {
-            value = .array(try items.map { item in
-                guard case .qualified(let typeName, let name) = item else { return item }
-                guard typeName == t else { throw PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(item.swiftSource, t)) }
-                return .member(name)
-            })
+            value = .array(
+                try items.map { item in
+                    guard case .qualified(let typeName, let name) = item else { return item }
+                    guard typeName == t else {
+                        throw PlaygroundError(SwiftDiagnostic.cannotConvertValueToExpectedArgument(item.swiftSource, t))
+                    }
+                    return .member(name)
+                })
         }
         switch (type, value) {
         case (.enumCase(let t, let cases), .member(let name)):
@@ -280,7 +310,9 @@ struct CallRunner {
             return .constructed(type: type, try convert(arguments, params: initializer.params, call: signature))
         case (.instance(_, let initializers), .reference(let name)):
             // `pager.add(teal)`: an object the learner made and bound, of a type the parameter takes.
-            guard let bound = bound.first(where: { $0.name == name }), initializers.contains(where: { $0.type == bound.typeName }) else {
+            guard let bound = bound.first(where: { $0.name == name }),
+                initializers.contains(where: { $0.type == bound.typeName })
+            else {
                 throw PlaygroundError(SwiftDiagnostic.isNotAValueHereUse(name))
             }
             return .object(name)

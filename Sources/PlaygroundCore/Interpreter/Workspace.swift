@@ -70,7 +70,10 @@ final class Workspace {
         for object in madeObjects {
             let fields = object.fields!
             let readable = Sandbox.survives { _ = fields() }
-            groups.append(StateGroup(object.name, type: object.typeName, readable ? fields() : [StateField("value", .plain(Self.unreadable))]))
+            groups.append(
+                StateGroup(
+                    object.name, type: object.typeName,
+                    readable ? fields() : [StateField("value", .plain(Self.unreadable))]))
         }
         let roots = (module.objects + module.variables + boundReceivers).compactMap { $0.instance() }
         let readable = Sandbox.survives { _ = exerciseObjects.group(roots: roots) }
@@ -135,7 +138,7 @@ final class Workspace {
             }
             do {
                 try perform(entries[index].command)
-            } catch where entries[index].isLook {
+            } catch  where entries[index].isLook {
                 // A look that ran on what `undo` took back (`print(x)` after `let x`): gone with it.
                 dropped.insert(index)
             } catch {

@@ -43,12 +43,16 @@ public struct Handout {
     var lang: Lang { Lang(rawValue: lesson.lang) ?? .en }
 
     /// Runs every step of `lesson` in a fresh session (no colour, fixed width) and keeps what it printed.
-    public init(lesson: Lesson, catalog: LessonCatalog, modules: [ModuleFactory], width: Int = 80, audience: Audience = .presenters,
-                compiler: LineCompiler? = nil) throws {
+    public init(
+        lesson: Lesson, catalog: LessonCatalog, modules: [ModuleFactory], width: Int = 80,
+        audience: Audience = .presenters,
+        compiler: LineCompiler? = nil
+    ) throws {
         self.lesson = lesson
         self.audience = audience
-        let session = Session(catalog: catalog, modules: modules,
-                              options: SessionOptions(render: RenderOptions(width: width), lang: Lang(rawValue: lesson.lang) ?? .en))
+        let session = Session(
+            catalog: catalog, modules: modules,
+            options: SessionOptions(render: RenderOptions(width: width), lang: Lang(rawValue: lesson.lang) ?? .en))
         session.compiler = compiler
         try session.lessons.load(lesson.id, exact: lesson)
         _ = session.takeOutput()
@@ -66,8 +70,9 @@ public struct Handout {
             }
             // A prediction's last hint names the answer: on paper, next to the question, it would be the answer.
             let hints = audience == .students && step.isPrediction ? Array(step.hints.dropLast()) : step.hints
-            var section = Section(title: step.title, body: step.body, goal: step.goal, hints: hints,
-                                  isExercise: step.isExercise && !step.goalStaysUnmet, exchanges: exchanges, code: step.code)
+            var section = Section(
+                title: step.title, body: step.body, goal: step.goal, hints: hints,
+                isExercise: step.isExercise && !step.goalStaysUnmet, exchanges: exchanges, code: step.code)
             section.demonstrates = step.goalStaysUnmet
             sections.append(section)
         }
@@ -85,7 +90,9 @@ public struct Handout {
         var names: [String] = []
         for exchange in section.exchanges where exchange.command != "check" {
             var line = exchange.command.trimmed
-            for keyword in ["try? ", "try! ", "try "] where line.hasPrefix(keyword) { line = String(line.dropFirst(keyword.count)) }
+            for keyword in ["try? ", "try! ", "try "] where line.hasPrefix(keyword) {
+                line = String(line.dropFirst(keyword.count))
+            }
             if line.hasPrefix("let ") || line.hasPrefix("var "), let equals = line.firstIndex(of: "=") {
                 line = String(line[line.index(after: equals)...]).trimmed
             }
@@ -146,7 +153,9 @@ public struct Handout {
             if section.demonstrates {
                 out += "**" + HandoutText.goalStaysUnmet.text(lang) + "**\n\n"
                 out += section.goal.map { "- `\($0.key): \($0.value)`" }.joined(separator: "\n") + "\n\n"
-                for (n, hint) in section.hints.enumerated() { out += "- _" + HandoutText.hint.text(lang, String(n + 1)) + "_: " + hint.text + "\n" }
+                for (n, hint) in section.hints.enumerated() {
+                    out += "- _" + HandoutText.hint.text(lang, String(n + 1)) + "_: " + hint.text + "\n"
+                }
                 if !section.hints.isEmpty { out += "\n" }
             }
             if section.isExercise {
@@ -154,12 +163,18 @@ public struct Handout {
                 out += shownGoal(section).map { "- `\($0.key): \(shown($0))`" }.joined(separator: "\n") + "\n\n"
                 if audience == .students {
                     let names = commandsUsed(section)
-                    if !names.isEmpty { out += HandoutText.commandsItTakes.text(lang, names.map { "`\($0)`" }.joined(separator: ", ")) + "\n\n" }
+                    if !names.isEmpty {
+                        out +=
+                            HandoutText.commandsItTakes.text(lang, names.map { "`\($0)`" }.joined(separator: ", "))
+                            + "\n\n"
+                    }
                 }
                 // Every hint in print: folded on a screen for students, a list for presenters.
                 for (n, hint) in section.hints.enumerated() {
                     if audience == .students {
-                        out += "<details><summary>" + HandoutText.hint.text(lang, String(n + 1)) + "</summary>\n\n" + hint.text + "\n\n</details>\n\n"
+                        out +=
+                            "<details><summary>" + HandoutText.hint.text(lang, String(n + 1)) + "</summary>\n\n"
+                            + hint.text + "\n\n</details>\n\n"
                     } else {
                         out += "- _" + HandoutText.hint.text(lang, String(n + 1)) + "_: " + hint.text + "\n"
                     }
@@ -171,7 +186,9 @@ public struct Handout {
                 if audience == .students {
                     out += HandoutText.writeTheFile.text(lang, code.file) + "\n\n"
                 } else {
-                    out += "**" + HandoutText.referenceSolution.text(lang, code.file) + "**\n\n```swift\n" + code.solution + "```\n\n"
+                    out +=
+                        "**" + HandoutText.referenceSolution.text(lang, code.file) + "**\n\n```swift\n" + code.solution
+                        + "```\n\n"
                 }
             }
             if showsTranscript(section) {
@@ -182,194 +199,13 @@ public struct Handout {
         return out
     }
 
-    // MARK: - HTML
-
-    public var html: String {
-        var out = """
-        <!DOCTYPE html>
-        <html lang="\(Self.escape(lesson.lang))">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(Self.escape(lesson.title))</title>
-        <style>
-        \(Self.stylesheet)
-        </style>
-        </head>
-        <body>
-        <header>
-        <h1>\(Self.escape(lesson.title))</h1>
-
-        """
-        if !lesson.summary.isEmpty { out += "<p class=\"summary\">\(Self.escape(lesson.summary))</p>\n" }
-        out += "<p class=\"facts\">\(Self.escape(facts))</p>\n</header>\n"
-        if !lesson.introduction.isEmpty { out += "<section class=\"intro\">\n" + Self.blocks(lesson.introduction) + "</section>\n" }
-        for (i, section) in sections.enumerated() {
-            out += "<section class=\"step\">\n<h2>\(i + 1). \(Self.inline(section.title))</h2>\n"
-            if let clock = section.clock { out += "<p class=\"clock\">\(Self.escape(clockText(clock)))</p>\n" }
-            out += Self.blocks(section.body)
-            if section.demonstrates {
-                out += "<div class=\"goal unmet\"><strong>\(Self.inline(HandoutText.goalStaysUnmet.text(lang)))</strong><ul>"
-                out += section.goal.map { "<li><code>\(Self.escape($0.key)): \(Self.escape($0.value))</code></li>" }.joined()
-                out += "</ul></div>\n"
-                out += Self.hintList(section.hints, lang: lang, printOnly: false)
-            }
-            if section.isExercise {
-                out += "<div class=\"goal\"><strong>\(Self.inline(HandoutText.exerciseGoal.text(lang)))</strong><ul>"
-                out += shownGoal(section).map { "<li><code>\(Self.escape($0.key)): \(Self.escape(shown($0)))</code></li>" }.joined()
-                out += "</ul></div>\n"
-                if audience == .students {
-                    let names = commandsUsed(section)
-                    if !names.isEmpty {
-                        out += "<p class=\"commands\">" + Self.inline(HandoutText.commandsItTakes.text(lang, names.map { "`\($0)`" }.joined(separator: ", "))) + "</p>\n"
-                    }
-                    // Folded on a screen; a folded <details> does not print, so the same hints are printed as a list.
-                    for (n, hint) in section.hints.enumerated() {
-                        out += "<details class=\"hint\"><summary>\(Self.escape(HandoutText.hint.text(lang, String(n + 1))))</summary><p>"
-                            + Self.inline(hint.text) + "</p></details>\n"
-                    }
-                }
-                out += Self.hintList(section.hints, lang: lang, printOnly: audience == .students)
-                if audience == .students { out += "<p class=\"check\">\(Self.inline(HandoutText.checkWhenDone.text(lang)))</p>\n" }
-            }
-            if let code = section.code {
-                if audience == .students {
-                    out += "<p class=\"write\">" + Self.inline(HandoutText.writeTheFile.text(lang, code.file)) + "</p>\n"
-                } else {
-                    out += "<p class=\"solution\"><strong>" + Self.inline(HandoutText.referenceSolution.text(lang, code.file)) + "</strong></p>\n"
-                    out += "<pre class=\"code\"><code>" + Self.escape(code.solution) + "</code></pre>\n"
-                }
-            }
-            if showsTranscript(section) {
-                if section.isExercise { out += "<p class=\"solution\"><strong>\(Self.escape(HandoutText.solution.text(lang)))</strong></p>\n" }
-                out += "<pre class=\"transcript\">"
-                for exchange in section.exchanges {
-                    out += "<span class=\"typed\"><span class=\"prompt\">\(Self.escape(exchange.prompt))</span>"
-                        + "<kbd>\(Self.escape(exchange.command))</kbd></span>\n" + Self.escape(exchange.output)
-                }
-                out += "</pre>\n"
-            }
-            out += "</section>\n"
-        }
-        return out + "</body>\n</html>\n"
-    }
-
-    /// Every hint in full, as a list: on paper for students (whose screen has them folded), always for presenters.
-    static func hintList(_ hints: [Hint], lang: Lang, printOnly: Bool) -> String {
-        guard !hints.isEmpty else { return "" }
-        var out = "<ol class=\"hints\(printOnly ? " print-only" : "")\">"
-        for (n, hint) in hints.enumerated() {
-            out += "<li><strong>\(escape(HandoutText.hint.text(lang, String(n + 1))))</strong>: " + inline(hint.text) + "</li>"
-        }
-        return out + "</ol>\n"
-    }
-
-    /// Screen and print: long lines wrap (never clipped or scrolled), blocks stay whole on a page, Korean breaks
-    /// between words, and what was typed stands apart from what the program answered.
-    static let stylesheet = """
-    body { font: 16px/1.5 system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
-    :lang(ko) { word-break: keep-all; overflow-wrap: anywhere; }
-    h1 { font-size: 2rem; margin-bottom: .2rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; }
-    code, kbd, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
-    code { background: #f3f3f5; padding: 0 .2em; border-radius: 3px; }
-    pre { background: #f6f8fa; padding: .8rem; border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; }
-    pre code { background: none; padding: 0; }
-    pre.transcript { background: #1e1e24; color: #e8e8ea; line-height: 1.25; }
-    .typed { color: #8fe388; } .typed kbd { font-weight: bold; color: #fff; }
-    .summary { color: #555; font-style: italic; } .facts, .clock { color: #555; font-size: .9rem; }
-    .intro { border-left: 4px solid #7a9cc6; padding-left: 1rem; }
-    .goal { background: #eef7ee; padding: .5rem 1rem; border-radius: 6px; }
-    details.hint { margin: .5rem 0; } details.hint summary { cursor: pointer; color: #2a5d9f; }
-    ol.hints { list-style: none; padding-left: 0; } ol.hints li { margin: .3rem 0; }
-    .goal.unmet { background: #fbf1e6; }
-    .print-only { display: none; }
-    @media print {
-      .print-only { display: block; } details.hint { display: none; }
-      body { max-width: none; margin: 0; padding: 0; font-size: 11pt; }
-      pre, .goal, details, .intro { break-inside: avoid; }
-      h2, .clock, .solution { break-after: avoid; }
-      pre.transcript { background: #fff; color: #000; border: 1px solid #888; }
-      .typed, .typed kbd { color: #000; } .typed kbd { text-decoration: underline; }
-    }
-    """
-
-    /// Markdown paragraphs, lists, quotes and fenced code to HTML: the subset the lessons use.
-    static func blocks(_ lines: [String]) -> String {
-        var out = ""
-        var paragraph: [String] = []
-        var list: [String] = []
-        var ordered = false
-        var code: [String]?
-        func flush() {
-            if !paragraph.isEmpty { out += "<p>" + inline(paragraph.joined(separator: " ")) + "</p>\n"; paragraph = [] }
-            let tag = ordered ? "ol" : "ul"
-            if !list.isEmpty { out += "<\(tag)>" + list.map { "<li>" + inline($0) + "</li>" }.joined() + "</\(tag)>\n"; list = [] }
-        }
-        for line in lines {
-            if line.hasPrefix("```") {
-                if let block = code {
-                    out += "<pre><code>" + escape(block.joined(separator: "\n")) + "</code></pre>\n"
-                    code = nil
-                } else {
-                    flush()
-                    code = []
-                }
-                continue
-            }
-            if code != nil { code!.append(line); continue }
-            let trimmed = line.trimmed
-            if trimmed.isEmpty { flush(); continue }
-            let marker = DisplayWidth.listMarkerLength(trimmed)
-            if marker > 0 {
-                let numbered = trimmed.first?.isNumber == true
-                if !paragraph.isEmpty || (!list.isEmpty && numbered != ordered) { flush() }
-                ordered = numbered
-                list.append(String(trimmed.dropFirst(marker)))
-                continue
-            }
-            if !list.isEmpty && line.hasPrefix("  ") { list[list.count - 1] += " " + trimmed; continue }
-            paragraph.append(trimmed)
-        }
-        if let block = code { out += "<pre><code>" + escape(block.joined(separator: "\n")) + "</code></pre>\n" }
-        flush()
-        return out
-    }
-
-    /// `code`, **bold** and _emphasis_, escaped.
-    static func inline(_ text: String) -> String {
-        var out = ""
-        var inCode = false, inBold = false
-        var chars = Array(text)[...]
-        while let c = chars.first {
-            chars = chars.dropFirst()
-            if c == "`" { out += inCode ? "</code>" : "<code>"; inCode.toggle(); continue }
-            if !inCode, c == "*", chars.first == "*" { chars = chars.dropFirst(); out += inBold ? "</strong>" : "<strong>"; inBold.toggle(); continue }
-            out += escape(String(c))
-        }
-        if inCode { out += "</code>" }
-        if inBold { out += "</strong>" }
-        return out
-    }
-
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for c in TextSanitizer.clean(text) {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }
 
 /// The handout's own words, in the lesson's language.
 enum HandoutText: String, TextCatalog {
-    case aboutMinutes, stepsAndExercises, studentsCopy, presentersCopy, clock, exerciseGoal, hint, checkWhenDone, solution,
-         writeTheFile, referenceSolution, clockAt, goalStaysUnmet, commandsItTakes
+    case aboutMinutes, stepsAndExercises, studentsCopy, presentersCopy, clock, exerciseGoal, hint, checkWhenDone,
+        solution,
+        writeTheFile, referenceSolution, clockAt, goalStaysUnmet, commandsItTakes
 
     var texts: (en: String, ko: String) {
         switch self {
@@ -380,14 +216,23 @@ enum HandoutText: String, TextCatalog {
         case .clock: ("minute {0} to {1}", "{0}분에서 {1}분까지")
         case .exerciseGoal: ("Exercise: reach this state, then type `check`", "연습: 이 상태를 만든 뒤 `check`를 입력하세요")
         case .hint: ("Hint {0}", "힌트 {0}")
-        case .checkWhenDone: ("Stuck? Type `hint` in the playground, or read the hints above one at a time.",
-                              "막히면 플레이그라운드에서 `hint`를 입력하거나, 위의 힌트를 하나씩 읽어 보세요.")
+        case .checkWhenDone:
+            (
+                "Stuck? Type `hint` in the playground, or read the hints above one at a time.",
+                "막히면 플레이그라운드에서 `hint`를 입력하거나, 위의 힌트를 하나씩 읽어 보세요."
+            )
         case .clockAt: ("at minute {0}", "{0}분에")
-        case .goalStaysUnmet: ("A goal this step cannot meet (the transcript shows why)", "이 단계에서 이룰 수 없는 목표 (아래 기록이 이유를 보여 줍니다)")
-        case .commandsItTakes: ("Commands it takes (see `help` in the playground): {0}", "필요한 명령 (플레이그라운드의 `help` 참고): {0}")
+        case .goalStaysUnmet:
+            ("A goal this step cannot meet (the transcript shows why)", "이 단계에서 이룰 수 없는 목표 (아래 기록이 이유를 보여 줍니다)")
+        case .commandsItTakes:
+            ("Commands it takes (see `help` in the playground): {0}", "필요한 명령 (플레이그라운드의 `help` 참고): {0}")
         case .solution: ("Solution", "풀이")
-        case .writeTheFile: ("Write `{0}` from the starter above: `edit` in the playground copies it and opens it in your editor, and `check` compiles it and tries it.",
-                             "위의 시작 코드로 `{0}`을(를) 작성하세요: 플레이그라운드에서 `edit`가 파일을 복사해 편집기로 열고, `check`가 컴파일해 시험합니다.")
+        case .writeTheFile:
+            (
+                "Write `{0}` from the starter above: `edit` in the playground copies it and opens it in your editor, "
+                    + "and `check` compiles it and tries it.",
+                "위의 시작 코드로 `{0}`을(를) 작성하세요: 플레이그라운드에서 `edit`가 파일을 복사해 편집기로 열고, `check`가 컴파일해 시험합니다."
+            )
         case .referenceSolution: ("Reference solution: `{0}`", "참고 풀이: `{0}`")
         }
     }

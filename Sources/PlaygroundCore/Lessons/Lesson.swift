@@ -30,15 +30,20 @@ public struct Lesson: Sendable {
     /// lesson's size when it was never started.
     public func progressText(step: Int?, done: Set<Int>, _ lang: Lang) -> String {
         let exercises = exerciseIndices
-        guard let step else { return CoreText.stepsAndExercises.text(lang, String(steps.count), String(exercises.count)) }
+        guard let step else {
+            return CoreText.stepsAndExercises.text(lang, String(steps.count), String(exercises.count))
+        }
         // A saved step may be out of range (a lesson that lost steps since): shown inside the lesson.
         let shown = min(max(step, 0), steps.count - 1) + 1
         let finished = exercises.filter { done.contains($0) }.count
-        return CoreText.stepOfTotalExercisesDone.text(lang, String(shown), String(steps.count), String(finished), String(exercises.count))
+        return CoreText.stepOfTotalExercisesDone.text(
+            lang, String(shown), String(steps.count), String(finished), String(exercises.count))
     }
 
     /// The lesson's length, when its file gives one.
-    public func minutesText(_ lang: Lang) -> String { minutes > 0 ? CoreText.minutesShort.text(lang, String(minutes)) : "-" }
+    public func minutesText(_ lang: Lang) -> String {
+        minutes > 0 ? CoreText.minutesShort.text(lang, String(minutes)) : "-"
+    }
 
     /// The lines between the `# ` title and the first step: what the pattern is and the problem it solves.
     public var introduction: [String] = []
@@ -63,11 +68,15 @@ public struct Lesson: Sendable {
             given = upTo
         }
         var start = 0
-        return lengths.map { length in defer { start += length }; return (start, length) }
+        return lengths.map { length in
+            defer { start += length }; return (start, length)
+        }
     }
 
     /// How long a step takes, relative to the others: its text, and each command typed and read.
-    static func weight(_ step: Step) -> Int { max(1, step.body.count + 3 * step.walkthrough.count + (step.isExercise ? 10 : 0)) }
+    static func weight(_ step: Step) -> Int {
+        max(1, step.body.count + 3 * step.walkthrough.count + (step.isExercise ? 10 : 0))
+    }
 }
 
 /// One `## ` section of a lesson.
@@ -113,14 +122,16 @@ public struct Step: Sendable {
         for line in body {
             if line.hasPrefix("```") { inCode.toggle(); continue }
             guard !inCode, let dot = line.firstIndex(of: "."), line[line.index(after: dot)...].hasPrefix(" "),
-                  let number = Int(line[..<dot]), number == highest + 1 else { continue }
+                let number = Int(line[..<dot]), number == highest + 1
+            else { continue }
             highest = number
         }
         return highest >= 2 ? highest : nil
     }
 
     /// The Swift that reveals a prediction's answer: the first code line of the last command of the step's transcript
-    /// that ran any (`meat kitten` runs `try builder.setMeat(.kitten)`). Typed in either form, it closes the prediction.
+    /// that ran any (`meat kitten` runs `try builder.setMeat(.kitten)`). Typed in either form, it closes the
+    /// prediction.
     public var revealCode: String? {
         for entry in transcripts.flatMap(\.entries).reversed() {
             if let code = Self.codeLines(entry.expected).first { return code }

@@ -27,7 +27,9 @@ public struct LessonCatalog: Sendable {
 
     public init(sources: [LessonSource], modules: Set<String>) {
         // Built-in first so that a lesson from --lessons with the same id replaces it.
-        let ordered = sources.filter(\.isBuiltIn).sorted { $0.path < $1.path } + sources.filter { !$0.isBuiltIn }.sorted { $0.path < $1.path }
+        let ordered =
+            sources.filter(\.isBuiltIn).sorted { $0.path < $1.path }
+            + sources.filter { !$0.isBuiltIn }.sorted { $0.path < $1.path }
         let builtInPaths = Set(sources.filter(\.isBuiltIn).map(\.path))
         var found: [String: Int] = [:]  // "id lang" -> index
         for source in ordered {
@@ -41,8 +43,11 @@ public struct LessonCatalog: Sendable {
                 continue
             }
             if !modules.contains(lesson.module) {
-                issues.append(LessonIssue(path: source.path, line: line(of: "module:", in: source.text),
-                                          message: "unknown module '\(lesson.module)' (known: \(modules.sorted().joined(separator: ", ")))"))
+                issues.append(
+                    LessonIssue(
+                        path: source.path, line: line(of: "module:", in: source.text),
+                        message:
+                            "unknown module '\(lesson.module)' (known: \(modules.sorted().joined(separator: ", ")))"))
                 continue
             }
             if let existing = found[lesson.id + " " + lesson.lang] {
@@ -50,15 +55,19 @@ public struct LessonCatalog: Sendable {
                 if previousIsBuiltIn && !source.isBuiltIn {
                     lessons[existing] = lesson
                 } else {
-                    issues.append(LessonIssue(path: source.path, line: line(of: "id:", in: source.text),
-                                              message: "duplicate lesson id '\(lesson.id)' (also in \(lessons[existing].path))"))
+                    issues.append(
+                        LessonIssue(
+                            path: source.path, line: line(of: "id:", in: source.text),
+                            message: "duplicate lesson id '\(lesson.id)' (also in \(lessons[existing].path))"))
                 }
                 continue
             }
             found[lesson.id + " " + lesson.lang] = lessons.count
             lessons.append(lesson)
         }
-        lessons = lessons.map { (($0.path.split(separator: "/").last).map(String.init) ?? "", $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        lessons = lessons.map { (($0.path.split(separator: "/").last).map(String.init) ?? "", $0) }.sorted {
+            $0.0 < $1.0
+        }.map(\.1)
         for (i, lesson) in lessons.enumerated() { index[lesson.id, default: [:]][lesson.lang] = i }
     }
 
@@ -92,8 +101,11 @@ extension LessonCatalog {
     /// `forget` and `test` on the command line. A close id is suggested, else the lessons are listed.
     public func unknownLesson(_ id: String) -> PlaygroundError {
         var message = CoreText.unknownLesson(id)
-        if let s = Suggest.closest(to: id, in: ids) { message += CoreText.andDidYouMean(s) }
-        else { message += CoreText.andLessons(ids.joined(separator: ", ")) }
+        if let s = Suggest.closest(to: id, in: ids) {
+            message += CoreText.andDidYouMean(s)
+        } else {
+            message += CoreText.andLessons(ids.joined(separator: ", "))
+        }
         return PlaygroundError(message)
     }
 }

@@ -8,7 +8,9 @@ public enum LessonParser {
         let lines = text.lines.map { line -> String in
             line.utf8.last == 0x0D ? String(line.dropLast()) : String(line)
         }
-        func issue(_ line: Int, _ message: String) -> LessonIssue { LessonIssue(path: path, line: line, message: message) }
+        func issue(_ line: Int, _ message: String) -> LessonIssue {
+            LessonIssue(path: path, line: line, message: message)
+        }
 
         // Front matter.
         guard lines.first == "---" else { throw issue(1, "missing front matter: the file must start with '---'") }
@@ -58,7 +60,9 @@ public enum LessonParser {
             }
             if let open = fence {
                 if line.hasPrefix("```") {
-                    try finishFence(open.kind, openLine: open.line, closeLine: number, lines: fenceLines, into: &steps, issue: issue)
+                    try finishFence(
+                        open.kind, openLine: open.line, closeLine: number, lines: fenceLines, into: &steps, issue: issue
+                    )
                     fence = nil
                     fenceLines = []
                 } else {
@@ -67,7 +71,10 @@ public enum LessonParser {
                 continue
             }
             if line.hasPrefix("## ") {
-                steps.append(Step(title: String(line.dropFirst(3)).trimmed, line: number, body: [], transcripts: [], goal: [], hints: []))
+                steps.append(
+                    Step(
+                        title: String(line.dropFirst(3)).trimmed, line: number, body: [], transcripts: [], goal: [],
+                        hints: []))
                 continue
             }
             if line.hasPrefix("```") {
@@ -77,19 +84,26 @@ public enum LessonParser {
                     let words = kind.split(separator: " ").map(String.init)
                     if words == ["swift", "shortcut"] {
                         guard steps[steps.count - 1].code != nil else {
-                            throw issue(number, "a ```swift shortcut``` block is a wrong file for a code exercise: it comes after the step's ```swift starter File.swift``` block")
+                            throw issue(
+                                number,
+                                "a ```swift shortcut``` block is a wrong file for a code exercise: it comes after the "
+                                    + "step's ```swift starter File.swift``` block"
+                            )
                         }
                         fence = ("swift shortcut", number)
                         continue
                     }
                     if words.count >= 2, words[1] == "starter" || words[1] == "solution" {
-                        kind = try codeFence(words, number: number, step: &steps[steps.count - 1], language: lang, issue: issue)
+                        kind = try codeFence(
+                            words, number: number, step: &steps[steps.count - 1], language: lang, issue: issue)
                         fence = (kind, number)
                         continue
                     }
                 }
                 guard !steps.isEmpty else {
-                    if kind == "patterns" || kind.hasPrefix("goal") { throw issue(number, "'\(kind)' block before the first '## ' step") }
+                    if kind == "patterns" || kind.hasPrefix("goal") {
+                        throw issue(number, "'\(kind)' block before the first '## ' step")
+                    }
                     fence = (kind, number)
                     continue
                 }
@@ -107,9 +121,11 @@ public enum LessonParser {
             // `<!-- minutes: 5 -->`: how long the step takes in a workshop (invisible on GitHub; the clock uses it).
             let trimmedLine = line.trimmed
             if trimmedLine.hasPrefix("<!--"), trimmedLine.hasSuffix("-->"),
-               case let inside = trimmedLine.dropFirst(4).dropLast(3).trimmed, inside.hasPrefix("minutes:") {
+                case let inside = trimmedLine.dropFirst(4).dropLast(3).trimmed, inside.hasPrefix("minutes:")
+            {
                 guard let minutes = Int(inside.dropFirst(8).trimmed), (1...600).contains(minutes) else {
-                    throw issue(number, "'minutes:' takes a whole number of minutes from 1 to 600, as in <!-- minutes: 5 -->")
+                    throw issue(
+                        number, "'minutes:' takes a whole number of minutes from 1 to 600, as in <!-- minutes: 5 -->")
                 }
                 steps[steps.count - 1].minutes = minutes
                 continue
@@ -121,12 +137,26 @@ public enum LessonParser {
             steps[steps.count - 1].body.append(line)
         }
         if let open = fence { throw issue(open.line, "code block is not closed") }
-        guard !steps.isEmpty else { throw issue(max(1, lines.count - (lines.last == "" ? 1 : 0)), "the lesson has no steps ('## ' headings)") }
+        guard !steps.isEmpty else {
+            throw issue(max(1, lines.count - (lines.last == "" ? 1 : 0)), "the lesson has no steps ('## ' headings)")
+        }
         for step in steps {
             guard let code = step.code else { continue }
-            if code.solutionLine == 0 { throw issue(code.starterLine, "the code exercise '\(code.file)' has a starter but no ```swift solution``` block") }
-            if step.goal.isEmpty { throw issue(step.line, "the code exercise '\(code.file)' has no goal: `check` needs one to judge the learner's file") }
-            if step.commands.isEmpty { throw issue(step.line, "the code exercise '\(code.file)' has no transcript: its commands drive the learner's types") }
+            if code.solutionLine == 0 {
+                throw issue(
+                    code.starterLine, "the code exercise '\(code.file)' has a starter but no ```swift solution``` block"
+                )
+            }
+            if step.goal.isEmpty {
+                throw issue(
+                    step.line,
+                    "the code exercise '\(code.file)' has no goal: `check` needs one to judge the learner's file")
+            }
+            if step.commands.isEmpty {
+                throw issue(
+                    step.line,
+                    "the code exercise '\(code.file)' has no transcript: its commands drive the learner's types")
+            }
         }
         for i in steps.indices {
             while steps[i].body.last?.trimmed.isEmpty == true { steps[i].body.removeLast() }
@@ -135,12 +165,15 @@ public enum LessonParser {
         }
         while introduction.last?.trimmed.isEmpty == true { introduction.removeLast() }
         introduction.removeFirst(introduction.prefix { $0.trimmed.isEmpty }.count)
-        return Lesson(id: id, title: meta["title"]!, summary: meta["summary"] ?? "", module: meta["module"]!,
-                      minutes: minutes, lang: lang, path: path, source: text, steps: steps, introduction: introduction)
+        return Lesson(
+            id: id, title: meta["title"]!, summary: meta["summary"] ?? "", module: meta["module"]!,
+            minutes: minutes, lang: lang, path: path, source: text, steps: steps, introduction: introduction)
     }
 
-    static func finishFence(_ kind: String, openLine: Int, closeLine: Int, lines: [(Int, String)], into steps: inout [Step],
-                            issue: (Int, String) -> LessonIssue) throws(LessonIssue) {
+    static func finishFence(
+        _ kind: String, openLine: Int, closeLine: Int, lines: [(Int, String)], into steps: inout [Step],
+        issue: (Int, String) -> LessonIssue
+    ) throws(LessonIssue) {
         // A code block in the introduction, before the first step, is prose: nothing to keep.
         guard !steps.isEmpty else { return }
         let last = steps.count - 1
@@ -174,7 +207,11 @@ public enum LessonParser {
             if kind == "patterns shortcut" {
                 for (number, line) in lines where !line.trimmed.isEmpty {
                     guard line.hasPrefix("> ") else {
-                        throw issue(number, "a shortcut block holds only commands, each after '> ': it is tried, not shown, so it has no output")
+                        throw issue(
+                            number,
+                            "a shortcut block holds only commands, each after '> ': it is tried, not shown, so it has "
+                                + "no output"
+                        )
                     }
                     commands.append(String(line.dropFirst(2)).trimmed)
                 }
@@ -208,25 +245,41 @@ public enum LessonParser {
 
     /// The opening fence of a code exercise's starter or solution: checks it and records it on the step. Returns the
     /// fence's kind for ``finishFence``.
-    static func codeFence(_ words: [String], number: Int, step: inout Step, language: String,
-                          issue: (Int, String) -> LessonIssue) throws(LessonIssue) -> String {
+    static func codeFence(
+        _ words: [String], number: Int, step: inout Step, language: String,
+        issue: (Int, String) -> LessonIssue
+    ) throws(LessonIssue) -> String {
         if words[1] == "starter" {
-            guard words.count == 3 else { throw issue(number, "a starter block names its file: ```swift starter FileName.swift```") }
+            guard words.count == 3 else {
+                throw issue(number, "a starter block names its file: ```swift starter FileName.swift```")
+            }
             let file = words[2]
             let stem = file.hasSuffix(".swift") ? file.dropLast(6) : ""
             guard let first = stem.first, first.isASCII, first.isLetter,
-                  stem.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
-                throw issue(number, "the starter's file name '\(file)' must be a Swift file name: letters, digits and '_', ending in '.swift'")
+                stem.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                throw issue(
+                    number,
+                    "the starter's file name '\(file)' must be a Swift file name: letters, digits and '_', ending in "
+                        + "'.swift'"
+                )
             }
-            guard step.code == nil else { throw issue(number, "a step has at most one code exercise (one starter block)") }
+            guard step.code == nil else {
+                throw issue(number, "a step has at most one code exercise (one starter block)")
+            }
             step.code = CodeExercise(file: file, starter: "", solution: "", starterLine: number, solutionLine: 0)
             // The learner sees the starter in the step, under its file name.
             step.body.append(CodeText.starterCaption.text(Lang(rawValue: language) ?? .en, file))
             step.body.append("```swift")
             return "swift starter"
         }
-        guard words.count == 2 else { throw issue(number, "a solution block names no file: ```swift solution``` (the starter's file)") }
-        guard step.code != nil else { throw issue(number, "a ```swift solution``` block comes after the step's ```swift starter File.swift``` block") }
+        guard words.count == 2 else {
+            throw issue(number, "a solution block names no file: ```swift solution``` (the starter's file)")
+        }
+        guard step.code != nil else {
+            throw issue(
+                number, "a ```swift solution``` block comes after the step's ```swift starter File.swift``` block")
+        }
         guard step.code?.solutionLine == 0 else { throw issue(number, "a code exercise has one solution block") }
         step.code?.solutionLine = number
         return "swift solution"
@@ -241,10 +294,19 @@ public enum LessonParser {
     /// its commands or goal would never be tested: named as such, with the nearest kind.
     static func checkFenceKind(_ kind: String, number: Int, issue: (Int, String) -> LessonIssue) throws(LessonIssue) {
         let first = String(kind.split(separator: " ").first ?? "")
-        if hiddenFences.contains(kind) || shownFences.contains(first) && (first != "swift" || kind == "swift") { return }
-        let known = (hiddenFences.sorted() + shownFences.filter { !$0.isEmpty }.sorted() + ["swift starter File.swift", "swift solution", "swift shortcut"])
+        if hiddenFences.contains(kind) || shownFences.contains(first) && (first != "swift" || kind == "swift") {
+            return
+        }
+        let known =
+            (hiddenFences.sorted() + shownFences.filter { !$0.isEmpty }.sorted() + [
+                "swift starter File.swift", "swift solution", "swift shortcut",
+            ])
         let near = Suggest.closest(to: kind, in: known).map { "; did you mean '\($0)'?" } ?? ""
-        throw issue(number, "unknown code block '```\(kind)' (rule: every block is one the tester reads or a language the prose shows; known: \(known.joined(separator: ", ")))\(near)")
+        throw issue(
+            number,
+            "unknown code block '```\(kind)' (rule: every block is one the tester reads or a language the prose shows; "
+                + "known: \(known.joined(separator: ", ")))\(near)"
+        )
     }
 
     static func parseGoalLine(_ line: String, number: Int) -> GoalLine? {
@@ -258,7 +320,8 @@ public enum LessonParser {
     static let hintMarkers = ["Hint", "힌트"]
 
     /// `> **Hint:** text` or `> **Hint** (when builder.meat: .beef): text`.
-    static func parseHint(_ line: String, number: Int, issue: (Int, String) -> LessonIssue) throws(LessonIssue) -> Hint? {
+    static func parseHint(_ line: String, number: Int, issue: (Int, String) -> LessonIssue) throws(LessonIssue) -> Hint?
+    {
         // `Hint` in any lesson, `힌트` too: a Korean author writes the marker in Korean.
         guard let marker = hintMarkers.first(where: { line.hasPrefix("> **" + $0) }) else { return nil }
         var rest = Substring(line.dropFirst("> **".count + marker.count))
@@ -267,7 +330,9 @@ public enum LessonParser {
             rest = rest.dropFirst(3)
         } else if rest.hasPrefix("** (when ") {
             rest = rest.dropFirst("** (when ".count)
-            guard let close = rest.firstIndex(of: ")") else { throw issue(number, "hint condition is not closed by ')'") }
+            guard let close = rest.firstIndex(of: ")") else {
+                throw issue(number, "hint condition is not closed by ')'")
+            }
             guard let goal = parseGoalLine(String(rest[..<close]), number: number) else {
                 throw issue(number, "bad hint condition: expected '(when object.field: value)'")
             }
@@ -276,7 +341,11 @@ public enum LessonParser {
             guard rest.hasPrefix(":") else { throw issue(number, "expected ':' after the hint condition") }
             rest = rest.dropFirst()
         } else {
-            throw issue(number, "bad hint: write '> **Hint:** text' (or '> **힌트:** text'), or '> **Hint** (when object.field: value): text'")
+            throw issue(
+                number,
+                "bad hint: write '> **Hint:** text' (or '> **힌트:** text'), or '> **Hint** (when object.field: value): "
+                    + "text'"
+            )
         }
         let text = rest.trimmed
         guard !text.isEmpty else { throw issue(number, "empty hint") }

@@ -31,8 +31,10 @@ public struct LessonTester {
     public func test(_ lesson: Lesson) -> Result {
         var failures: [String] = []
         func issue(_ line: Int, _ message: String) { failures.append("\(lesson.path):\(line): \(message)") }
-        let session = Session(catalog: catalog, modules: modules,
-                              options: SessionOptions(render: RenderOptions(width: width, color: false), lang: Lang(rawValue: lesson.lang) ?? .en))
+        let session = Session(
+            catalog: catalog, modules: modules,
+            options: SessionOptions(
+                render: RenderOptions(width: width, color: false), lang: Lang(rawValue: lesson.lang) ?? .en))
         session.compiler = compiler
         var needCompiler = 0, withheld = 0
         do {
@@ -51,9 +53,15 @@ public struct LessonTester {
         for step in lesson.steps {
             // A code exercise's commands use the types of its file: the compiler judges them when they run.
             if let code = step.code {
-                for (text, line, part) in [(code.starter, code.starterLine, "starter"), (code.solution, code.solutionLine, "solution")] {
+                for (text, line, part) in [
+                    (code.starter, code.starterLine, "starter"), (code.solution, code.solutionLine, "solution"),
+                ] {
                     for row in text.split(separator: "\n") where DisplayWidth.of(row) + 4 > 80 {
-                        issue(line, "a line of \(code.file)'s \(part) is \(DisplayWidth.of(row)) columns; at 80 it must fit 76: '\(row)'")
+                        issue(
+                            line,
+                            "a line of \(code.file)'s \(part) is \(DisplayWidth.of(row)) columns; at 80 it must fit "
+                                + "76: '\(row)'"
+                        )
                     }
                 }
                 continue
@@ -85,30 +93,64 @@ public struct LessonTester {
             for line in step.body {
                 if line.hasPrefix("```") { fence = fence == nil ? line.dropFirst(3) : nil; continue }
                 if fence == "text", DisplayWidth.of(line) + 4 > 80 {
-                    issue(step.line, "a diagram line in '\(step.title)' is \(DisplayWidth.of(line)) columns; at 80 it must fit 76: '\(line)'")
+                    issue(
+                        step.line,
+                        "a diagram line in '\(step.title)' is \(DisplayWidth.of(line)) columns; at 80 it must fit 76: "
+                            + "'\(line)'"
+                    )
                 }
             }
             if step.isExercise && step.commands.isEmpty {
                 issue(step.line, "exercise step '\(step.title)' has a goal but no transcript to solve it")
             }
             if !step.shortcuts.isEmpty && (!step.isExercise || step.goalStaysUnmet) {
-                issue(step.shortcuts[0].line, "a shortcut is a wrong solution an exercise's goal must refuse; '\(step.title)' has no goal to refuse it (rule: shortcuts belong to exercises)")
+                issue(
+                    step.shortcuts[0].line,
+                    "a shortcut is a wrong solution an exercise's goal must refuse; '\(step.title)' has no goal to "
+                        + "refuse it (rule: shortcuts belong to exercises)"
+                )
             }
             if step.isExercise && step.hints.isEmpty {
-                issue(step.line, "exercise step '\(step.title)' has no hints (rule: exercises have graded hints, written '> **Hint:** text' or '> **힌트:** text')")
+                issue(
+                    step.line,
+                    "exercise step '\(step.title)' has no hints (rule: exercises have graded hints, written '> "
+                        + "**Hint:** text' or '> **힌트:** text')"
+                )
             } else if step.isExercise && !step.goalStaysUnmet && step.hints.count < 2 {
-                issue(step.line, "exercise step '\(step.title)' has one hint (rule: hints are graded: at least two, from the idea to the command)")
+                issue(
+                    step.line,
+                    "exercise step '\(step.title)' has one hint (rule: hints are graded: at least two, from the idea "
+                        + "to the command)"
+                )
             } else if step.isExercise && !step.goalStaysUnmet, let last = step.hints.last, !last.text.contains("`") {
-                issue(step.line, "the last hint of exercise step '\(step.title)' names no command (rule: the last hint names a command in `backticks`)")
+                issue(
+                    step.line,
+                    "the last hint of exercise step '\(step.title)' names no command (rule: the last hint names a "
+                        + "command in `backticks`)"
+                )
             }
         }
         // The playground's own lessons keep to the product's shape: 6 to 12 steps, at least two exercises.
         if lesson.isBuiltIn {
-            if !(6...12).contains(lesson.steps.count) { issue(1, "a lesson has 6 to 12 steps; this one has \(lesson.steps.count) (rule for the built-in lessons: 6 to 12 steps)") }
+            if !(6...12).contains(lesson.steps.count) {
+                issue(
+                    1,
+                    "a lesson has 6 to 12 steps; this one has \(lesson.steps.count) (rule for the built-in lessons: 6 "
+                        + "to 12 steps)"
+                )
+            }
             let exercises = lesson.steps.filter { $0.isExercise && !$0.goalStaysUnmet }.count
-            if exercises < 2 { issue(1, "a lesson has at least two exercise steps (with a goal); this one has \(exercises) (rule for the built-in lessons: two exercises or more)") }
+            if exercises < 2 {
+                issue(
+                    1,
+                    "a lesson has at least two exercise steps (with a goal); this one has \(exercises) (rule for the "
+                        + "built-in lessons: two exercises or more)"
+                )
+            }
         }
-        guard failures.isEmpty else { return Result(lesson: lesson, failures: failures, updatedSource: nil, commandCount: 0) }
+        guard failures.isEmpty else {
+            return Result(lesson: lesson, failures: failures, updatedSource: nil, commandCount: 0)
+        }
 
         // Run every transcript in order, in one session, as a learner would.
         var replacements: [(open: Int, close: Int, lines: [String])] = []
@@ -143,13 +185,18 @@ public struct LessonTester {
                     // As the learner's `check` runs them: to the first command that fails.
                     _ = try? session.code.driveStep()
                     if session.lessons.goalMet {
-                        issue(code.starterLine, "the starter of \(code.file) already meets the goal of '\(step.title)': the exercise has nothing to do")
+                        issue(
+                            code.starterLine,
+                            "the starter of \(code.file) already meets the goal of '\(step.title)': the exercise has "
+                                + "nothing to do"
+                        )
                     }
                 }
                 _ = session.takeOutput()
                 do {
                     guard try session.code.loadCode(code.solution) else {
-                        let diagnostics = Self.lines(session.takeOutput()).filter { !$0.isEmpty }.prefix(6).joined(separator: "\n    ")
+                        let diagnostics = Self.lines(session.takeOutput()).filter { !$0.isEmpty }.prefix(6).joined(
+                            separator: "\n    ")
                         issue(code.solutionLine, "the solution of \(code.file) does not compile:\n    " + diagnostics)
                         continue
                     }
@@ -163,7 +210,9 @@ public struct LessonTester {
             var fields = Set(session.lessons.goalFieldKeys)
             if step.isExercise && !step.goalStaysUnmet && !step.shortcuts.isEmpty {
                 for shortcut in step.shortcuts {
-                    if let failure = try? self.tryShortcut(shortcut, at: index, in: session) { issue(shortcut.line, failure) }
+                    if let failure = try? self.tryShortcut(shortcut, at: index, in: session) {
+                        issue(shortcut.line, failure)
+                    }
                 }
                 // Back to the step's start for its own commands.
                 if (try? session.lessons.setUpLiveObjects(before: index)) != nil, let code = step.code {
@@ -175,9 +224,16 @@ public struct LessonTester {
                 issue(step.goal.first?.line ?? step.line, failure)
             }
             if step.isExercise && !step.goalStaysUnmet && session.lessons.goalMet {
-                issue(step.line, "the goal of '\(step.title)' is already met before its commands run: the exercise has nothing to do")
+                issue(
+                    step.line,
+                    "the goal of '\(step.title)' is already met before its commands run: the exercise has nothing to do"
+                )
             } else if step.goalStaysUnmet && session.lessons.goalMet {
-                issue(step.line, "the goal of '\(step.title)' is marked 'unmet' but is met at the step's start: 'check' would pass before anything is done")
+                issue(
+                    step.line,
+                    "the goal of '\(step.title)' is marked 'unmet' but is met at the step's start: 'check' would pass "
+                        + "before anything is done"
+                )
             }
             for transcript in step.transcripts {
                 var newLines: [String] = []
@@ -192,19 +248,29 @@ public struct LessonTester {
                         needCompiler += 1
                         actual = expected
                     }
-                    newLines.append(contentsOf: entry.command.split(separator: "\n", omittingEmptySubsequences: false)
-                        .map { "> " + $0 })
+                    newLines.append(
+                        contentsOf: entry.command.split(separator: "\n", omittingEmptySubsequences: false)
+                            .map { "> " + $0 })
                     newLines.append(contentsOf: actual)
-                    if actual != expected, let at = actual.firstIndex(where: Self.isError), !expected.contains(where: Self.isError) {
+                    if actual != expected, let at = actual.firstIndex(where: Self.isError),
+                        !expected.contains(where: Self.isError)
+                    {
                         // The whole message, over the lines the width wrapped it onto (up to the next pane).
-                        let error = ([actual[at]] + actual[(at + 1)...].prefix { !$0.isEmpty && !$0.hasPrefix("── ") && !Self.isError($0) }).joined(separator: " ")
+                        let error =
+                            ([actual[at]]
+                            + actual[(at + 1)...].prefix { !$0.isEmpty && !$0.hasPrefix("── ") && !Self.isError($0) })
+                            .joined(separator: " ")
                         newErrors.append("\(lesson.path):\(entry.line): '\(entry.command)' now fails: \(error)")
                     }
                     if actual != expected {
-                        let diff = LineDiff.diff(expected: expected, actual: actual).map { "    " + $0 }.joined(separator: "\n")
+                        let diff = LineDiff.diff(expected: expected, actual: actual).map { "    " + $0 }.joined(
+                            separator: "\n")
                         // Output left out on purpose, to be filled in: said as such.
-                        let unwritten = expected.isEmpty ? " (no output written yet: 'patterns test --update' fills it in)" : ""
-                        issue(entry.line, "output of '\(entry.command)' differs (- expected, + actual)\(unwritten):\n" + diff)
+                        let unwritten =
+                            expected.isEmpty ? " (no output written yet: 'patterns test --update' fills it in)" : ""
+                        issue(
+                            entry.line,
+                            "output of '\(entry.command)' differs (- expected, + actual)\(unwritten):\n" + diff)
                     }
                 }
                 replacements.append((transcript.openLine, transcript.closeLine, newLines))
@@ -212,11 +278,19 @@ public struct LessonTester {
             // A goal or a hint condition on a field no state at this step has can never be met or shown.
             let known = fields.union(session.lessons.goalFieldKeys)
             for goal in step.goal where !goal.isPrediction && !known.contains(goal.key) {
-                issue(goal.line, "the goal names '\(goal.key)', a field no state at this step has (rule: goals and hints name real fields; \(Self.fieldList(known, near: goal.key)))")
+                issue(
+                    goal.line,
+                    "the goal names '\(goal.key)', a field no state at this step has (rule: goals and hints name real "
+                        + "fields; \(Self.fieldList(known, near: goal.key)))"
+                )
             }
             for hint in step.hints {
                 guard let when = hint.when, !when.isPrediction, !known.contains(when.key) else { continue }
-                issue(when.line, "the hint's condition names '\(when.key)', a field no state at this step has, so the hint never shows (rule: goals and hints name real fields; \(Self.fieldList(known, near: when.key)))")
+                issue(
+                    when.line,
+                    "the hint's condition names '\(when.key)', a field no state at this step has, so the hint never "
+                        + "shows (rule: goals and hints name real fields; \(Self.fieldList(known, near: when.key)))"
+                )
             }
             if step.goal.contains(where: { !$0.isPrediction && !known.contains($0.key) }) { continue }
             if step.isExercise && step.goalStaysUnmet && session.lessons.goalMet {
@@ -224,12 +298,15 @@ public struct LessonTester {
             } else if step.isExercise && !step.goalStaysUnmet {
                 let differences = session.lessons.goalDifferences()
                 if !differences.isEmpty {
-                    let detail = differences.map { "\($0.key) expected \($0.expected), actual \($0.actual)" }.joined(separator: "; ")
+                    let detail = differences.map { "\($0.key) expected \($0.expected), actual \($0.actual)" }.joined(
+                        separator: "; ")
                     issue(step.goal.first?.line ?? step.line, "the step's commands do not meet its goal: \(detail)")
                 }
             }
         }
-        var result = Result(lesson: lesson, failures: failures, updatedSource: Self.rewrite(lesson.source, replacements), commandCount: count)
+        var result = Result(
+            lesson: lesson, failures: failures, updatedSource: Self.rewrite(lesson.source, replacements),
+            commandCount: count)
         result.newErrors = newErrors
         result.needCompiler = needCompiler
         result.withheld = withheld + session.withheldFromLesson
@@ -244,20 +321,25 @@ public struct LessonTester {
         if let code = shortcut.code {
             guard compiler != nil else { return nil }
             guard (try? session.code.loadCode(code)) == true else {
-                return "the shortcut file does not compile: a shortcut is a wrong solution Swift accepts (rule: shortcuts must fail the goal, not the compiler)"
+                return
+                    "the shortcut file does not compile: a shortcut is a wrong solution Swift accepts (rule: shortcuts "
+                    + "must fail the goal, not the compiler)"
             }
             _ = try? session.code.driveStep()
         } else {
             for command in shortcut.commands { session.execute(command) }
         }
         guard session.lessons.goalMet else { return nil }
-        return "this shortcut meets the goal of '\(session.currentStep?.title ?? "")': the goal lets a solution without the idea through (rule: a goal checks the task, and every shortcut must fail it)"
+        return
+            "this shortcut meets the goal of '\(session.currentStep?.title ?? "")': the goal lets a solution without "
+            + "the idea through (rule: a goal checks the task, and every shortcut must fail it)"
     }
 
     /// A prediction counts once, before the thing is run: guessing each wrong answer and then the right one, or
     /// answering after running the step, must not meet the goal. Tried on every prediction exercise.
     func tryPredictionShortcuts(_ step: Step, at index: Int, in session: Session) -> String? {
-        guard let goal = step.goal.first(where: \.isPrediction), let options = step.predictionOptions, options > 1 else { return nil }
+        guard let goal = step.goal.first(where: \.isPrediction), let options = step.predictionOptions, options > 1
+        else { return nil }
         defer {
             session.lessons.forgetPrediction()
             try? session.lessons.setUpLiveObjects(before: index)
@@ -270,53 +352,22 @@ public struct LessonTester {
         session.execute("predict " + wrong)
         session.execute("predict " + goal.value)
         for command in step.commands where !command.hasPrefix("predict") { session.execute(command) }
-        if session.lessons.goalMet { return "a second 'predict' after a wrong one meets the goal: a prediction must count once (rule: the first answer stands)" }
+        if session.lessons.goalMet {
+            return
+                "a second 'predict' after a wrong one meets the goal: a prediction must count once (rule: the first "
+                + "answer stands)"
+        }
         // Running first, then answering.
         guard (try? session.lessons.setUpLiveObjects(before: index)) != nil else { return nil }
         session.lessons.forgetPrediction()
         for command in step.commands where !command.hasPrefix("predict") { session.execute(command) }
         session.execute("predict " + goal.value)
-        if session.lessons.goalMet { return "'predict' after running the step meets the goal: a prediction must come before the thing is run (rule: predict first)" }
+        if session.lessons.goalMet {
+            return
+                "'predict' after running the step meets the goal: a prediction must come before the thing is run "
+                + "(rule: predict first)"
+        }
         return nil
     }
 
-    static func fieldList(_ known: Set<String>, near key: String) -> String {
-        let near = Suggest.closest(to: key, in: known.sorted()).map { "did you mean '\($0)'? " } ?? ""
-        let object = key.split(separator: ".").first.map(String.init) ?? key
-        let same = known.filter { $0.hasPrefix(object + ".") }.sorted()
-        return near + "fields: " + (same.isEmpty ? known.sorted() : same).joined(separator: ", ")
-    }
-
-    /// A line that reports an error or a trap, in either language.
-    static func isError(_ line: String) -> Bool {
-        line.hasPrefix("error: ") || line.hasPrefix("오류: ") || line.hasPrefix("Fatal error: ") || isCompilerDiagnostic(line)
-    }
-
-    /// `repl:1:9: error: …`: the Swift compiler's diagnostic for a line.
-    static func isCompilerDiagnostic(_ line: String) -> Bool {
-        line.hasPrefix(LineSource.file + ":") && line.contains(": error: ")
-    }
-
-    /// Output lines with trailing spaces and trailing empty lines removed.
-    static func lines(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            var s = Substring(line)
-            while s.last == " " { s.removeLast() }
-            return String(s)
-        }
-        while lines.last == "" { lines.removeLast() }
-        return lines
-    }
-
-    static func rewrite(_ source: String, _ replacements: [(open: Int, close: Int, lines: [String])]) -> String {
-        // The same line splitting as the parser, or the line numbers would not agree (found by fuzzing: CRLF files).
-        var lines = source.lines.map(String.init)
-        for replacement in replacements.sorted(by: { $0.open > $1.open }) {
-            // Lines between the fences (1-based open..close) are replaced.
-            // New lines keep the file's line endings (the split keeps a CRLF file's "\r" on every old line).
-            let ending = lines[replacement.open - 1].hasSuffix("\r") ? "\r" : ""
-            lines.replaceSubrange(replacement.open..<(replacement.close - 1), with: replacement.lines.map { $0 + ending })
-        }
-        return lines.joined(separator: "\n")
-    }
 }

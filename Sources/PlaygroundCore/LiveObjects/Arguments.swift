@@ -64,7 +64,9 @@ public protocol CaseArgument: ArgumentType, CaseIterable, RawRepresentable where
 
 extension CaseArgument {
     public static var parameterType: ParamType {
-        ParameterTypes.of(Self.self) { .enumCase(type: String(describing: Self.self), cases: allCases.map { $0.rawValue }) }
+        ParameterTypes.of(Self.self) {
+            .enumCase(type: String(describing: Self.self), cases: allCases.map { $0.rawValue })
+        }
     }
     /// Inlinable, specialised in each conformance's module (see ``OptionSetArgument``).
     @inlinable

@@ -10,8 +10,10 @@ public final class Method {
     public let isProperty: Bool
     public let perform: ([ArgValue]) throws -> CallResult
 
-    init(name: String, params: [Param], throwsError: Bool, returns: Returns, isProperty: Bool,
-         perform: @escaping ([ArgValue]) throws -> CallResult) {
+    init(
+        name: String, params: [Param], throwsError: Bool, returns: Returns, isProperty: Bool,
+        perform: @escaping ([ArgValue]) throws -> CallResult
+    ) {
         self.name = name
         self.params = params
         self.throwsError = throwsError
@@ -21,38 +23,59 @@ public final class Method {
     }
 
     /// A method without parameters.
-    public convenience init(_ name: String, throws throwsError: Bool = false, returns: Returns = .void, perform: @escaping () throws -> CallResult) {
-        self.init(name: name, params: [], throwsError: throwsError, returns: returns, isProperty: false) { _ in try perform() }
+    public convenience init(
+        _ name: String, throws throwsError: Bool = false, returns: Returns = .void,
+        perform: @escaping () throws -> CallResult
+    ) {
+        self.init(name: name, params: [], throwsError: throwsError, returns: returns, isProperty: false) { _ in
+            try perform()
+        }
     }
 
     /// A read-only property.
     public convenience init(property name: String, type: String, read: @escaping () throws -> Void) {
-        self.init(name: name, params: [], throwsError: false, returns: .value(type), isProperty: true) { _ in try read(); return .done }
+        self.init(name: name, params: [], throwsError: false, returns: .value(type), isProperty: true) { _ in
+            try read(); return .done
+        }
     }
 
     /// A read-only property with a plain value (the REPL shows it; `print` prints it).
     public convenience init(property name: String, type: String, value: @escaping () -> ShownValue) {
-        self.init(name: name, params: [], throwsError: false, returns: .value(type), isProperty: true) { _ in .value(value()) }
+        self.init(name: name, params: [], throwsError: false, returns: .value(type), isProperty: true) { _ in
+            .value(value())
+        }
     }
 
     /// A read-only property that is another object, so a chain goes on from it: `quizScreen.builder.setTitle(...)`.
     public convenience init(property name: String, object type: String, get: @escaping () -> LiveObject) {
-        self.init(name: name, params: [], throwsError: false, returns: .object(type), isProperty: true) { _ in .object(get()) }
+        self.init(name: name, params: [], throwsError: false, returns: .object(type), isProperty: true) { _ in
+            .object(get())
+        }
     }
 
     /// A method with one parameter, labelled or not.
-    public convenience init<A: ArgumentType>(_ name: String, _ label: String? = nil, throws throwsError: Bool = false, returns: Returns = .void,
-                                 perform: @escaping (A) throws -> CallResult) {
-        self.init(name: name, params: [Param(label, A.parameterType)], throwsError: throwsError, returns: returns, isProperty: false) { values in
+    public convenience init<A: ArgumentType>(
+        _ name: String, _ label: String? = nil, throws throwsError: Bool = false, returns: Returns = .void,
+        perform: @escaping (A) throws -> CallResult
+    ) {
+        self.init(
+            name: name, params: [Param(label, A.parameterType)], throwsError: throwsError, returns: returns,
+            isProperty: false
+        ) { values in
             try perform(try A(checked: Self.value(0, of: values)))
         }
     }
 
     /// A method with two parameters.
-    public convenience init<A: ArgumentType, B: ArgumentType>(_ name: String, _ labels: (String?, String?), throws throwsError: Bool = false,
-                                                  returns: Returns = .void, perform: @escaping (A, B) throws -> CallResult) {
-        self.init(name: name, params: [Param(labels.0, A.parameterType), Param(labels.1, B.parameterType)], throwsError: throwsError,
-                  returns: returns, isProperty: false) { values in
+    public convenience init<A: ArgumentType, B: ArgumentType>(
+        _ name: String, _ labels: (String?, String?), throws throwsError: Bool = false,
+        returns: Returns = .void, perform: @escaping (A, B) throws -> CallResult
+    ) {
+        self.init(
+            name: name, params: [Param(labels.0, A.parameterType), Param(labels.1, B.parameterType)],
+            throwsError: throwsError,
+            returns: returns, isProperty: false
+        ) { values in
             try perform(try A(checked: Self.value(0, of: values)), try B(checked: Self.value(1, of: values)))
         }
     }

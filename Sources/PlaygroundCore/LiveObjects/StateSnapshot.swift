@@ -92,10 +92,15 @@ extension Array where Element == StateGroup {
     public func changes(since before: [StateGroup]) -> [StateChange] {
         var out: [StateChange] = []
         for (index, group) in enumerated() {
-            let old = index < before.count && before[index].object == group.object ? before[index] : before.first { $0.object == group.object }
+            let old =
+                index < before.count && before[index].object == group.object
+                ? before[index] : before.first { $0.object == group.object }
             // A group a module kept from the last state (its parts did not change) shares the fields' storage: equal
             // without a look at them. Both arrays are alive here, so one address is one buffer.
-            if let old, old.fields.count == group.fields.count, old.fields.withUnsafeBufferPointer({ $0.baseAddress }) == group.fields.withUnsafeBufferPointer({ $0.baseAddress }) {
+            if let old, old.fields.count == group.fields.count,
+                old.fields.withUnsafeBufferPointer({ $0.baseAddress })
+                    == group.fields.withUnsafeBufferPointer({ $0.baseAddress })
+            {
                 continue
             }
             for (f, field) in group.fields.enumerated() {
@@ -105,12 +110,16 @@ extension Array where Element == StateGroup {
                 } else {
                     oldValue = old?.fields.first { $0.name == field.name }?.value
                 }
-                if oldValue != field.value { out.append(StateChange(key: group.object + "." + field.name, old: oldValue, new: field.value)) }
+                if oldValue != field.value {
+                    out.append(StateChange(key: group.object + "." + field.name, old: oldValue, new: field.value))
+                }
             }
         }
         // An object no longer there (a binding `undo` took back): its fields, gone.
         for old in before where !contains(where: { $0.object == old.object }) {
-            for field in old.fields { out.append(StateChange(key: old.object + "." + field.name, old: field.value, new: nil)) }
+            for field in old.fields {
+                out.append(StateChange(key: old.object + "." + field.name, old: field.value, new: nil))
+            }
         }
         return out
     }

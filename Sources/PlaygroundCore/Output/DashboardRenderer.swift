@@ -21,8 +21,10 @@ public struct DashboardRenderer {
     /// The answers of the last command for the rows under the boxes; nil: the `out` pane's last lines.
     public var answers: [String]?
 
-    public init(width: Int, height: Int, color: Bool = false, lessonScroll: Int = 0, status: String? = nil,
-                pager: (title: String, text: String)? = nil, lang: Lang = .en, zoom: String? = nil, answers: [String]? = nil) {
+    public init(
+        width: Int, height: Int, color: Bool = false, lessonScroll: Int = 0, status: String? = nil,
+        pager: (title: String, text: String)? = nil, lang: Lang = .en, zoom: String? = nil, answers: [String]? = nil
+    ) {
         self.lang = lang
         self.zoom = zoom
         self.answers = answers
@@ -61,7 +63,6 @@ public struct DashboardRenderer {
 
     static let answerRows = 3
 
-
     /// The frame's lines, each exactly `width` columns (the last row of the terminal is left for the prompt).
     public func lines(_ mediator: Mediator) -> [String] {
         guard fits else { return tooSmall() }
@@ -76,7 +77,9 @@ public struct DashboardRenderer {
         let others = shown.filter { $0.name != "lesson" }
         let boxRows = height - Self.answerRows - 2
         var out: [String] = []
-        if let zoom, let pane = zoom == "lesson" ? lesson : mediator.panes.first(where: { $0.name == zoom && !$0.headerless }) {
+        if let zoom,
+            let pane = zoom == "lesson" ? lesson : mediator.panes.first(where: { $0.name == zoom && !$0.headerless })
+        {
             // One pane over the whole box area, hidden or not: the way to any pane that has no room of its own.
             out += box(pane, width: width, rows: boxRows, label: CoreText.dashboardZoomed.text(lang))
         } else if width >= Self.sideBySideWidth {
@@ -117,8 +120,9 @@ public struct DashboardRenderer {
     /// A frame that says the terminal is too small, and how to go on.
     func tooSmall() -> [String] {
         let rows = max(1, height - 1)
-        let message = DisplayWidth.wrap(CoreText.dashboardTooSmall.text(lang, "\(Self.minimumWidth)x\(Self.minimumHeight)", "\(width)x\(height)"),
-                                        width: max(10, width))
+        let message = DisplayWidth.wrap(
+            CoreText.dashboardTooSmall.text(lang, "\(Self.minimumWidth)x\(Self.minimumHeight)", "\(width)x\(height)"),
+            width: max(10, width))
         var out = Array(repeating: fit(""), count: rows)
         for (i, line) in message.prefix(rows).enumerated() { out[i] = fit(line) }
         return out
@@ -140,7 +144,9 @@ public struct DashboardRenderer {
     static func wrap(_ line: String, in pane: Pane, width: Int) -> [String] {
         let clean = TextSanitizer.clean(line)
         if (pane.name == "lesson" || pane.name == "answer") && clean.hasPrefix("  > ") {
-            return DisplayWidth.wrapCommand(clean, width: width).flatMap { DisplayWidth.of($0) > width ? DisplayWidth.wrap($0, width: width) : [$0] }
+            return DisplayWidth.wrapCommand(clean, width: width).flatMap {
+                DisplayWidth.of($0) > width ? DisplayWidth.wrap($0, width: width) : [$0]
+            }
         }
         if isLaidOut(clean, in: pane) {
             return [DisplayWidth.of(clean) > width ? DisplayWidth.truncate(clean, to: max(0, width - 1)) + "›" : clean]
@@ -148,7 +154,8 @@ public struct DashboardRenderer {
         return DisplayWidth.wrap(clean, width: width)
     }
 
-    /// Whether a line keeps its columns: the code, state and product panes, and the lesson's indented blocks and tables.
+    /// Whether a line keeps its columns: the code, state and product panes, and the lesson's indented blocks and
+    /// tables.
     static func isLaidOut(_ line: String, in pane: Pane) -> Bool {
         switch pane.name {
         case "code", "state", "product": return true
@@ -163,9 +170,12 @@ public struct DashboardRenderer {
         guard !others.isEmpty else { return boxRows }
         let leftNames: Set<String> = ["state", "product"]
         func wants(_ panes: [Pane]) -> Int {
-            panes.filter { !$0.screenContent.allSatisfy(\.isEmpty) }.reduce(0) { $0 + max(4, wanted($1, width: width / 2)) }
+            panes.filter { !$0.screenContent.allSatisfy(\.isEmpty) }.reduce(0) {
+                $0 + max(4, wanted($1, width: width / 2))
+            }
         }
-        let below = max(wants(others.filter { leftNames.contains($0.name) }), wants(others.filter { !leftNames.contains($0.name) }))
+        let below = max(
+            wants(others.filter { leftNames.contains($0.name) }), wants(others.filter { !leftNames.contains($0.name) }))
         let room = boxRows - max(4, min(below, boxRows / 2))
         return max(3, min(wanted(lesson, width: width), room))
     }
@@ -194,7 +204,10 @@ public struct DashboardRenderer {
     public func maximumLessonScroll(_ mediator: Mediator) -> Int {
         guard let lesson = mediator.pane(named: "lesson") else { return 0 }
         let boxWidth = zoom == "lesson" || width < Self.sideBySideWidth ? width : width / 2
-        let content = pager.map { ($0.title + "\n\n" + $0.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? lesson.screenContent
+        let content =
+            pager.map {
+                ($0.title + "\n\n" + $0.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            } ?? lesson.screenContent
         let lines = content.reduce(0) { $0 + Self.wrap($1, in: lesson, width: boxWidth - 3).count }
         return max(0, lines - lessonPageRows(mediator))
     }
@@ -206,14 +219,19 @@ public struct DashboardRenderer {
         guard !chosen.isEmpty else { return Array(repeating: String(repeating: " ", count: width), count: rows) }
         var out: [String] = []
         for (n, (pane, height)) in zip(chosen, heights).enumerated() {
-            let more = n == chosen.count - 1 && !waiting.isEmpty ? CoreText.dashboardPanesWaiting.text(lang, String(waiting.count), waiting.joined(separator: ", ")) : nil
+            let more =
+                n == chosen.count - 1 && !waiting.isEmpty
+                ? CoreText.dashboardPanesWaiting.text(lang, String(waiting.count), waiting.joined(separator: ", "))
+                : nil
             out += box(pane, width: width, rows: height, waiting: more)
         }
         return Array(out.prefix(rows))
     }
 
     /// Which panes a column shows, how tall each box is, and the panes left waiting.
-    func arrange(_ panes: [Pane], width: Int, rows: Int, latestFrom: Int) -> (chosen: [Pane], heights: [Int], waiting: [String]) {
+    func arrange(_ panes: [Pane], width: Int, rows: Int, latestFrom: Int) -> (
+        chosen: [Pane], heights: [Int], waiting: [String]
+    ) {
         // An empty pane gives its rows to the others (a zoom still shows it).
         let filled = panes.filter { !$0.screenContent.allSatisfy(\.isEmpty) }
         let panes = filled.isEmpty ? Array(panes.prefix(1)) : filled
@@ -232,7 +250,9 @@ public struct DashboardRenderer {
         var heights = chosen.map { max(4, min(wanted($0, width: width), rows)) }
         // Too tall: take rows from the tallest until they fit. Room to spare: the first pane (the lesson, or the
         // state) gets it.
-        while heights.reduce(0, +) > rows, let tallest = heights.indices.max(by: { heights[$0] < heights[$1] }), heights[tallest] > 4 {
+        while heights.reduce(0, +) > rows, let tallest = heights.indices.max(by: { heights[$0] < heights[$1] }),
+            heights[tallest] > 4
+        {
             heights[tallest] -= 1
         }
         // Rows to spare are shared out evenly, the first panes first.
@@ -266,14 +286,18 @@ public struct DashboardRenderer {
                 let hidden = content.count - capacity
                 content = Array(content.suffix(capacity))
                 let heading = title + "── " + CoreText.dashboardLinesAbove.text(lang, String(hidden)) + " "
-                top = "┌" + DisplayWidth.truncate(heading, to: inner) + String(repeating: "─", count: max(0, inner - DisplayWidth.of(heading))) + "┐"
+                top =
+                    "┌" + DisplayWidth.truncate(heading, to: inner)
+                    + String(repeating: "─", count: max(0, inner - DisplayWidth.of(heading))) + "┐"
             } else {
                 joinNote(CoreText.dashboardLinesBelow.text(lang, String(content.count - capacity)))
                 content = Array(content.prefix(capacity))
             }
         }
         while content.count < capacity { content.append("") }
-        let body = content.map { "│" + DisplayWidth.pad(" " + DisplayWidth.truncate($0, to: inner - 1), to: inner) + "│" }
+        let body = content.map {
+            "│" + DisplayWidth.pad(" " + DisplayWidth.truncate($0, to: inner - 1), to: inner) + "│"
+        }
         var bottom = "└" + String(repeating: "─", count: inner) + "┘"
         if let bottomNote {
             let note = "─ " + DisplayWidth.truncate(bottomNote, to: max(0, inner - 4)) + " "

@@ -28,8 +28,10 @@ public struct JSONLinesRenderer {
 
     /// One event as a line of its own; text from outside the program loses its control sequences first.
     public func object(pane: String, topic: String, source: String, text: String, error: Bool) -> String {
-        var fields = ["\"pane\": \(Self.string(pane))", "\"topic\": \(Self.string(topic))", "\"source\": \(Self.string(source))",
-                      "\"text\": \(Self.string(TextSanitizer.clean(text)))"]
+        var fields = [
+            "\"pane\": \(Self.string(pane))", "\"topic\": \(Self.string(topic))", "\"source\": \(Self.string(source))",
+            "\"text\": \(Self.string(TextSanitizer.clean(text)))",
+        ]
         fields.append("\"step\": " + (step.map(String.init) ?? "null"))
         fields.append("\"lesson\": " + (lesson.map(Self.string) ?? "null"))
         if error { fields.append("\"error\": true") }

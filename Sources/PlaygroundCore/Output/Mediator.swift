@@ -28,8 +28,10 @@ public final class Mediator {
     /// replay starts from, so that nothing a replaced module or an undone command made survives it.
     /// The standard panes keep what they show (the dashboard's history survives an undo).
     public func restoreStandard() {
-        let standard: [(String, Pane.Kind)] = [("lesson", .snapshot), ("code", .append), ("log", .append), ("state", .snapshot),
-                                               ("product", .snapshot), ("out", .append)]
+        let standard: [(String, Pane.Kind)] = [
+            ("lesson", .snapshot), ("code", .append), ("log", .append), ("state", .snapshot),
+            ("product", .snapshot), ("out", .append),
+        ]
         panes = standard.map { name, kind in
             let pane = self.pane(named: name) ?? Pane(name: name, kind: kind, headerless: name == "out")
             pane.isShown = true
@@ -79,12 +81,16 @@ public final class Mediator {
     public func post(_ message: PaneMessage) {
         guard !isMuted else { return }
         let name = paneName(for: message.topic) ?? "log"
-        guard let order = panes.firstIndex(where: { $0.name == name }) ?? panes.firstIndex(where: { $0.name == "log" }) else { return }
+        guard let order = panes.firstIndex(where: { $0.name == name }) ?? panes.firstIndex(where: { $0.name == "log" })
+        else { return }
         let pane = panes[order]
         posts += 1
         pane.stamp = posts
-        events.append(.delivery(Delivery(pane: pane.name, order: order, kind: pane.kind, isShown: pane.isShown,
-                                         headerless: pane.headerless, message: message)))
+        events.append(
+            .delivery(
+                Delivery(
+                    pane: pane.name, order: order, kind: pane.kind, isShown: pane.isShown,
+                    headerless: pane.headerless, message: message)))
         switch pane.kind {
         case .snapshot:
             // The array is reused: a snapshot pane gets a message on nearly every command.
@@ -120,7 +126,9 @@ public final class Mediator {
     }
 
     public func mark() -> Mark {
-        Mark(events: events.count, recent: Dictionary(panes.map { ($0.name, $0.recent) }, uniquingKeysWith: { a, _ in a }))
+        Mark(
+            events: events.count,
+            recent: Dictionary(panes.map { ($0.name, $0.recent) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// Forgets what was posted since `mark`.

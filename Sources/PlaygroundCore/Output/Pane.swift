@@ -67,7 +67,9 @@ public final class Pane {
 
     /// The lines a screen box shows (a state with what changed first).
     public var screenContent: [String] {
-        let lines = recent.flatMap { $0.screenText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        let lines = recent.flatMap {
+            $0.screenText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
         return kind == .append ? Array(lines.suffix(Mediator.appendKeep)) : lines
     }
 
@@ -84,4 +86,3 @@ public final class Pane {
         self.headerless = headerless
     }
 }
-

@@ -7,7 +7,9 @@ enum StateView {
         var groups = groups
         if changedFirst {
             // Stable: the objects that changed, then the others, each in its own order.
-            groups = groups.filter { g in changed.contains { $0.belongs(to: g.object) } } + groups.filter { g in !changed.contains { $0.belongs(to: g.object) } }
+            groups =
+                groups.filter { g in changed.contains { $0.belongs(to: g.object) } }
+                + groups.filter { g in !changed.contains { $0.belongs(to: g.object) } }
         }
         for (index, group) in groups.enumerated() {
             if index > 0 { out.newline() }
@@ -50,7 +52,8 @@ enum StateView {
     }
 
     /// One group: `builder: HamburgerBuilder`, then a line per field.
-    static func write(_ group: StateGroup, changed: [StateChange], changedFirst: Bool = false, to out: inout TextBuffer) {
+    static func write(_ group: StateGroup, changed: [StateChange], changedFirst: Bool = false, to out: inout TextBuffer)
+    {
         out.write(group.object)
         out.write(": ")
         out.write(group.type)
@@ -84,7 +87,9 @@ enum StateView {
                 guard let old = change.old?.display else { continue }
                 if !first { out.newline() }
                 first = false
-                out.write(change.key + ": " + fitted(old, room: width - DisplayWidth.of(change.key) - 15) + " → " + CoreText.gone.text(lang))
+                out.write(
+                    change.key + ": " + fitted(old, room: width - DisplayWidth.of(change.key) - 15) + " → "
+                        + CoreText.gone.text(lang))
                 continue
             }
             let room = max(24, width - DisplayWidth.of(change.key) - 5)
@@ -104,7 +109,8 @@ enum StateView {
             }
             out.write(change.key)
             out.write(": ")
-            let (a, b) = DisplayWidth.of(old) + DisplayWidth.of(new) <= room ? (old, new) : difference(old, new, room: room)
+            let (a, b) =
+                DisplayWidth.of(old) + DisplayWidth.of(new) <= room ? (old, new) : difference(old, new, room: room)
             out.write(a)
             out.write(" → ")
             out.write(b)
@@ -117,7 +123,8 @@ enum StateView {
         let room = max(12, room)
         guard DisplayWidth.of(value) > room else { return value }
         let chars = Array(value), keep = (room - 1) / 2
-        return trimmedDots(String(chars.prefix(keep)), end: true) + "…" + trimmedDots(String(chars.suffix(keep)), end: false)
+        return trimmedDots(String(chars.prefix(keep)), end: true) + "…"
+            + trimmedDots(String(chars.suffix(keep)), end: false)
     }
 
     /// A value's own `...` next to a cut folds into the one mark: no `...…`.
@@ -134,15 +141,23 @@ enum StateView {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
         func around(_ chars: [Character], budget: Int) -> String {
             // Context is given up before the changed part is cut: 8 characters, then 3, then none.
             var shown = ""
             for context in [8, 3, 0] {
                 var start = max(0, prefix - context), end = min(chars.count, chars.count - suffix + context)
                 // The context starts and ends at a word: `…answer: ""`, not `…nswer: ""`.
-                if context > 3, start > 0, let space = chars[max(0, start - context)..<start].lastIndex(of: " ") { start = space + 1 }
-                if context > 3, end < chars.count, let space = chars[end..<min(chars.count, end + context)].firstIndex(of: " ") { end = space }
+                if context > 3, start > 0, let space = chars[max(0, start - context)..<start].lastIndex(of: " ") {
+                    start = space + 1
+                }
+                if context > 3, end < chars.count,
+                    let space = chars[end..<min(chars.count, end + context)].firstIndex(of: " ")
+                {
+                    end = space
+                }
                 // Eliding a few characters saves nothing.
                 if start < 8 { start = 0 }
                 if chars.count - end < 8 { end = chars.count }
@@ -151,7 +166,9 @@ enum StateView {
                 if end < chars.count { middle = trimmedDots(middle, end: true) }
                 if middle.isEmpty { shown = "…"; break }
                 let marks = (start > 0 ? 1 : 0) + (end < chars.count ? 1 : 0)
-                if context == 0, DisplayWidth.of(middle) + marks > budget { middle = fitted(middle, room: budget - marks) }
+                if context == 0, DisplayWidth.of(middle) + marks > budget {
+                    middle = fitted(middle, room: budget - marks)
+                }
                 shown = (start > 0 ? "…" : "") + middle + (end < chars.count ? "…" : "")
                 if DisplayWidth.of(shown) <= budget { break }
             }
@@ -178,6 +195,7 @@ extension StateChange {
     /// Whether the key is a field of `object` (`object.` starts it).
     func belongs(to object: String) -> Bool {
         let key = key.utf8, o = object.utf8
-        return key.count > o.count && key.starts(with: o) && key[key.index(key.startIndex, offsetBy: o.count)] == UInt8(ascii: ".")
+        return key.count > o.count && key.starts(with: o)
+            && key[key.index(key.startIndex, offsetBy: o.count)] == UInt8(ascii: ".")
     }
 }

@@ -106,7 +106,9 @@ public struct StreamRenderer {
                 if let delivery = visible(events[last]) { appendText(delivery.message, style: style, to: &out) }
             } else {
                 for event in rest {
-                    if let delivery = visible(event), delivery.pane == group.pane { appendText(delivery.message, style: style, to: &out) }
+                    if let delivery = visible(event), delivery.pane == group.pane {
+                        appendText(delivery.message, style: style, to: &out)
+                    }
                 }
             }
         }
@@ -143,7 +145,8 @@ public struct StreamRenderer {
                 let isTry = isLesson && line.starts(with: "  > ".utf8)
                 let isCode = isCodePane || (isLesson && line.starts(with: "    ".utf8))
                 if isTry {
-                    for wrapped in DisplayWidth.wrapCommand(String(decoding: line, as: UTF8.self), width: options.width) {
+                    for wrapped in DisplayWidth.wrapCommand(String(decoding: line, as: UTF8.self), width: options.width)
+                    {
                         out.write(wrapped)
                         out.newline()
                     }

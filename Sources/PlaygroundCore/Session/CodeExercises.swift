@@ -66,7 +66,9 @@ public final class CodeExercises {
         }
         if reset || !exists {
             let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-            do { try LineCompiler.makeDirectory(folder, mode: 0o755) } catch { throw PlaygroundError(CodeText.cannotWrite(folder)) }
+            do { try LineCompiler.makeDirectory(folder, mode: 0o755) } catch {
+                throw PlaygroundError(CodeText.cannotWrite(folder))
+            }
             guard LineCompiler.write(code.starter, to: path) else { throw PlaygroundError(CodeText.cannotWrite(path)) }
             lines.append(CodeText.starterCopied.text(lang, path))
         } else {
@@ -93,7 +95,9 @@ public final class CodeExercises {
     }
 
     func notACodeStep(_ lesson: Lesson) -> Phrase {
-        guard let index = lesson.steps.firstIndex(where: { $0.code != nil }) else { return CodeText.noCodeInLesson.phrase }
+        guard let index = lesson.steps.firstIndex(where: { $0.code != nil }) else {
+            return CodeText.noCodeInLesson.phrase
+        }
         return CodeText.notACodeStep(String(index + 1))
     }
 
@@ -102,7 +106,9 @@ public final class CodeExercises {
     func checkCode(_ code: CodeExercise) throws {
         guard compiler != nil else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
         guard let path = exerciseFile else { throw PlaygroundError(CodeText.noExerciseFolder.phrase) }
-        guard let text = LineCompiler.read(path), access(path, F_OK) == 0 else { throw PlaygroundError(CodeText.noFileYet(code.file)) }
+        guard let text = LineCompiler.read(path), access(path, F_OK) == 0 else {
+            throw PlaygroundError(CodeText.noFileYet(code.file))
+        }
         guard let loaded = try loadFile(text, path: path, file: code.file) else {
             session.say(CodeText.doesNotCompile(code.file))
             return
@@ -129,10 +135,12 @@ public final class CodeExercises {
             return nil
         case .loaded(let module, let warnings):
             if !warnings.isEmpty {
-                mediator.post(PaneMessage(topic: "log", source: "swiftc", text: CodeText.warnings.text(lang) + "\n" + warnings))
+                mediator.post(
+                    PaneMessage(topic: "log", source: "swiftc", text: CodeText.warnings.text(lang) + "\n" + warnings))
             }
-            let loaded = LoadedExercise(module: module, file: file, declarations: TopLevelNames(text).declarations,
-                                        lesson: lesson?.id ?? "", step: stepIndex)
+            let loaded = LoadedExercise(
+                module: module, file: file, declarations: TopLevelNames(text).declarations,
+                lesson: lesson?.id ?? "", step: stepIndex)
             exercise = loaded
             return loaded
         }
@@ -160,7 +168,9 @@ public final class CodeExercises {
     @discardableResult
     public func loadCode(_ text: String) throws -> Bool {
         let navigator = try session.lessons.requireNavigator()
-        guard let code = navigator.step.code else { throw InternalError("step \(navigator.stepIndex + 1) has no code exercise") }
+        guard let code = navigator.step.code else {
+            throw InternalError("step \(navigator.stepIndex + 1) has no code exercise")
+        }
         guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
         let path = try compiler.lessonFilePath(code.file, text: text)
         judgesLoadedCode = true
@@ -198,7 +208,9 @@ public final class CodeExercises {
     /// `solution` on a code exercise: the reference file, then the commands that drive it.
     func codeSolution(_ code: CodeExercise) {
         var lines = [CodeText.referenceFor.text(lang, code.file, String(stepIndex + 1))]
-        lines += code.solution.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
+        lines += code.solution.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : "    " + $0
+        }
         while lines.last == "" { lines.removeLast() }
         lines.append(CodeText.thenTheCommands.text(lang))
         lines += (currentStep?.commands ?? []).map { "  > " + $0 }

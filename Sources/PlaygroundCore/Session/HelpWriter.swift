@@ -10,7 +10,8 @@ struct HelpWriter {
             lines += ["", CoreText.lessonCommands.text(lang, lesson)] + rows(module)
         }
         if !objects.isEmpty {
-            let example = objects.first.flatMap { object in object.methods.first.map { "\(object.name).\($0.name)(...)" } } ?? ""
+            let example =
+                objects.first.flatMap { object in object.methods.first.map { "\(object.name).\($0.name)(...)" } } ?? ""
             lines += ["", CoreText.liveObjectsSwiftCallFormE.text(lang, example)]
             lines += table(objects.map { ("\($0.name): \($0.typeName)", CoreText.methodsHelp.text(lang, $0.name)) })
         }
@@ -31,16 +32,24 @@ struct HelpWriter {
         let lessons = catalog.ids.compactMap { catalog.lesson(id: $0, lang: lang) }
         let rows = lessons.map { lesson -> [String] in
             let saved = progress(lesson.id)
-            return [lesson.id, lesson.title, lesson.minutesText(lang), lesson.progressText(step: saved?.step, done: saved?.done ?? [], lang)]
+            return [
+                lesson.id, lesson.title, lesson.minutesText(lang),
+                lesson.progressText(step: saved?.step, done: saved?.done ?? [], lang),
+            ]
         }
-        return ([CoreText.lessons.text(lang)] + columns(rows) + [CoreText.typeLoadLessonToStart.text(lang)]).joined(separator: "\n")
+        return ([CoreText.lessons.text(lang)] + columns(rows) + [CoreText.typeLoadLessonToStart.text(lang)]).joined(
+            separator: "\n")
     }
 
     /// The routing table: every pane, whether it is shown, and the topics sent to it.
     func panes(_ configuration: [PaneConfiguration]) -> String {
         let header = [CoreText.pane.text(lang), CoreText.shown.text(lang), CoreText.topics.text(lang)]
-        let rows = configuration.map { [$0.name, $0.isShown ? CoreText.yes.text(lang) : CoreText.no.text(lang),
-                                         $0.topics.isEmpty ? "-" : $0.topics.joined(separator: ", ")] }
+        let rows = configuration.map {
+            [
+                $0.name, $0.isShown ? CoreText.yes.text(lang) : CoreText.no.text(lang),
+                $0.topics.isEmpty ? "-" : $0.topics.joined(separator: ", "),
+            ]
+        }
         return columns([header] + rows).joined(separator: "\n")
     }
 
@@ -51,7 +60,8 @@ struct HelpWriter {
         var lines: [String] = []
         for row in rows {
             // The last column wraps under itself when the line would be wider than the terminal.
-            let lead = row.dropLast().enumerated().map { c, cell in DisplayWidth.pad(cell, to: widths[c]) + "  " }.joined()
+            let lead = row.dropLast().enumerated().map { c, cell in DisplayWidth.pad(cell, to: widths[c]) + "  " }
+                .joined()
             let indent = 2 + DisplayWidth.of(lead)
             let wrapped = DisplayWidth.wrap(row.last ?? "", width: max(10, width - indent))
             lines.append("  " + lead + (wrapped.first ?? ""))

@@ -51,8 +51,12 @@ extension LessonController {
                 lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + predictionStanding(step))
                 continue
             }
-            lines.append("  " + DisplayWidth.pad(d.key, to: width) + "  " + CoreText.expectedActual.text(lang, d.expected, d.actual))
-            if explaining, let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) { lines.append("    " + why.text(lang)) }
+            lines.append(
+                "  " + DisplayWidth.pad(d.key, to: width) + "  "
+                    + CoreText.expectedActual.text(lang, d.expected, d.actual))
+            if explaining, let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) {
+                lines.append("    " + why.text(lang))
+            }
         }
         // A step whose goal stays unmet on purpose (a bug to explain) is not a place to be stuck.
         // Nor is a prediction: 'restart' does not change an answer already given.
@@ -75,7 +79,8 @@ extension LessonController {
     func solution() throws {
         let navigator = try requireNavigator()
         if navigator.step.isPrediction, prediction == nil {
-            throw PlaygroundError(PredictText.predictFirst(Self.optionList(navigator.step.predictionOptions ?? 3, lang)))
+            throw PlaygroundError(
+                PredictText.predictFirst(Self.optionList(navigator.step.predictionOptions ?? 3, lang)))
         }
         if let code = navigator.step.code {
             session.code.codeSolution(code)
@@ -83,18 +88,21 @@ extension LessonController {
         }
         let commands = navigator.step.commands
         guard !commands.isEmpty else { session.say(CoreText.thisStepHasNoCommands.phrase); return }
-        session.say(([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))]
-                     + commands.map { "  > " + $0 }
-             + [CoreText.solutionStartsAtTheStepsStart.text(lang)]).joined(separator: "\n"))
+        session.say(
+            ([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))]
+                + commands.map { "  > " + $0 }
+                + [CoreText.solutionStartsAtTheStepsStart.text(lang)]).joined(separator: "\n"))
     }
 
     // MARK: undo, reset, history
 
     func undo() throws {
         let workspace = try session.requireWorkspace()
-        // Looks are passed over and stay (a compiled line may have changed what no field shows: `blue.onReceive = {…}`);
-        // one that cannot run without the change undone goes with it.
-        guard let index = workspace.journal.lastIndex(where: { !$0.isLook }) else { throw PlaygroundError(CoreText.nothingToUndo.phrase) }
+        // Looks are passed over and stay (a compiled line may have changed what no field shows:
+        // `blue.onReceive = {…}`); one that cannot run without the change undone goes with it.
+        guard let index = workspace.journal.lastIndex(where: { !$0.isLook }) else {
+            throw PlaygroundError(CoreText.nothingToUndo.phrase)
+        }
         let undone = workspace.journal[index]
         // What the lesson ran to set the step up is not the learner's to take back ('restart' sets it up again).
         guard !undone.bySetUp else { throw PlaygroundError(PredictText.nothingTypedToUndo.phrase) }
@@ -132,8 +140,10 @@ extension LessonController {
     func help(_ topic: String?) throws {
         let writer = HelpWriter(lang: lang, width: options.render.width)
         guard let topic else {
-            session.say(writer.commands(global: cachedGlobalCommands, module: moduleCommands, lesson: lesson?.id,
-                                        objects: session.liveObjects))
+            session.say(
+                writer.commands(
+                    global: cachedGlobalCommands, module: moduleCommands, lesson: lesson?.id,
+                    objects: session.liveObjects))
             return
         }
         if let command = session.command(named: topic) {
@@ -142,7 +152,9 @@ extension LessonController {
             session.say(writer.object(object))
         } else {
             let names = session.commands.flatMap { [$0.name] + $0.aliases } + session.liveObjects.map(\.name)
-            throw PlaygroundError(CoreText.noHelpFor(topic) + (Suggest.closest(to: topic, in: names).map { CoreText.andDidYouMean($0) } ?? .verbatim("")))
+            throw PlaygroundError(
+                CoreText.noHelpFor(topic)
+                    + (Suggest.closest(to: topic, in: names).map { CoreText.andDidYouMean($0) } ?? .verbatim("")))
         }
     }
 }

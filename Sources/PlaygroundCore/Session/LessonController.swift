@@ -48,8 +48,9 @@ public final class LessonController {
     var reader: CommandReader {
         let id = workspace.map { ObjectIdentifier($0.module) }
         if let cache = commandCache, cache.module == id, cache.lang == lang { return cache.reader }
-        let reader = CommandReader(module: moduleCommands, global: globalTable,
-                                   objectNames: session.liveObjects.map(\.name))
+        let reader = CommandReader(
+            module: moduleCommands, global: globalTable,
+            objectNames: session.liveObjects.map(\.name))
         commandCache = (id, lang, reader)
         return reader
     }
@@ -59,11 +60,12 @@ public final class LessonController {
         switch command {
         case .help(let topic): try help(topic)
         case .lessons:
-            session.say(HelpWriter(lang: lang, width: options.render.width).lessons(catalog) { id in
-                // The loaded lesson is where the learner is now; the others as last saved.
-                if let navigator, navigator.lesson.id == id { return (navigator.stepIndex, navigator.doneSteps) }
-                return self.progress?.load(lesson: id)
-            })
+            session.say(
+                HelpWriter(lang: lang, width: options.render.width).lessons(catalog) { id in
+                    // The loaded lesson is where the learner is now; the others as last saved.
+                    if let navigator, navigator.lesson.id == id { return (navigator.stepIndex, navigator.doneSteps) }
+                    return self.progress?.load(lesson: id)
+                })
         case .load(let id): try load(id)
         case .next:
             // The end of a lesson is an ending, not an error.
@@ -133,10 +135,16 @@ public final class LessonController {
             }
         }
         // A screen of panes shows the new lesson's objects at once (the stream prints nothing for it).
-        if let workspace { mediator.place(PaneMessage(topic: "state", source: "session", text: StateView.pane(workspace.state(), changed: []))) }
+        if let workspace {
+            mediator.place(
+                PaneMessage(topic: "state", source: "session", text: StateView.pane(workspace.state(), changed: [])))
+        }
         // The pattern's definition first, then the step: one message, so the lesson pane holds both.
         if let introduction = navigator?.introductionText() {
-            mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: introduction + "\n\n" + Self.introductionRule + "\n\n" + stepText()))
+            mediator.post(
+                PaneMessage(
+                    topic: "lesson", source: "lesson",
+                    text: introduction + "\n\n" + Self.introductionRule + "\n\n" + stepText()))
         } else {
             showStep()
         }
@@ -215,8 +223,10 @@ public final class LessonController {
         }
         mediator.isMuted = wasMuted
         if quietly { return }
-        session.say(index == 0 ? CoreText.theLiveObjectsStartAfresh.phrase
-                                : CoreText.theLiveObjectsAreSetUp(String(index)))
+        session.say(
+            index == 0
+                ? CoreText.theLiveObjectsStartAfresh.phrase
+                : CoreText.theLiveObjectsAreSetUp(String(index)))
         session.runner.postState(workspace.state())
     }
 
@@ -227,7 +237,9 @@ public final class LessonController {
 
     func saveProgress() {
         guard let navigator else { return }
-        progress?.save(lesson: navigator.lesson.id, step: navigator.stepIndex, done: navigator.doneSteps, total: navigator.lesson.steps.count)
+        progress?.save(
+            lesson: navigator.lesson.id, step: navigator.stepIndex, done: navigator.doneSteps,
+            total: navigator.lesson.steps.count)
     }
 
     /// The lesson pane's text for the current step.

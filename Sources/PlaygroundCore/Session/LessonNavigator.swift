@@ -49,7 +49,9 @@ public struct LessonNavigator {
         let step = self.step
         var lines: [String] = []
         let done = doneSteps.contains(stepIndex) ? "  ✓" : ""
-        lines.append("\(lesson.title) · " + CoreText.stepOfTotal.text(lang, String(stepIndex + 1), String(lesson.steps.count)) + " · \(step.title)\(done)")
+        lines.append(
+            "\(lesson.title) · " + CoreText.stepOfTotal.text(lang, String(stepIndex + 1), String(lesson.steps.count))
+                + " · \(step.title)\(done)")
         lines.append("")
         lines += Self.prose(step.body)
         if step.isExercise {
@@ -69,17 +71,22 @@ public struct LessonNavigator {
     /// step is done, or the exercise's way to finish.
     func reminder(after command: String, ran code: [String] = [], _ lang: Lang) -> String {
         let place = CoreText.stepOfTotal.text(lang, String(stepIndex + 1), String(lesson.steps.count))
-        if step.isExercise && !step.goalStaysUnmet { return "── " + place + " · " + CoreText.reminderExercise.text(lang) }
+        if step.isExercise && !step.goalStaysUnmet {
+            return "── " + place + " · " + CoreText.reminderExercise.text(lang)
+        }
         let commands = step.commands
         let moveOn = isAtLastStep ? CoreText.reminderEnd.text(lang) : CoreText.reminderNext.text(lang)
         guard !commands.isEmpty else { return "── " + place + " · " + moveOn }
         // Either spelling of a step's command counts: `try builder.setMeat(.chicken)` is `meat chicken`.
         let codes = step.commandCodes
-        let typed = commands.firstIndex(of: command) ?? codes.indices.last { i in
-            codes[i].map { expected in code.contains { LessonController.sameSwift($0, expected) } } ?? false
-        }
+        let typed =
+            commands.firstIndex(of: command)
+            ?? codes.indices.last { i in
+                codes[i].map { expected in code.contains { LessonController.sameSwift($0, expected) } } ?? false
+            }
         if let typed {
-            return "── " + place + " · " + (typed + 1 < commands.count ? CoreText.reminderTry.text(lang, commands[typed + 1]) : moveOn)
+            return "── " + place + " · "
+                + (typed + 1 < commands.count ? CoreText.reminderTry.text(lang, commands[typed + 1]) : moveOn)
         }
         return "── " + place + " · " + CoreText.reminderTry.text(lang, commands[0])
     }
@@ -139,7 +146,9 @@ public struct LessonNavigator {
 
     /// The next hint whose condition holds, counting it as shown.
     mutating func nextHint(_ state: [StateGroup]) -> Phrase {
-        let eligible = step.hints.filter { hint in hint.when.map { StateGroup.value(at: $0.key, in: state)?.display == $0.value } ?? true }
+        let eligible = step.hints.filter { hint in
+            hint.when.map { StateGroup.value(at: $0.key, in: state)?.display == $0.value } ?? true
+        }
         guard !eligible.isEmpty else { return CoreText.noHintsForThisStep.phrase }
         guard hintsShown < eligible.count else { return CoreText.noMoreHintsSolutionShowsThe.phrase }
         hintsShown += 1

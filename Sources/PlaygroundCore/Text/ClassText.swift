@@ -3,16 +3,16 @@
 public enum ClassText: String, TextCatalog {
     // The board.
     case boardTitle, joinWith, waitingForPresenter, stepOf, roomTriesNow, progress, stepColumn, reachedColumn,
-         passedColumn, predictions, answersHidden, answersCount, stuck, nobodyStuck, failedChecks, idleMinutes,
-         learnersInClass, solutionShown, hintsShown, liveUpdates, reconnecting, connecting
+        passedColumn, predictions, answersHidden, answersCount, stuck, nobodyStuck, failedChecks, idleMinutes,
+        learnersInClass, solutionShown, hintsShown, liveUpdates, reconnecting, connecting
     // The server's console.
     case serving, servingEvery, learnersJoin, board, presenterToken, presentWith, keptIn, resumed
     // The REPL.
     case joined, joinedAt, presenterAt, followNeedsClass, presenterNotStarted, notJoined, serverGone, serverBack,
-         roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
-         classRefused, classUsage, joinUsage, notAClassAddress, nameNeeded, serverBinaryMissing,
-         answersRevealed, presenterKeys, unsentAtExit, refusedToken, refusedPresenter, refusedTooLarge, refusedTooMany,
-         refusedNoClass, refusedBadRequest, classCommandsHelp
+        roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
+        classRefused, classUsage, joinUsage, notAClassAddress, nameNeeded, serverBinaryMissing,
+        answersRevealed, presenterKeys, unsentAtExit, refusedToken, refusedPresenter, refusedTooLarge, refusedTooMany,
+        refusedNoClass, refusedBadRequest, classCommandsHelp
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -40,53 +40,96 @@ public enum ClassText: String, TextCatalog {
         case .connecting: ("connecting…", "연결하는 중…")
         case .serving: ("Class {0} is open on {1} (this interface only).", "수업 코드 {0}: {1}에서 엽니다(이 인터페이스만).")
         case .servingEvery: ("Class {0} is open on every interface, port {1}.", "수업 코드 {0}: 모든 인터페이스의 {1}번 포트에서 엽니다.")
-        case .learnersJoin: ("Learners join:  patterns --join {0} --name NAME", "학습자 참여:  patterns --join {0} --name 이름")
+        case .learnersJoin:
+            ("Learners join:  patterns --join {0} --name NAME", "학습자 참여:  patterns --join {0} --name 이름")
         case .board: ("The board:      {0}", "보드:           {0}")
         case .presenterToken: ("Presenter's token (keep it to yourself): {0}", "발표자 토큰(혼자만 아세요): {0}")
-        case .presentWith: ("Present:        patterns run LESSON --pace --class {0} --token {1}",
-                            "발표:           patterns run 레슨 --pace --class {0} --token {1}")
+        case .presentWith:
+            (
+                "Present:        patterns run LESSON --pace --class {0} --token {1}",
+                "발표:           patterns run 레슨 --pace --class {0} --token {1}"
+            )
         case .keptIn: ("The class is kept in {0}; a restart keeps it.", "수업은 {0}에 저장됩니다. 다시 시작해도 그대로입니다.")
         case .resumed: ("Resumed: {0} learners, {1} reports.", "이어서 엽니다: 학습자 {0}명, 보고 {1}개.")
-        case .joined: ("You joined class {0} as {1}. Type 'follow' to go to the presenter's step.",
-                       "수업 {0}에 '{1}' 이름으로 참여했습니다. 발표자의 단계로 가려면 'follow'를 입력하세요.")
+        case .joined:
+            (
+                "You joined class {0} as {1}. Type 'follow' to go to the presenter's step.",
+                "수업 {0}에 '{1}' 이름으로 참여했습니다. 발표자의 단계로 가려면 'follow'를 입력하세요."
+            )
         case .joinedAt: ("The presenter is at {0}, step {1}.", "발표자는 {0}의 {1}단계에 있습니다.")
-        case .presenterAt: ("The presenter moved to step {0} ('follow' takes you there).", "발표자가 {0}단계로 갔습니다('follow'로 따라갑니다).")
-        case .followNeedsClass: ("'follow' needs a class: join one with 'join http://HOST:PORT/CODE NAME'",
-                                 "'follow'는 수업에 참여해야 쓸 수 있습니다: 'join http://HOST:PORT/CODE 이름'")
+        case .presenterAt:
+            ("The presenter moved to step {0} ('follow' takes you there).", "발표자가 {0}단계로 갔습니다('follow'로 따라갑니다).")
+        case .followNeedsClass:
+            (
+                "'follow' needs a class: join one with 'join http://HOST:PORT/CODE NAME'",
+                "'follow'는 수업에 참여해야 쓸 수 있습니다: 'join http://HOST:PORT/CODE 이름'"
+            )
         case .presenterNotStarted: ("The presenter has not started a lesson yet.", "발표자가 아직 레슨을 시작하지 않았습니다.")
         case .notJoined: ("could not join: {0}", "참여하지 못했습니다: {0}")
-        case .serverGone: ("Class server out of reach: the playground goes on, and keeps your results until it is back.",
-                           "수업 서버에 닿지 않습니다. 플레이그라운드는 계속되고, 결과는 서버가 돌아올 때까지 보관합니다.")
+        case .serverGone:
+            (
+                "Class server out of reach: the playground goes on, and keeps your results until it is back.",
+                "수업 서버에 닿지 않습니다. 플레이그라운드는 계속되고, 결과는 서버가 돌아올 때까지 보관합니다."
+            )
         case .serverBack: ("The class server is back; {0} kept results sent.", "수업 서버가 돌아왔습니다. 보관한 결과 {0}개를 보냈습니다.")
-        case .roomTries: ("The room tries now: step {0}'s exercise is open ('follow' takes you there).",
-                          "이제 모두 직접 해 봅니다: {0}단계 연습이 열렸습니다('follow'로 갑니다).")
+        case .roomTries:
+            (
+                "The room tries now: step {0}'s exercise is open ('follow' takes you there).",
+                "이제 모두 직접 해 봅니다: {0}단계 연습이 열렸습니다('follow'로 갑니다)."
+            )
         case .hintRevealed: ("The presenter shows the room a hint for step {0}:", "발표자가 {0}단계 힌트를 보여 줍니다:")
         case .solutionRevealed: ("The presenter shows the room the solution of step {0}:", "발표자가 {0}단계 풀이를 보여 줍니다:")
         case .presenterConnected: ("Presenting to class {0}; the room sees step {1}.", "수업 {0}에 발표합니다. 모두가 {1}단계를 봅니다.")
-        case .presenterNotConnected: ("not presenting to a class: 'class http://HOST:PORT/CODE TOKEN' connects",
-                                      "수업에 발표하고 있지 않습니다: 'class http://HOST:PORT/CODE 토큰'으로 연결하세요")
+        case .presenterNotConnected:
+            (
+                "not presenting to a class: 'class http://HOST:PORT/CODE TOKEN' connects",
+                "수업에 발표하고 있지 않습니다: 'class http://HOST:PORT/CODE 토큰'으로 연결하세요"
+            )
         case .classRefused: ("the class server refused: {0}", "수업 서버가 거절했습니다: {0}")
-        case .classUsage: ("usage: class URL TOKEN | class tries | class hint | class solution | class answers",
-                           "사용법: class URL 토큰 | class tries | class hint | class solution | class answers")
+        case .classUsage:
+            (
+                "usage: class URL TOKEN | class tries | class hint | class solution | class answers",
+                "사용법: class URL 토큰 | class tries | class hint | class solution | class answers"
+            )
         case .joinUsage: ("usage: join http://HOST:PORT/CODE NAME", "사용법: join http://HOST:PORT/CODE 이름")
-        case .notAClassAddress: ("'{0}' is not a class address: it looks like http://HOST:PORT/CODE",
-                                 "'{0}'은(는) 수업 주소가 아닙니다. 주소는 http://HOST:PORT/CODE 꼴입니다")
-        case .nameNeeded: ("a name is needed (1 to {0} characters, no control characters)", "이름이 필요합니다(1~{0}자, 제어 문자 없이)")
-        case .serverBinaryMissing: ("the class server is a separate program: build it with 'swift build --product patterns-class' (it is not at {0})",
-                                    "수업 서버는 별도 프로그램입니다: 'swift build --product patterns-class'로 빌드하세요({0}에 없습니다)")
+        case .notAClassAddress:
+            (
+                "'{0}' is not a class address: it looks like http://HOST:PORT/CODE",
+                "'{0}'은(는) 수업 주소가 아닙니다. 주소는 http://HOST:PORT/CODE 꼴입니다"
+            )
+        case .nameNeeded:
+            ("a name is needed (1 to {0} characters, no control characters)", "이름이 필요합니다(1~{0}자, 제어 문자 없이)")
+        case .serverBinaryMissing:
+            (
+                "the class server is a separate program: build it with 'swift build --product patterns-class' (it is "
+                    + "not at {0})",
+                "수업 서버는 별도 프로그램입니다: 'swift build --product patterns-class'로 빌드하세요({0}에 없습니다)"
+            )
         case .answersRevealed: ("The board shows the room's answers to step {0}.", "보드에 {0}단계에 대한 모두의 답을 보여 줍니다.")
-        case .presenterKeys: ("[class: t the room tries · h a hint · s the solution · a the answers]",
-                              "[수업: t 모두 해 보기 · h 힌트 · s 풀이 · a 답 공개]")
-        case .refusedToken: ("this class does not know you (was it started afresh?): join again", "이 수업이 나를 모릅니다(새로 시작했나요?). 다시 참여하세요")
-        case .refusedPresenter: ("only the presenter's token changes the step or reveals answers", "단계를 바꾸거나 답을 공개하는 것은 발표자 토큰만 할 수 있습니다")
+        case .presenterKeys:
+            (
+                "[class: t the room tries · h a hint · s the solution · a the answers]",
+                "[수업: t 모두 해 보기 · h 힌트 · s 풀이 · a 답 공개]"
+            )
+        case .refusedToken:
+            ("this class does not know you (was it started afresh?): join again", "이 수업이 나를 모릅니다(새로 시작했나요?). 다시 참여하세요")
+        case .refusedPresenter:
+            ("only the presenter's token changes the step or reveals answers", "단계를 바꾸거나 답을 공개하는 것은 발표자 토큰만 할 수 있습니다")
         case .refusedTooLarge: ("too large for the class server", "수업 서버가 받기에 너무 큽니다")
         case .refusedTooMany: ("too many requests at once: slow down", "한꺼번에 너무 많이 보냈습니다. 천천히 보내세요")
         case .refusedNoClass: ("there is no class by that code at that address", "그 주소에는 그 코드의 수업이 없습니다")
         case .refusedBadRequest: ("the class server could not take it ({0})", "수업 서버가 받지 못했습니다({0})")
-        case .classCommandsHelp: ("A live class: join URL NAME (join the class), follow (go to the presenter's step), class URL TOKEN (present to it).",
-                                  "라이브 수업: join URL 이름(수업 참여), follow(발표자의 단계로 가기), class URL 토큰(수업에 발표하기).")
-        case .unsentAtExit: ("{0} results could not be sent to the class server before leaving.",
-                             "나가기 전에 결과 {0}개를 수업 서버에 보내지 못했습니다.")
+        case .classCommandsHelp:
+            (
+                "A live class: join URL NAME (join the class), follow (go to the presenter's step), class URL TOKEN "
+                    + "(present to it).",
+                "라이브 수업: join URL 이름(수업 참여), follow(발표자의 단계로 가기), class URL 토큰(수업에 발표하기)."
+            )
+        case .unsentAtExit:
+            (
+                "{0} results could not be sent to the class server before leaving.",
+                "나가기 전에 결과 {0}개를 수업 서버에 보내지 못했습니다."
+            )
         }
     }
 }

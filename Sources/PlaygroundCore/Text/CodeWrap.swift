@@ -27,14 +27,26 @@ extension DisplayWidth {
         let slash = UInt8(ascii: "/")
         while at < bytes.count {
             let c = bytes[at]
-            if commentStart == nil, !inString, c == slash, at + 1 < bytes.count, bytes[at + 1] == slash { commentStart = at }
+            if commentStart == nil, !inString, c == slash, at + 1 < bytes.count, bytes[at + 1] == slash {
+                commentStart = at
+            }
             if commentStart != nil {
                 if c == space { ends.append(at + 1) }
             } else if inString {
-                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if c == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if c == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else {
                 let pieceStart = ends.last ?? indent
-                if c == UInt8(ascii: "."), previous == UInt8(ascii: ")") || previous == UInt8(ascii: "}"), at > pieceStart { ends.append(at) }
+                if c == UInt8(ascii: "."), previous == UInt8(ascii: ")") || previous == UInt8(ascii: "}"),
+                    at > pieceStart
+                {
+                    ends.append(at)
+                }
                 if c == UInt8(ascii: "\"") { inString = true }
                 if c == space { ends.append(at + 1) }
             }

@@ -62,7 +62,13 @@ public enum DisplayWidth {
         while low <= high {
             let mid = (low + high) / 2
             let range = ranges[mid]
-            if value < range.lowerBound { high = mid - 1 } else if value > range.upperBound { low = mid + 1 } else { return true }
+            if value < range.lowerBound {
+                high = mid - 1
+            } else if value > range.upperBound {
+                low = mid + 1
+            } else {
+                return true
+            }
         }
         return false
     }
@@ -148,7 +154,9 @@ public enum DisplayWidth {
                         let (head, w) = prefix(of: text[...], fitting: room)
                         headBytes = head.utf8.count; headWidth = w
                         // A character wider than the whole line still has to go somewhere: it overflows its own line.
-                        if headBytes == 0, let first = text.first { headBytes = first.utf8.count; headWidth = of(first) }
+                        if headBytes == 0, let first = text.first {
+                            headBytes = first.utf8.count; headWidth = of(first)
+                        }
                     }
                     current.append(contentsOf: UnsafeBufferPointer(rebasing: word[..<headBytes]))
                     finishLine()
@@ -178,7 +186,9 @@ public enum DisplayWidth {
 
     static func listMarkerLength(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard start + 1 < bytes.count else { return 0 }
-        if (bytes[start] == UInt8(ascii: "-") || bytes[start] == UInt8(ascii: "*")) && bytes[start + 1] == 0x20 { return 2 }
+        if (bytes[start] == UInt8(ascii: "-") || bytes[start] == UInt8(ascii: "*")) && bytes[start + 1] == 0x20 {
+            return 2
+        }
         var i = start
         while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39, i - start < 3 { i += 1 }
         guard i > start, i + 1 < bytes.count, bytes[i] == UInt8(ascii: "."), bytes[i + 1] == 0x20 else { return 0 }

@@ -1,37 +1,61 @@
 /// What the playground says when a line never finished: stopped, crashed, or not run at all.
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
-         playgroundStopped, redefined
+        playgroundStopped, redefined
 
     public var texts: (en: String, ko: String) {
         switch self {
         case .crashed:
-            ("the line crashed the copy of the playground it ran in (signal {0}); the live objects are as they were before it",
-             "이 줄이 실행되던 플레이그라운드 사본을 비정상 종료시켰습니다(시그널 {0}). 라이브 객체는 이 줄 전의 상태 그대로입니다")
+            (
+                "the line crashed the copy of the playground it ran in (signal {0}); the live objects are as they were "
+                    + "before it",
+                "이 줄이 실행되던 플레이그라운드 사본을 비정상 종료시켰습니다(시그널 {0}). 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
         case .stackOrMemory:
-            ("(signal 11: a stack overflow, such as a function that calls itself without end, or a bad memory access)",
-             "(시그널 11: 끝없이 자기 자신을 부르는 함수 같은 스택 오버플로, 또는 잘못된 메모리 접근)")
+            (
+                "(signal 11: a stack overflow, such as a function that calls itself without end, or a bad memory "
+                    + "access)",
+                "(시그널 11: 끝없이 자기 자신을 부르는 함수 같은 스택 오버플로, 또는 잘못된 메모리 접근)"
+            )
         case .compilerTimedOut:
-            ("stopped: the compiler was still judging this line after {0} s (PATTERNS_COMPILE_TIME_LIMIT); the live objects are as they were before it",
-             "중지: {0}초가 지나도 컴파일러가 이 줄을 판단하고 있었습니다(PATTERNS_COMPILE_TIME_LIMIT). 라이브 객체는 이 줄 전의 상태 그대로입니다")
+            (
+                "stopped: the compiler was still judging this line after {0} s (PATTERNS_COMPILE_TIME_LIMIT); the live "
+                    + "objects are as they were before it",
+                "중지: {0}초가 지나도 컴파일러가 이 줄을 판단하고 있었습니다(PATTERNS_COMPILE_TIME_LIMIT). 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
         case .outOfMemory:
-            ("stopped: the line used more than {0} MB of memory (PATTERNS_LINE_MEMORY_LIMIT); the live objects are as they were before it",
-             "중지: 이 줄이 메모리를 {0}MB 넘게 썼습니다(PATTERNS_LINE_MEMORY_LIMIT). 라이브 객체는 이 줄 전의 상태 그대로입니다")
+            (
+                "stopped: the line used more than {0} MB of memory (PATTERNS_LINE_MEMORY_LIMIT); the live objects are "
+                    + "as they were before it",
+                "중지: 이 줄이 메모리를 {0}MB 넘게 썼습니다(PATTERNS_LINE_MEMORY_LIMIT). 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
         case .refused:
-            ("not run: the playground could not make the copy of itself that runs a line safely ({0}); nothing changed",
-             "실행하지 않음: 줄을 안전하게 실행할 플레이그라운드 사본을 만들 수 없었습니다({0}). 바뀐 것은 없습니다")
+            (
+                "not run: the playground could not make the copy of itself that runs a line safely ({0}); nothing "
+                    + "changed",
+                "실행하지 않음: 줄을 안전하게 실행할 플레이그라운드 사본을 만들 수 없었습니다({0}). 바뀐 것은 없습니다"
+            )
         case .bindingNotSpellable:
-            ("note: the playground cannot hand '{0}' to later lines: it cannot write its type ({1}) as Swift",
-             "참고: 플레이그라운드가 '{0}'의 타입({1})을 Swift로 쓸 수 없어서, 다음 줄에 '{0}'을 넘기지 못합니다")
+            (
+                "note: the playground cannot hand '{0}' to later lines: it cannot write its type ({1}) as Swift",
+                "참고: 플레이그라운드가 '{0}'의 타입({1})을 Swift로 쓸 수 없어서, 다음 줄에 '{0}'을 넘기지 못합니다"
+            )
         case .playgroundStopped:
-            ("patterns: the playground stopped between lines (signal {0}): a bug in the playground, please report it",
-             "patterns: 줄과 줄 사이에 플레이그라운드가 멈췄습니다(시그널 {0}). 플레이그라운드의 버그이니 알려 주세요")
+            (
+                "patterns: the playground stopped between lines (signal {0}): a bug in the playground, please report "
+                    + "it",
+                "patterns: 줄과 줄 사이에 플레이그라운드가 멈췄습니다(시그널 {0}). 플레이그라운드의 버그이니 알려 주세요"
+            )
         case .redefined:
-            ("{0} redefined; {1} live object(s) still use the old {0}, which later lines cannot name: {2}",
-             "{0}을(를) 다시 정의했습니다. 라이브 객체 {1}개는 예전 {0}을(를) 그대로 쓰며, 다음 줄에서는 그 이름을 쓸 수 없습니다: {2}")
+            (
+                "{0} redefined; {1} live object(s) still use the old {0}, which later lines cannot name: {2}",
+                "{0}을(를) 다시 정의했습니다. 라이브 객체 {1}개는 예전 {0}을(를) 그대로 쓰며, 다음 줄에서는 그 이름을 쓸 수 없습니다: {2}"
+            )
         case .cacheFallback:
-            ("the line cache {0} cannot be used ({1}); compiled lines are kept in {2} for this session only",
-             "줄 캐시 {0}을(를) 쓸 수 없습니다({1}). 이번 세션 동안만 {2}에 컴파일한 줄을 둡니다")
+            (
+                "the line cache {0} cannot be used ({1}); compiled lines are kept in {2} for this session only",
+                "줄 캐시 {0}을(를) 쓸 수 없습니다({1}). 이번 세션 동안만 {2}에 컴파일한 줄을 둡니다"
+            )
         }
     }
 }

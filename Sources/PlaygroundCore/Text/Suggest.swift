@@ -13,8 +13,10 @@ public enum Suggest {
             let limit = max(1, min(3, min(length, candidateLength) / 3))
             // Each edit changes the length by at most one: a far longer or shorter word cannot be close enough.
             guard abs(length - candidateLength) <= limit else { continue }
-            let d = ascii ? asciiDistance(lowerBytes, candidate, limit: limit)
-                          : distance(Array(lower), Array(candidate.lowercased()))
+            let d =
+                ascii
+                ? asciiDistance(lowerBytes, candidate, limit: limit)
+                : distance(Array(lower), Array(candidate.lowercased()))
             if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
         }
         if best == nil, length >= 2, let prefixed = candidates.first(where: { $0.hasPrefix(lower) }) { return prefixed }
@@ -43,7 +45,9 @@ public enum Suggest {
                         for j in 1...n {
                             let bj = lower(b[j - 1])
                             var value = Swift.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + (ai == bj ? 0 : 1))
-                            if i > 1, j > 1, ai == lower(b[j - 2]), a[i - 2] == bj { value = Swift.min(value, twoUp[j - 2] + 1) }
+                            if i > 1, j > 1, ai == lower(b[j - 2]), a[i - 2] == bj {
+                                value = Swift.min(value, twoUp[j - 2] + 1)
+                            }
                             row[j] = value
                             rowMinimum = Swift.min(rowMinimum, value)
                         }

@@ -1,7 +1,13 @@
 /// Swift's own diagnostics, as the compiler words them. They stay in English in every language, as Xcode shows them
 /// to Korean developers too and as they are searched for.
 public enum SwiftDiagnostic: String, TextCatalog {
-    case isAMethodCallItAs, isAPropertyNotAMethod, isNotAValueHereUse, cannotConvertValueToExpectedArgument, cannotFindInScope, cannotFindInScopeAHere, extraArgumentInCallExpected, extraneousArgumentLabelInCallExpected, incorrectArgumentLabelInCallHave, missingArgumentForParameterInCall, missingArgumentLabelInCallExpected, typeHasNoMember, valueOfTypeHasNoMember, callCanThrowButIsNotMarkedWithTry, cannotAssignToPropertySetterIsInaccessible, cannotAssignToValueIsAMethod, tryExpressionUnexpectedlyRaisedAnError, invalidRedeclarationOf, cannotAssignToValueIsALetConstant, cannotConvertValueOfTypeToExpectedArgument
+    case isAMethodCallItAs, isAPropertyNotAMethod, isNotAValueHereUse, cannotConvertValueToExpectedArgument,
+        cannotFindInScope, cannotFindInScopeAHere, extraArgumentInCallExpected, extraneousArgumentLabelInCallExpected,
+        incorrectArgumentLabelInCallHave, missingArgumentForParameterInCall, missingArgumentLabelInCallExpected,
+        typeHasNoMember, valueOfTypeHasNoMember, callCanThrowButIsNotMarkedWithTry,
+        cannotAssignToPropertySetterIsInaccessible, cannotAssignToValueIsAMethod,
+        tryExpressionUnexpectedlyRaisedAnError, invalidRedeclarationOf, cannotAssignToValueIsALetConstant,
+        cannotConvertValueOfTypeToExpectedArgument
 
     public static let isCompilerEnglish = true
 
@@ -25,7 +31,8 @@ public enum SwiftDiagnostic: String, TextCatalog {
         case .callCanThrowButIsNotMarkedWithTry: "call can throw but is not marked with 'try'"
         case .cannotAssignToPropertySetterIsInaccessible: "cannot assign to property: '{0}' setter is inaccessible"
         case .cannotAssignToValueIsAMethod: "cannot assign to value: '{0}' is a method"
-        case .cannotConvertValueOfTypeToExpectedArgument: "cannot convert value of type '{0}' to expected argument type '{1}'"
+        case .cannotConvertValueOfTypeToExpectedArgument:
+            "cannot convert value of type '{0}' to expected argument type '{1}'"
         case .cannotAssignToValueIsALetConstant: "cannot assign to value: '{0}' is a 'let' constant"
         case .invalidRedeclarationOf: "invalid redeclaration of '{0}'"
         case .tryExpressionUnexpectedlyRaisedAnError: "Fatal error: 'try!' expression unexpectedly raised an error: {0}"

@@ -5,7 +5,8 @@ public struct TextBuffer {
 
     public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
-    /// Through the string's own bytes (a copy of a buffer), not its UTF-8 view (a generic sequence, element by element).
+    /// Through the string's own bytes (a copy of a buffer), not its UTF-8 view (a generic sequence, element by
+    /// element).
     public mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
@@ -18,7 +19,9 @@ public struct TextBuffer {
     public mutating func write(byte: UInt8) { bytes.append(byte) }
     public mutating func newline() { bytes.append(0x0A) }
     public mutating func spaces(_ count: Int) { repeating(0x20, count) }
-    public mutating func repeating(_ byte: UInt8, _ count: Int) { if count > 0 { bytes.append(contentsOf: repeatElement(byte, count: count)) } }
+    public mutating func repeating(_ byte: UInt8, _ count: Int) {
+        if count > 0 { bytes.append(contentsOf: repeatElement(byte, count: count)) }
+    }
     public mutating func repeating(_ text: String, _ count: Int) {
         if text.utf8.count == 1, let byte = text.utf8.first { repeating(byte, count); return }
         for _ in 0..<max(0, count) { write(text) }

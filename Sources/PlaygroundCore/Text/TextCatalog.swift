@@ -52,11 +52,15 @@ public struct Phrase: Sendable, Equatable {
     /// The one place a message becomes text.
     public func text(_ lang: Lang) -> String {
         if parts.count == 1 {
-            return lang == .ko ? KoreanParticles.choose(Self.fill(parts[0].ko, parts[0].arguments)) : Self.fill(parts[0].en, parts[0].arguments)
+            return lang == .ko
+                ? KoreanParticles.choose(Self.fill(parts[0].ko, parts[0].arguments))
+                : Self.fill(parts[0].en, parts[0].arguments)
         }
         var out = ""
         for part in parts {
-            out += lang == .ko ? KoreanParticles.choose(Self.fill(part.ko, part.arguments)) : Self.fill(part.en, part.arguments)
+            out +=
+                lang == .ko
+                ? KoreanParticles.choose(Self.fill(part.ko, part.arguments)) : Self.fill(part.en, part.arguments)
         }
         return out
     }
@@ -71,7 +75,9 @@ public struct Phrase: Sendable, Equatable {
             var i = 0, literalStart = 0
             while i < utf8.count {
                 if utf8[i] == UInt8(ascii: "{"), i + 2 < utf8.count, utf8[i + 2] == UInt8(ascii: "}"),
-                   (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[i + 1]), Int(utf8[i + 1] - UInt8(ascii: "0")) < arguments.count {
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[i + 1]),
+                    Int(utf8[i + 1] - UInt8(ascii: "0")) < arguments.count
+                {
                     out.write(UnsafeBufferPointer(rebasing: utf8[literalStart..<i]))
                     out.write(arguments[Int(utf8[i + 1] - UInt8(ascii: "0"))])
                     i += 3
@@ -105,8 +111,10 @@ public struct InternalError: Error, Equatable, Sendable, CustomStringConvertible
 /// Korean particles chosen by the word before them, as a person writes them: `닭고기는`, `kitten은`, not `은(는)`.
 /// A template writes both forms, `은(는)`, `이(가)`, `을(를)`, `과(와)`; the first goes after a final consonant.
 enum KoreanParticles {
-    static let pairs: [(both: String, consonant: String, vowel: String)] = [("은(는)", "은", "는"), ("이(가)", "이", "가"),
-                                                                          ("을(를)", "을", "를"), ("과(와)", "과", "와")]
+    static let pairs: [(both: String, consonant: String, vowel: String)] = [
+        ("은(는)", "은", "는"), ("이(가)", "이", "가"),
+        ("을(를)", "을", "를"), ("과(와)", "과", "와"),
+    ]
 
     static func choose(_ text: String) -> String {
         guard text.contains("(") else { return text }
@@ -135,7 +143,9 @@ enum KoreanParticles {
     /// Whether a word's last sound is a consonant: a Hangul syllable with a final consonant, a digit read in Korean
     /// (일, 삼, 육, 칠, 팔, 영), or a Latin letter that ends a word on a consonant sound.
     static func endsWithConsonant(_ c: Character) -> Bool {
-        if let scalar = c.unicodeScalars.first, (0xAC00...0xD7A3).contains(scalar.value) { return (scalar.value - 0xAC00) % 28 != 0 }
+        if let scalar = c.unicodeScalars.first, (0xAC00...0xD7A3).contains(scalar.value) {
+            return (scalar.value - 0xAC00) % 28 != 0
+        }
         if let digit = c.wholeNumberValue, c.isASCII { return [0, 1, 3, 6, 7, 8].contains(digit) }
         return "lmnbdgkptLMNBDGKPT".contains(c)
     }
