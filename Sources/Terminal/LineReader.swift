@@ -246,6 +246,11 @@ public final class LineReader {
     public func read(prompt: String) -> LineEvent {
         free(promptStorage)
         promptStorage = strdup(prompt)
+        // SIGTERM or SIGHUP that came while a line ran (in a copy of the process the session waited on) is not lost.
+        if Signals.pending == SIGTERM || Signals.pending == SIGHUP {
+            Signals.pending = 0
+            return .terminate
+        }
         Signals.pending = 0
         var count: Int32 = 0
         errno = 0
