@@ -223,22 +223,7 @@ public final class DelegateModule: LessonModule {
                 guard quiz.builder.questions.indices.contains(index) else {
                     throw Trap(message: "Fatal error: Index out of range")
                 }
-                let question = quiz.builder.question(index)
-                return .object(
-                    LiveObject(
-                        name: "question", typeName: "QuestionBuilder",
-                        methods: [
-                            Method("setPrompt", returns: .this) { (text: String) in
-                                question.setPrompt(text); return .this
-                            },
-                            Method("setAnswer", returns: .this) { (text: String) in
-                                question.setAnswer(text); return .this
-                            },
-                            Method("setHint", returns: .this) { (text: String) in
-                                question.setHint(text); return .this
-                            },
-                        ]
-                    ).holding { question })
+                return .object(DirectorModule.questionObject(quiz.builder.question(index)))
             },
         ])
 

@@ -183,7 +183,7 @@ public final class DirectorModule: LessonModule {
             },
             Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
                 guard group.questions.indices.contains(index) else { throw noQuestion(index) }
-                return .object(questionObject(group.question(index)))
+                return .object(Self.questionObject(group.question(index)))
             },
             Method("build", throws: true, returns: .value("QuestionGroup")) { [unowned self] in
                 do {
@@ -222,7 +222,8 @@ public final class DirectorModule: LessonModule {
         }
     }
 
-    func questionObject(_ question: QuestionBuilder) -> LiveObject {
+    /// A question being built, with its real fluent steps (the director's group and the delegate's quiz screen).
+    static func questionObject(_ question: QuestionBuilder) -> LiveObject {
         LiveObject(
             name: "question", typeName: "QuestionBuilder",
             methods: [

@@ -147,4 +147,16 @@ import Testing
                 error: Oops() was thrown and not caught; the live objects are as they were before the line
                 """, "\(result.output)")
     }
+
+    /// A declaration the compiler rejects gets its words, pointing into the line, and the earlier ones stay.
+    @Test func aRejectedDeclarationLeavesTheEarlierOnes() throws {
+        let result = try run("load builder\nstruct Y { let b: Int }\nstruct X { let a: Nope }\nprint(Y(b: 1).b)\n")
+        #expect(
+            answer(to: "struct X { let a: Nope }", in: result.output) == """
+                repl:1:19: error: cannot find type 'Nope' in scope
+                struct X { let a: Nope }
+                                  ^~~~
+                """, "\(result.output)")
+        #expect(answer(to: "print(Y(b: 1).b)", in: result.output).hasSuffix("1"), "\(result.output)")
+    }
 }

@@ -5,10 +5,10 @@ import Glibc
 /// What the learner declared at the prompt (types, functions, extensions, protocols, typealiases, operators,
 /// imports), kept as the Swift REPL keeps it: every later line sees it.
 ///
-/// The declarations typed so far are one file, compiled into a module of its own (named by its text, loaded into this
-/// process) that later lines `@testable import`. A redefinition replaces the older declaration of that name (a
-/// function only when its signature is the same: another signature is an overload); objects made before it keep the
-/// older type, in the older module, which stays loaded.
+/// The declarations typed so far are one file, compiled as a code exercise's file is (`LineCompiler.compileExercise`:
+/// a module of its own, named by its text, loaded into this process) that later lines `@testable import`. A
+/// redefinition replaces the older declaration of that name (a function only when its signature is the same: another
+/// signature is an overload); objects made before it keep the older type, in the older module, which stays loaded.
 final class LearnerDeclarations {
     struct Entry: Equatable {
         var text: String

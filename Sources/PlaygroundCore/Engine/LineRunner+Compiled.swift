@@ -162,9 +162,13 @@ extension LineRunner {
     func declare(_ text: String, in workspace: Workspace, with compiler: LineCompiler) throws {
         let (entries, replaced) = workspace.declarations.adding(text)
         let oldModule = workspace.declarations.module
-        switch try compiler.compileDeclarations(LearnerDeclarations.source(entries)) {
+        // Compiled as an exercise file is (a module of its own, named by its text, that lines `@testable import`).
+        let source = LearnerDeclarations.source(entries)
+        switch try compiler.compileExercise(
+            source, path: try compiler.lessonFilePath("Declarations.swift", text: source))
+        {
         case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
-        case .loaded(let module): workspace.declarations.use(entries, module: module)
+        case .loaded(let module, _): workspace.declarations.use(entries, module: module)
         }
         guard !mediator.isMuted else { return }
         mediator.post(PaneMessage(topic: "code", source: "swift", text: text))
