@@ -99,10 +99,14 @@ final class ForkedLines: LineIsolation {
         let savedErrors = dup(2)
         dup2(errors, 2)
         close(errors)
-        let saved = Self.trapsEndThisProcess()
+        // A trap or crash ends the copy at once, with status 64 + the signal (no crash report); Ctrl-C is for the
+        // process that waits.
+        let saved = Sandbox.exitOnTraps()
+        let interrupt = signal(SIGINT, SIG_IGN)
         channel = control
         let ok = line()
-        Self.restore(saved)
+        Sandbox.restore(saved)
+        signal(SIGINT, interrupt)
         dup2(savedErrors, 2)
         close(savedErrors)
         guard ok else {
@@ -215,7 +219,7 @@ final class ForkedLines: LineIsolation {
         let exited = status & 0x7f == 0
         let code = (status >> 8) & 0xff
         let signal = exited ? (code > 64 && code < 96 ? code - 64 : 0) : status & 0x7f
-        if let message = Self.trapMessage(String(decoding: errorText, as: UTF8.self)) {
+        if let message = Sandbox.trapMessage(String(decoding: errorText, as: UTF8.self)) {
             return .stopped(.trapped(message), printed: text)
         }
         return .stopped(.crashed(signal: signal), printed: text)
@@ -256,49 +260,6 @@ final class ForkedLines: LineIsolation {
     }
 
     // MARK: - Helpers
-
-    /// `file:line: Fatal error: boom`, `Fatal error` alone, `Precondition failed: …`: the runtime's words, without the
-    /// place (a file of the playground's, not the learner's).
-    static func trapMessage(_ stderr: String) -> String? {
-        for words in [
-            "Fatal error", "Precondition failed", "Assertion failed", "Swift runtime failure",
-            "Could not allocate memory",
-        ] {
-            guard let range = stderr.firstRange(of: words) else { continue }
-            return String(stderr[range.lowerBound...].prefix { $0 != "\n" })
-        }
-        return nil
-    }
-
-    typealias SavedActions = [(Int32, sigaction)]
-    static let trapSignals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE]
-
-    /// A trap or crash ends the copy at once with status 64 + the signal (no crash report), and Ctrl-C is left to
-    /// the process that waits; returns what was there before.
-    static func trapsEndThisProcess() -> SavedActions {
-        var saved: SavedActions = []
-        for signal in trapSignals + [SIGINT] {
-            var action = sigaction()
-            if signal == SIGINT {
-                action.__sigaction_handler.sa_handler = SIG_IGN
-            } else {
-                action.__sigaction_handler.sa_handler = { _exit(64 + $0) }
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            var old = sigaction()
-            sigaction(signal, &action, &old)
-            saved.append((signal, old))
-        }
-        return saved
-    }
-
-    static func restore(_ saved: SavedActions) {
-        for (signal, old) in saved {
-            var action = old
-            sigaction(signal, &action, nil)
-        }
-    }
 
     static func residentMegabytes(_ pid: pid_t) -> Int? {
         let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)

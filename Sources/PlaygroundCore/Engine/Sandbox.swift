@@ -11,7 +11,7 @@ import Glibc
 ///
 /// It fails closed: a copy that cannot be made (a failed `pipe`, `fork` or `waitpid`) is never "finished". What
 /// cannot be tried is not run.
-struct Sandbox {
+public struct Sandbox {
     /// How a try ended.
     enum Ending: Equatable {
         case finished
@@ -116,15 +116,24 @@ struct Sandbox {
         let code = (status >> 8) & 0xff
         if exited && code == 0 { return .finished }
         let signal = exited ? code - 64 : status & 0x7f
-        let stderrText = String(decoding: errorText, as: UTF8.self)
-        // `file:line: Fatal error: boom`, `Fatal error` alone (`fatalError()`), `Precondition failed: …`: the
-        // runtime's words, without the place (a file of the playground's, not the learner's).
-        for words in ["Fatal error", "Precondition failed", "Assertion failed"] {
-            guard let range = stderrText.firstRange(of: words) else { continue }
-            let message = stderrText[range.lowerBound...].prefix { $0 != "\n" }
-            return .trapped(String(message), printed: text)
+        if let message = Self.trapMessage(String(decoding: errorText, as: UTF8.self)) {
+            return .trapped(message, printed: text)
         }
         return .crashed(signal: signal, printed: text)
+    }
+
+    /// The runtime's words about a trap, in what a process wrote to standard error: `file:line: Fatal error: boom`,
+    /// `Fatal error` alone (`fatalError()`), `Precondition failed: …`, without the place (a file of the playground's,
+    /// not the learner's).
+    public static func trapMessage(_ stderr: String) -> String? {
+        for words in [
+            "Fatal error", "Precondition failed", "Assertion failed", "Swift runtime failure",
+            "Could not allocate memory",
+        ] {
+            guard let range = stderr.firstRange(of: words) else { continue }
+            return String(stderr[range.lowerBound...].prefix { $0 != "\n" })
+        }
+        return nil
     }
 
     /// `fork: Resource temporarily unavailable`: a failed call and the system's words, read at once (errno).
@@ -134,12 +143,26 @@ struct Sandbox {
 
     /// In a forked copy: a trap or crash ends it with status 64 + the signal, at once (no crash report), so the
     /// parent can tell a trap from a normal end.
-    static func exitOnTraps() {
+    /// Returns the actions that were there before, for a process that goes on (``restore(_:)``).
+    @discardableResult
+    public static func exitOnTraps() -> [(Int32, sigaction)] {
+        var saved: [(Int32, sigaction)] = []
         for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _exit(64 + $0) }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            saved.append((signal, old))
+        }
+        return saved
+    }
+
+    /// Puts back signal actions ``exitOnTraps()`` replaced.
+    public static func restore(_ saved: [(Int32, sigaction)]) {
+        for (signal, old) in saved {
+            var action = old
             sigaction(signal, &action, nil)
         }
     }
