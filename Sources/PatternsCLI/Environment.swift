@@ -27,10 +27,13 @@ struct Environment {
         }
     }
 
-    /// The Swift compiler for the lines the interpreter does not run (`PATTERNS_LINE_TIME_LIMIT` applied), or why
-    /// there is none.
-    func lineCompiler() -> Result<LineCompiler, LineCompiler.Unavailable> {
+    /// The Swift compiler for the lines the interpreter does not run (`PATTERNS_LINE_TIME_LIMIT` applied, in the
+    /// language mode `--swift-version` chose), or why there is none.
+    func lineCompiler(swiftVersion: String? = nil) -> Result<LineCompiler, LineCompiler.Unavailable> {
         LineCompiler.find(environment: variables).map { compiler in
+            if let mode = swiftVersion.flatMap(LineCompiler.LanguageMode.init(rawValue:)) {
+                compiler.languageMode = mode
+            }
             if let limit = variables["PATTERNS_LINE_TIME_LIMIT"].flatMap(Double.init), limit > 0 {
                 compiler.timeLimit = limit
             }

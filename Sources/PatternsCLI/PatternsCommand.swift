@@ -33,6 +33,12 @@ struct GlobalOptions: ParsableArguments {
     var format: OutputFormat = .text
     @Option(name: .long, help: ArgumentHelp("Record the output as an asciinema v2 cast.", valueName: "file.cast"))
     var record: String?
+    @Option(
+        name: .customLong("swift-version"),
+        help: ArgumentHelp(
+            "The Swift language mode compiled lines and files are judged in: 5 (swiftc's default) or 6.",
+            valueName: "mode"))
+    var swiftVersion: String?
 
     static let trustHelp =
         "Run the Swift in the --lessons folder's lessons (lines the interpreter does not run, "
@@ -51,6 +57,9 @@ struct GlobalOptions: ParsableArguments {
 
     func validate() throws {
         if let lang, Lang(rawValue: lang) == nil { throw ValidationError(CLIText.langOneOf.text(Output.lang)) }
+        if let swiftVersion, LineCompiler.LanguageMode(rawValue: swiftVersion) == nil {
+            throw ValidationError(CLIText.swiftVersionOneOf.text(Output.lang))
+        }
         try Self.check(width: width)
     }
 
@@ -62,7 +71,7 @@ struct GlobalOptions: ParsableArguments {
             render: RenderOptions(width: environment.width(width), color: environment.colorEnabled(color)),
             lang: language)
         let session = Session(catalog: catalog, modules: LessonModules.all, options: options)
-        switch environment.lineCompiler() {
+        switch environment.lineCompiler(swiftVersion: swiftVersion) {
         case .success(let compiler):
             // Ctrl-C while a compiled line runs in its dry run stops it; the REPL's handler leaves the signal here.
             compiler.interrupted = {

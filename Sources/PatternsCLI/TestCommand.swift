@@ -57,7 +57,7 @@ struct TestCommand: ParsableCommand {
         }
         var tester = LessonTester(catalog: catalog, modules: LessonModules.all)
         if let width = global.width { tester.width = width }
-        let found = Environment.current().lineCompiler()
+        let found = Environment.current().lineCompiler(swiftVersion: global.swiftVersion)
         tester.compiler = try? found.get()
         var needCompiler = 0, withheld = 0
         for lesson in catalog.lessons where ids.isEmpty || ids.contains(lesson.id) {

@@ -14,12 +14,28 @@ public final class LineContext: @unchecked Sendable {
         public var type: String
         /// A `weak var`: the playground keeps only a weak reference.
         public var isWeak: Bool
+        /// A `var`'s storage, shared by every later line and every closure that captured it: nil for a `let`.
+        public var storage: Storage?
+    }
+
+    /// A top-level variable's storage, as the line that declared it left it: reading and writing it reads and writes
+    /// that line's variable, so a closure that captured it sees what later lines do to it, and its observers
+    /// (`didSet`) fire.
+    public final class Storage: @unchecked Sendable {
+        public let get: () -> Any
+        public let set: (Any) -> Void
+        public init(get: @escaping () -> Any, set: @escaping (Any) -> Void) {
+            self.get = get
+            self.set = set
+        }
     }
 
     /// The values by name, as the session lends them to this line.
     public var values: [String: Any] = [:]
     /// Weakly held objects (`weak var`), by name.
     public var weakValues: [String: WeakBox] = [:]
+    /// The variables (`var`) the line sees, by name: their storage, not a copy.
+    public var variables: [String: Storage] = [:]
     public private(set) var stored: [Stored] = []
     /// An error the line threw and did not handle: Swift's own description (`String(reflecting:)`).
     public private(set) var thrown: String?
@@ -33,6 +49,12 @@ public final class LineContext: @unchecked Sendable {
         return value
     }
 
+    /// A variable's storage, for the line's accessors of that name.
+    public func variable(_ name: String) -> Storage {
+        guard let storage = variables[name] else { fatalError("the playground lent no variable '\(name)'") }
+        return storage
+    }
+
     public func weakValue<T: AnyObject>(_ name: String, as type: T.Type) -> T? {
         weakValues[name]?.object as? T
     }
@@ -42,32 +64,66 @@ public final class LineContext: @unchecked Sendable {
     /// see `b` as Swift does.
     public func store<T>(_ name: String, _ value: @autoclosure () -> T) {
         let value = value()
-        stored.append(Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: false))
+        stored.append(Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: false, storage: nil))
+    }
+
+    /// Keeps a variable the line declared as its storage: the line's own variable lives on, read and written
+    /// through these two closures.
+    public func storeVariable<T>(_ name: String, get: @escaping () -> T, set: @escaping (T) -> Void) {
+        let storage = Storage(get: get, set: { set($0 as! T) })
+        stored.append(
+            Stored(name: name, value: get(), type: _typeName(T.self, qualified: true), isWeak: false, storage: storage))
     }
 
     public func storeWeak<T: AnyObject>(_ name: String, _ value: T?) {
-        stored.append(Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: true))
+        stored.append(Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: true, storage: nil))
     }
 
-    /// The value of a line that is one expression whose result Swift would leave unused
-    /// (`builder.sauces.contains(.mustard)`), as `debugPrint` writes it: a REPL shows it.
-    public private(set) var shown: String?
+    /// The value of a line whose last statement is an expression (`builder.sauces.contains(.mustard)`), as a REPL
+    /// shows it: kept for the session to write.
+    public private(set) var shown: Any?
+    public private(set) var hasShown = false
 
-    public func show<T>(_ value: T) {
-        shown = String(reflecting: value)
+    public func show<T>(_ body: () throws -> T) rethrows {
+        let value = try body()
+        shown = value
+        hasShown = true
     }
 
-    /// A statement whose unused value was inside it (`xs.forEach { $0 + 1 }`): nothing to show.
-    public func show(_ value: Void) {}
+    /// A statement whose value is `()` (a call of a method that returns nothing, an assignment): nothing to show.
+    public func show(_ body: () throws -> Void) rethrows { try body() }
+
+    /// An optional chain that ends in a call returning nothing (`board?.cells[0].enter(7)`): nothing to show either.
+    public func show(_ body: () throws -> Void?) rethrows { _ = try body() }
+
+    public func show<T>(_ body: () async throws -> T) async rethrows {
+        let value = try await body()
+        shown = value
+        hasShown = true
+    }
+
+    public func show(_ body: () async throws -> Void) async rethrows { try await body() }
+
+    public func show(_ body: () async throws -> Void?) async rethrows { _ = try await body() }
 
     /// Runs the line's body, keeping an error it threw.
     public func run(_ body: () throws -> Void) {
         do {
             try body()
         } catch {
-            thrown = String(reflecting: error)
+            keepThrown(error)
         }
     }
+
+    func keepThrown(_ error: any Error) {
+        thrown = String(reflecting: error)
+    }
+}
+
+/// What the function around a line returns: no value the learner's code can make, so that a `return` in the line's
+/// own code (not in a closure or function it declares) is refused as top-level code refuses it.
+public struct TopLevelCode {
+    public init() {}
 }
 
 /// A weak reference, for `weak var` bindings.

@@ -212,6 +212,13 @@ func toolchainPath() -> String {
             builder 1/12> try? builder.build(); builder.sauces.isEmpty  // a comment after it
             ── code ────────────────────
             try? builder.build(); builder.sauces.isEmpty  // a comment after it
+            ── log ─────────────────────
+            repl:1:1: warning: result of 'try?' is unused [#no-usage]
+            try? builder.build(); builder.sauces.isEmpty  // a comment after it
+            ^~~~~~~~~~~~~~~~~~~~
+            repl:1:1: warning: no calls to throwing functions occur within 'try' expression
+            try? builder.build(); builder.sauces.isEmpty  // a comment after it
+            ^
             true
             builder 1/12> print("a;b"); builder.meat == .beef;
             ── code ────────────────────

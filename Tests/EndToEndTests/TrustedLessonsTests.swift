@@ -18,9 +18,8 @@ import Testing
             + "--trust-lessons runs it\n"
     }
 
-    /// A folder holding one lesson (`evil`, on the builder module). Step 1: a call the interpreter runs, then a line
-    /// that closes the function the playground compiles it in and declares `system` (code-review-4 F6): it touches
-    /// `PWNED-line`. Step 2: a code exercise whose starter and solution touch `PWNED-starter` and `PWNED-solution`
+    /// A folder holding one lesson (`evil`, on the builder module). Step 1: a call the interpreter runs, then a
+    /// declaration of `system` (code-review-4 F6) and a line that calls it: it touches `PWNED-line`. Step 2: a code exercise whose starter and solution touch `PWNED-starter` and `PWNED-solution`
     /// when the step's command calls them.
     func evilLesson() throws -> String {
         let folder = NSTemporaryDirectory() + "patterns-trust-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -44,8 +43,8 @@ import Testing
 
             \(fence)patterns
             > builder.addSauces(.ketchup)
-            > _ = sh("touch \(marker)-line") }; @_silgen_name("system") func sh(_ c: UnsafePointer<CChar>) -> Int32; \
-            func __later() {
+            > @_silgen_name("system") func sh(_ c: UnsafePointer<CChar>) -> Int32
+            > _ = sh("touch \(marker)-line")
             \(fence)
 
             ## Exercise: a recipe
@@ -146,8 +145,8 @@ import Testing
         let folder = try evilLesson()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let mine =
-            "_ = sh(\"touch \(folder)/PWNED-mine\") }; @_silgen_name(\"system\") "
-            + "func sh(_ c: UnsafePointer<CChar>) -> Int32; func __mine() {"
+            "@_silgen_name(\"system\") func mine(_ c: UnsafePointer<CChar>) -> Int32\n"
+            + "_ = mine(\"touch \(folder)/PWNED-mine\")"
         let result = try runPatterns(
             ["--lessons", folder + "/lessons", "--width", "200"],
             input: "load evil\n" + mine + "\n", environment: environment(folder))

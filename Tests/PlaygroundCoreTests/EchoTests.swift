@@ -3,30 +3,66 @@ import Testing
 @testable import PlaygroundCore
 
 /// Which part of a line a REPL shows the value of: the last top-level statement, found by a scan that knows strings
-/// (with interpolations holding quotes and `;`), comments and brackets; only when swiftc's "is unused" warning
-/// points into it, and never for a statement that starts with a keyword.
+/// (with interpolations holding quotes and `;`), comments and brackets, and never a statement that starts with a
+/// keyword; and where the generated source puts it, so that swiftc's places are the learner's.
 struct EchoTests {
-    func echo(_ line: String, at column: Int) -> String? { LineSource.echoing(line, warningColumn: column) }
+    func shown(_ line: String) -> String? { LineSource.expressionToShow(line).map { String(line[$0]) } }
 
-    @Test func theLastStatementIsWrapped() {
-        #expect(
-            echo("builder.sauces.contains(.mustard)", at: 25) == "__context.show(builder.sauces.contains(.mustard)\n)")
-        #expect(
-            echo("try? builder.build(); builder.sauces.isEmpty  // done", at: 38)
-                == "try? builder.build(); __context.show(builder.sauces.isEmpty\n)  // done")
-        #expect(
-            echo("print(\"a;b\"); \"x;\\(\"y;\")\".count;", at: 25)
-                == "print(\"a;b\"); __context.show(\"x;\\(\"y;\")\".count\n);")
-        #expect(echo("n + 1 /* a; b */", at: 3) == "__context.show(n + 1\n) /* a; b */")
-        #expect(echo("[1, 2].map { $0; 1 }", at: 8) == "__context.show([1, 2].map { $0; 1 }\n)")
+    @Test func theLastStatementIsShown() {
+        #expect(shown("builder.sauces.contains(.mustard)") == "builder.sauces.contains(.mustard)")
+        #expect(shown("try? builder.build(); builder.sauces.isEmpty  // done") == "builder.sauces.isEmpty")
+        #expect(shown("print(\"a;b\"); \"x;\\(\"y;\")\".count;") == "\"x;\\(\"y;\")\".count")
+        #expect(shown("n + 1 /* a; b */") == "n + 1")
+        #expect(shown("[1, 2].map { $0; 1 }") == "[1, 2].map { $0; 1 }")
+        #expect(shown("print(1)") == "print(1)")
     }
 
-    @Test func aWarningElsewhereOrAStatementKeywordShowsNothing() {
-        // The unused value is the first statement's, not the last one's.
-        #expect(echo("builder.sauces.isEmpty; print(1)", at: 16) == nil)
-        #expect(echo("let x = 1 + 1", at: 11) == nil)
-        #expect(echo("if true { 1 + 1 }", at: 13) == nil)
-        #expect(echo("for m in Meat.allCases { m.rawValue }", at: 28) == nil)
-        #expect(echo("// only a comment", at: 1) == nil)
+    @Test func aDeclarationAStatementKeywordOrADiscardShowsNothing() {
+        #expect(shown("let x = 1 + 1") == nil)
+        #expect(shown("if true { 1 + 1 }") == nil)
+        #expect(shown("for m in Meat.allCases { m.rawValue }") == nil)
+        #expect(shown("// only a comment") == nil)
+        #expect(shown("_ = builder.build()") == nil)
+        #expect(shown("throw Oops()") == nil)
+        #expect(shown("@MainActor func f() {}") == nil)
+    }
+
+    /// The line is compiled twice in one file: as written, in `repl`, and with its last statement in the closure
+    /// whose value is shown, in `repl-shown`, at its own line and column (padded with spaces).
+    @Test func theShownCopyKeepsItsPlace() {
+        let text = "let a = 2\nlet b = 3; a *\n  b"
+        let source = LineSource.make(text, visible: [], declared: TopLevelNames(text))
+        let plain = """
+            #sourceLocation(file: "repl", line: 1)
+            let a = 2
+            let b = 3; a *
+              b
+            #sourceLocation()
+            """
+        let shown = """
+            #sourceLocation(file: "repl-shown", line: 1)
+            let a = 2
+            let b = 3; 
+            #sourceLocation()
+                try __context.show { () throws in
+            #sourceLocation(file: "repl-shown", line: 2)
+                       a *
+              b
+            #sourceLocation()
+                }
+            """
+        #expect(source.contains(plain))
+        #expect(source.contains(shown))
+        #expect(source.contains("@_cdecl(\"patterns_compiled_line_shown\")"))
+        #expect(!LineSource.make(text, visible: [], declared: TopLevelNames(text), showing: false).contains("repl-shown"))
+    }
+
+    @Test func swiftcsPlaceIsReadInTheLearnersText() {
+        let text = "let a = 2\nlet b = 3; a *\n  b"
+        let range = LineSource.expressionToShow(text)!
+        #expect(LineSource.place(2, 12, isIn: range, of: text))
+        #expect(LineSource.place(3, 3, isIn: range, of: text))
+        #expect(!LineSource.place(2, 1, isIn: range, of: text))
+        #expect(!LineSource.place(1, 5, isIn: range, of: text))
     }
 }

@@ -2,20 +2,22 @@
 import Glibc
 #endif
 
-/// What swiftc prints, read: the learner's diagnostics, the columns of values a REPL shows, whether an answer is a
-/// verdict on the source; and the compiler run under the line's limits.
+/// What swiftc prints, read: the learner's diagnostics and warnings, whether an answer is a verdict on the source;
+/// and the compiler run under the line's limits.
 extension LineCompiler {
-    /// The columns of swiftc's warnings that a value in the line is unused (`repl:1:25: warning: result of call to
-    /// 'contains(_:)' is unused`), in UTF-8 bytes from 1.
-    static func unusedValueColumns(_ output: String) -> [Int] {
-        var columns: [Int] = []
-        for line in output.split(separator: "\n") where line.hasPrefix(LineSource.file + ":1:") {
+    /// The places (line and column of the learner's text) of swiftc's warnings that a value is unused
+    /// (`repl:1:25: warning: result of call to 'contains(_:)' is unused`), columns in UTF-8 bytes from 1.
+    static func unusedValuePlaces(_ output: String) -> [(line: Int, column: Int)] {
+        var places: [(line: Int, column: Int)] = []
+        for line in output.split(separator: "\n") where line.hasPrefix(LineSource.file + ":") {
             guard let range = line.firstRange(of: ": warning: "), line[range.upperBound...].contains(" is unused")
             else { continue }
             let place = line[..<range.lowerBound].split(separator: ":")
-            if place.count == 3, let column = Int(place[2]) { columns.append(column) }
+            if place.count == 3, let row = Int(place[1]), let column = Int(place[2]) {
+                places.append((row, column))
+            }
         }
-        return columns
+        return places
     }
 
     /// The errors located in the learner's text, each with the source line and caret swiftc prints after it, and the
@@ -41,7 +43,7 @@ extension LineCompiler {
             // not quoted.
             if line == "#sourceLocation()" { skipCaret = true; continue }
             if skipCaret { skipCaret = false; if line.allSatisfy({ $0 == " " || $0 == "^" || $0 == "~" }) { continue } }
-            if keeping { kept.append(line) }
+            if keeping { kept.append(Self.topLevelReturn(line)) }
         }
         while kept.last?.isEmpty == true { kept.removeLast() }
         if kept.isEmpty {
@@ -54,11 +56,60 @@ extension LineCompiler {
                 let message = "error: " + line[range.upperBound...]
                 if !kept.contains(message[...]) { kept.append(message[...]) }
             }
-            // The brace is what the learner can fix: its error first, as the compiler gives it for a file of its own.
+            // The brace is what the learner can fix, and all the compiler says of a file of its own with that brace:
+            // what follows from it is about the playground's code after it.
             let braces = kept.filter { $0.contains("'}'") }
-            kept = braces + kept.filter { !$0.contains("'}'") }
+            if !braces.isEmpty { kept = braces }
         }
         return kept.joined(separator: "\n")
+    }
+
+    /// swiftc's warnings about the learner's own text, each with its source line, caret and notes, as swiftc prints
+    /// them; those that only the function around the line earns (a top-level variable is storage, never "never
+    /// mutated" or "never used") and those about the playground's code are left out.
+    static func learnerWarnings(_ output: String, leavingOut places: Set<String> = []) -> String {
+        var kept: [Substring] = []
+        var keeping = false
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let range = line.firstRange(of: ": error: ") ?? line.firstRange(of: ": note: ")
+                ?? line.firstRange(of: ": warning: "),
+                !line[..<range.lowerBound].contains(" ")
+            {
+                if line[range] == ": warning: " {
+                    let message = line[range.upperBound...]
+                    let place = line[..<range.lowerBound].dropFirst(LineSource.file.count + 1)
+                    keeping =
+                        line.hasPrefix(LineSource.file + ":")
+                        && !functionBodyWarnings.contains { message.contains($0) } && !places.contains(String(place))
+                } else if line[range] == ": error: " {
+                    keeping = false
+                }
+            } else if line.hasPrefix("error: ") || line.hasPrefix("warning: ") || line.hasPrefix("<unknown>:")
+                || line == "#sourceLocation()"
+            {
+                keeping = false
+            }
+            if keeping { kept.append(line) }
+        }
+        while kept.last?.isEmpty == true { kept.removeLast() }
+        return kept.joined(separator: "\n")
+    }
+
+    /// What swiftc says of a local variable that it never says of a top-level one.
+    static let functionBodyWarnings = [
+        "was never mutated; consider changing to 'let' constant",
+        "was never used; consider replacing with '_' or removing it",
+        "was written to, but never read",
+    ]
+
+    /// A `return` in the line's own code meets the playground's `TopLevelCode`: said as swiftc says it of top-level
+    /// code, at the same place.
+    static func topLevelReturn(_ line: Substring) -> Substring {
+        guard line.hasPrefix(LineSource.file + ":"), let range = line.firstRange(of: ": error: "),
+            line.hasSuffix("non-void function should return a value")
+                || line.hasSuffix("to return type 'TopLevelCode'")
+        else { return line }
+        return Substring(line[..<range.upperBound] + "return invalid outside of a func")
     }
 
     /// Runs the compiler under its time limit, Ctrl-C and the line's phases.

@@ -20,7 +20,7 @@ extension LineCompiler {
     /// is a module of its own, named by its hash: a changed file never meets the types of its earlier version.
     /// Diagnostics are swiftc's, naming the file and its lines.
     public func compileExercise(_ text: String, path: String) throws -> ExerciseBuild {
-        let key = Self.hash(identity + "\n" + path + "\n" + text + "\n" + Self.outputShim)
+        let key = Self.hash(identity + "|" + languageMode.rawValue + "\n" + path + "\n" + text + "\n" + Self.outputShim)
         let module = "Exercise_" + key
         if let warnings = loadedExercises[module] { return .loaded(module: module, warnings: warnings) }
         let base = exerciseDirectory + "/" + module
@@ -35,7 +35,8 @@ extension LineCompiler {
             }
             let temporary = base + ".\(getpid()).so"
             let arguments = [
-                swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version", "6",
+                swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
+                languageMode.rawValue,
                 "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules,
                 "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path, shim,
             ]

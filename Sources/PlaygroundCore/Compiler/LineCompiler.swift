@@ -29,6 +29,14 @@ public final class LineCompiler {
     public var onPhase: ((LinePhase) -> Void)?
     /// Said once by the front end: the cache folder could not be used and a private one stands in.
     public var cacheWarning: Phrase?
+    /// The language mode lines and files are judged in: swiftc's default (Swift 5) unless the user asks
+    /// (`--swift-version 6`).
+    public var languageMode: LanguageMode = .swift5
+
+    public enum LanguageMode: String, CaseIterable, Sendable {
+        case swift5 = "5"
+        case swift6 = "6"
+    }
 
     typealias Entry = @convention(c) (UnsafeMutableRawPointer) -> Void
     private var loaded: [String: Entry] = [:]
@@ -129,26 +137,28 @@ public final class LineCompiler {
 
     /// A compiled line ready to run, or the compiler's diagnostics for it.
     enum Compiled {
-        case ready(Entry)
+        /// The line's library, and what swiftc warns about the learner's own text.
+        case ready(Entry, warnings: String)
         case rejected(String)
     }
 
     /// Compiles `source` (or takes it from a cache). Diagnostics are those in the learner's text (`repl:`), in the
     /// compiler's words and layout.
     ///
-    /// `echo` makes, from the column of a warning that the line's value is unused, the source that shows that value
-    /// (`LineSource.echoing`): a line that is an expression runs that way, as a REPL prints what it evaluates. Both are
-    /// cached under the line's own source, so the choice is made once.
-    func compile(_ source: String, echo: (([Int]) -> String?)? = nil) throws -> Compiled {
+    /// A source that also holds the line's shown copy (`LineSource.make`) runs that copy when swiftc warns that a
+    /// value is unused at a place `shows` accepts (the last statement): what a REPL prints, decided in the same run
+    /// and cached with the library. Should only that copy fail, `withoutShown` is compiled instead.
+    func compile(_ source: String, withoutShown: String? = nil, shows: ((Int, Int) -> Bool)? = nil) throws -> Compiled {
         let key = key(for: source)
-        if let entry = loaded[key] { return .ready(entry) }
-        if let diagnostics = rejected[key] { return .rejected(diagnostics) }
         let base = cacheDirectory + "/" + key
-        if let entry = load(base + ".so") {
+        if let entry = loaded[key] { return .ready(entry, warnings: Self.read(base + ".warnings") ?? "") }
+        if let diagnostics = rejected[key] { return .rejected(diagnostics) }
+        if let entry = load(base + ".so", shown: access(base + ".shown", F_OK) == 0) {
             loaded[key] = entry
-            return .ready(entry)
+            return .ready(entry, warnings: Self.read(base + ".warnings") ?? "")
         }
         if let diagnostics = Self.read(base + ".err") {
+            if diagnostics == Self.onlyTheShownCopyFailed, let withoutShown { return try compile(withoutShown) }
             rejected[key] = diagnostics
             return .rejected(diagnostics)
         }
@@ -159,36 +169,33 @@ public final class LineCompiler {
         guard Self.write(source, to: sourcePath) else { throw InternalError("cannot write '\(sourcePath)'") }
         defer { unlink(sourcePath) }
         let temporary = base + ".\(getpid()).so"
-        func arguments(_ path: String, _ output: String) -> [String] {
-            [
-                swiftc, "-emit-library", "-swift-version", "6", "-diagnostic-style", "llvm",
-                "-Onone", "-module-name", "PatternsLine_" + key, "-I", modules, "-I", exerciseDirectory, "-o", output,
-                path,
-            ]
-        }
-        let (status, output) = try runCompiler(arguments(sourcePath, temporary))
+        let (status, output) = try runCompiler([
+            swiftc, "-emit-library", "-swift-version", languageMode.rawValue, "-diagnostic-style", "llvm", "-Onone",
+            "-module-name", "PatternsLine_" + key, "-I", modules, "-I", exerciseDirectory, "-o", temporary, sourcePath,
+        ])
         if status == 0 {
-            if let echo, case let columns = Self.unusedValueColumns(output), !columns.isEmpty,
-                let echoed = echo(columns)
-            {
-                // The same line, its value shown. Should Swift refuse that form, the line runs as it was.
-                let echoedPath = base + ".\(getpid()).echo.swift"
-                let echoedLibrary = base + ".\(getpid()).echo.so"
-                if Self.write(echoed, to: echoedPath), try runCompiler(arguments(echoedPath, echoedLibrary)).0 == 0 {
-                    rename(echoedLibrary, temporary)
-                }
-                unlink(echoedPath)
-                unlink(echoedLibrary)
-            }
+            let unused = Self.unusedValuePlaces(output).filter { shows?($0.line, $0.column) == true }
+            let shown = withoutShown != nil && !unused.isEmpty
+            // The value a REPL shows is no warning.
+            let warnings = Self.learnerWarnings(output, leavingOut: shown ? Set(unused.map { "\($0.line):\($0.column)" }) : [])
+            _ = Self.write(warnings, to: base + ".warnings")
+            if shown { _ = Self.write("", to: base + ".shown") } else { unlink(base + ".shown") }
             rename(temporary, base + ".so")
-            guard let entry = load(base + ".so") else {
+            guard let entry = load(base + ".so", shown: shown) else {
                 throw InternalError("cannot load the compiled line: \(Self.dlerrorText())")
             }
             loaded[key] = entry
-            return .ready(entry)
+            return .ready(entry, warnings: warnings)
         }
         unlink(temporary)
         let diagnostics = Self.learnerDiagnostics(output)
+        if let withoutShown, !diagnostics.hasPrefix(LineSource.file + ":"),
+            output.contains("\n" + LineSource.shownFile + ":") || output.hasPrefix(LineSource.shownFile + ":"),
+            !output.contains("\n" + LineSource.file + ":")
+        {
+            if Self.isVerdict(output) { _ = Self.write(Self.onlyTheShownCopyFailed, to: base + ".err") }
+            return try compile(withoutShown)
+        }
         guard !diagnostics.isEmpty else {
             throw InternalError(
                 "the compiler failed outside the line:\n"
@@ -201,17 +208,20 @@ public final class LineCompiler {
         return .rejected(diagnostics)
     }
 
+    /// What the cache keeps for a source whose shown copy alone Swift refused: the line is compiled without it.
+    static let onlyTheShownCopyFailed = "(only the shown copy failed)"
+
     /// A line's cache key: its generated source, and the compiler and the modules it was compiled with, so a
     /// library built by another compiler or against other modules is never loaded.
-    func key(for source: String) -> String { Self.hash(identity + "\n" + source) }
+    func key(for source: String) -> String { Self.hash(identity + "|" + languageMode.rawValue + "\n" + source) }
 
     /// Compiled into every exercise module beside the learner's file: what it prints goes where compiled lines'
     /// prints go.
     static let outputShim = PrintShim.exerciseFile
 
-    private func load(_ path: String) -> Entry? {
+    private func load(_ path: String, shown: Bool = false) -> Entry? {
         guard access(path, R_OK) == 0, let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
-            let symbol = dlsym(handle, LineSource.entryPoint)
+            let symbol = dlsym(handle, shown ? LineSource.shownEntryPoint : LineSource.entryPoint)
         else { return nil }
         return unsafeBitCast(symbol, to: Entry.self)
     }

@@ -13,9 +13,18 @@ enum LineSource {
         /// A Swift type, qualified (`Patterns.HamburgerBuilder`, `Swift.Optional<Patterns.GameBoardController>`).
         var type: String
         var kind: TopLevelNames.Kind
+        /// A binding the learner made (a line may declare its name again), not a lesson's object.
+        var isLearners = false
     }
 
-    static func make(_ text: String, visible: [Visible], declared: TopLevelNames, imports: [String] = []) -> String {
+    /// The file holds the line twice when its last statement may be an expression: as written
+    /// (`patterns_compiled_line`), and with that statement's value kept for the session to show
+    /// (`patterns_compiled_line_shown`, its text placed in `repl-shown`). swiftc compiles both in one run; its words on
+    /// the first decide, as for the line alone, and the second runs only when they say the value is unused: what a
+    /// REPL shows.
+    static func make(
+        _ text: String, visible: [Visible], declared: TopLevelNames, imports: [String] = [], showing: Bool = true
+    ) -> String {
         var lines = [
             "import Patterns",
             "import PlaygroundBridge",
@@ -25,69 +34,169 @@ enum LineSource {
         lines.append("")
         // Before the line, so that a brace the line leaves open cannot swallow them.
         lines += PrintShim.functions(access: "private ")
-        lines += [
-            "",
-            "@_cdecl(\"\(entryPoint)\") public func __patternsEntry(_ context: UnsafeMutableRawPointer) {",
-            "    let __context = Unmanaged<LineContext>.fromOpaque(context).takeUnretainedValue()",
-            "    __context.run { try __patternsLine(__context) }",
-            "}",
-            "",
-            "private func __patternsLine(_ __context: LineContext) throws {",
+        // Top-level code may `await`: such a line is an async body, run to its end before the call returns.
+        let awaits = Self.awaits(text)
+        let shown = showing ? expressionToShow(text) : nil
+        for (symbol, function) in [(entryPoint, "__patternsLine")] + (shown == nil ? [] : [(shownEntryPoint, "__patternsLineShown")]) {
+            lines += [
+                "",
+                "@_cdecl(\"\(symbol)\") public func \(function)Entry(_ context: UnsafeMutableRawPointer) {",
+                "    let __context = Unmanaged<LineContext>.fromOpaque(context).takeUnretainedValue()",
+                awaits
+                    ? "    __context.runAwaiting { _ = try await \(function)(__context) }"
+                    : "    __context.run { _ = try \(function)(__context) }",
+                "}",
+            ]
+        }
+        lines.append("")
+        lines += body(text, "__patternsLine", visible: visible, declared: declared, awaits: awaits, shown: nil)
+        if let shown {
+            lines += body(
+                text, "__patternsLineShown", visible: visible, declared: declared, awaits: awaits, shown: shown)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static let shownEntryPoint = "patterns_compiled_line_shown"
+
+    /// Whether swiftc's place (line and column, UTF-8 bytes, from 1) is inside `range` of the text.
+    static func place(_ line: Int, _ column: Int, isIn range: Range<String.Index>, of text: String) -> Bool {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return false }
+        let offset = lines.prefix(line - 1).reduce(0) { $0 + $1.utf8.count + 1 } + column - 1
+        let start = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+        let end = text.utf8.distance(from: text.startIndex, to: range.upperBound)
+        return offset >= start && offset < end
+    }
+    /// Where the second copy of a line is placed: swiftc's words on it are never the learner's.
+    static let shownFile = "repl-shown"
+
+    /// A function holding the line: the names it sees declared before it, the bindings it leaves stored after it;
+    /// `shown`, the statement whose value is kept.
+    static func body(
+        _ text: String, _ function: String, visible: [Visible], declared: TopLevelNames, awaits: Bool,
+        shown: Range<String.Index>?
+    ) -> [String] {
+        var lines = [
+            "private func \(function)(_ __context: LineContext)" + (awaits ? " async" : "") + " throws -> TopLevelCode {"
         ]
+        // A name the line declares again is the line's own from here on (the newest wins, as in the Swift REPL); a
+        // lesson's own object stays, as a name declared in the same file would.
         let redeclared = Set(declared.names.map(\.name))
-        for item in visible {
+        for item in visible where !(item.isLearners && redeclared.contains(item.name)) {
             let name = item.name
             // `()` in an expression is the empty tuple's value, not its type.
-            let item = item.type == "()" ? Visible(name: item.name, type: "Swift.Void", kind: item.kind) : item
+            let type = item.type == "()" ? "Swift.Void" : item.type
             switch item.kind {
-            case .let: lines.append("    let \(name) = __context.value(\(quoted(name)), as: (\(item.type)).self)")
-            case .var: lines.append("    var \(name) = __context.value(\(quoted(name)), as: (\(item.type)).self)")
+            case .let: lines.append("    let \(name) = __context.value(\(quoted(name)), as: (\(type)).self)")
+            case .var:
+                // The variable itself, not a copy: reads and writes go to its storage, so closures that captured it
+                // and its observers see them.
+                lines += [
+                    "    let __variable_\(name) = __context.variable(\(quoted(name)))",
+                    "    var \(name): \(type) {",
+                    "        get { __variable_\(name).get() as! (\(type)) }",
+                    "        set { __variable_\(name).set(newValue) }",
+                    "    }",
+                ]
             case .weakVar:
-                lines.append("    weak var \(name) = __context.weakValue(\(quoted(name)), as: (\(item.type)).self)")
+                lines.append("    weak var \(name) = __context.weakValue(\(quoted(name)), as: (\(type)).self)")
             }
         }
-        lines.append("#sourceLocation(file: \(quoted(file)), line: 1)")
-        lines.append(text)
-        lines.append("#sourceLocation()")
-        var stores: [(String, TopLevelNames.Kind)] = declared.names.map { ($0.name, $0.kind) }
-        for item in visible where item.kind != .let && !redeclared.contains(item.name) {
-            stores.append((item.name, item.kind))
+        if let range = shown {
+            let before = text[..<range.lowerBound]
+            let line = before.count(where: { $0 == "\n" }) + 1
+            let column = before.utf8.count - (before.lastIndex(of: "\n").map { before[...$0].utf8.count } ?? 0)
+            lines += [
+                "#sourceLocation(file: \(quoted(shownFile)), line: 1)", String(before), "#sourceLocation()",
+                "    try " + (awaits ? "await " : "") + "__context.show { () " + (awaits ? "async " : "") + "throws in",
+                "#sourceLocation(file: \(quoted(shownFile)), line: \(line))",
+                String(repeating: " ", count: column) + text[range], "#sourceLocation()", "    }",
+            ]
+        } else {
+            lines += ["#sourceLocation(file: \(quoted(file)), line: 1)", text, "#sourceLocation()"]
         }
-        for (name, kind) in stores {
-            lines.append(
-                kind == .weakVar
-                    ? "    __context.storeWeak(\(quoted(name)), \(name))"
-                    : "    __context.store(\(quoted(name)), \(name))")
+        for item in declared.names {
+            let name = item.name
+            switch item.kind {
+            case .let: lines.append("    __context.store(\(quoted(name)), \(name))")
+            // The line's own variable lives on as the storage every later line uses.
+            case .var:
+                lines.append("    __context.storeVariable(\(quoted(name)), get: { \(name) }, set: { \(name) = $0 })")
+            case .weakVar: lines.append("    __context.storeWeak(\(quoted(name)), \(name))")
+            }
         }
-        lines += ["}", ""]
-        return lines.joined(separator: "\n")
+        lines += ["    return TopLevelCode()", "}", ""]
+        return lines
     }
 
     static func quoted(_ name: String) -> String { "\"" + name + "\"" }
 
-    /// The line with its last statement's value shown (`__context.show(…)`), for a line whose last statement is an
-    /// expression whose result Swift reports unused at `column` (swiftc's column, 1-based, in UTF-8 bytes): what a
-    /// REPL prints. Nil when the warning is about another part of the line or the statement is not an expression.
-    static func echoing(_ text: String, warningColumn column: Int) -> String? {
-        guard let range = lastStatement(text) else { return nil }
-        let start = text.utf8.distance(from: text.startIndex, to: range.lowerBound) + 1
-        let end = text.utf8.distance(from: text.startIndex, to: range.upperBound)
-        guard column >= start, column <= end else { return nil }
-        let statement = text[range]
-        // A declaration, a statement keyword, an attribute or a directive is no expression.
-        let first = statement.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard !statementKeywords.contains(String(first)), statement.first != "@", statement.first != "#" else {
-            return nil
+    /// Whether the line uses `await` (a word of its code, not of a string or a comment).
+    static func awaits(_ text: String) -> Bool {
+        codeWords(text).contains("await")
+    }
+
+    /// The words of a line's code, outside its strings and comments: a light scan, not a parser.
+    static func codeWords(_ text: String) -> Set<String> {
+        var words = Set<String>()
+        var word = ""
+        var inString = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            let next = text.index(after: index)
+            if inString {
+                if c == "\\", next < text.endIndex {
+                    index = text.index(after: next)
+                    continue
+                }
+                if c == "\"" { inString = false }
+                index = next
+                continue
+            }
+            if c.isLetter || c.isNumber || c == "_" {
+                word.append(c)
+                index = next
+                continue
+            }
+            if !word.isEmpty { words.insert(word) }
+            word = ""
+            if c == "\"" {
+                inString = true
+            } else if c == "/", next < text.endIndex, text[next] == "/" {
+                index = text[next...].firstIndex(of: "\n") ?? text.endIndex
+                continue
+            } else if c == "/", next < text.endIndex, text[next] == "*" {
+                index = text[next...].firstRange(of: "*/")?.upperBound ?? text.endIndex
+                continue
+            }
+            index = next
         }
-        // The newline keeps a comment after the statement from swallowing the parenthesis.
-        return String(text[..<range.lowerBound]) + "__context.show(" + statement + "\n)"
-            + String(text[range.upperBound...])
+        if !word.isEmpty { words.insert(word) }
+        return words
+    }
+
+    /// The line's last statement, when it may be an expression whose value a REPL shows: not a declaration, a
+    /// statement keyword, an attribute, a directive or a `_ =`.
+    static func expressionToShow(_ text: String) -> Range<String.Index>? {
+        guard let range = lastStatement(text) else { return nil }
+        let statement = text[range]
+        let first = statement.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !statementKeywords.contains(String(first)), statement.first != "@", statement.first != "#",
+            statement.first != "}", statement.first != ")", statement.first != "]",
+            !(first == "_" && statement.dropFirst().drop(while: { $0 == " " }).first == "=")
+        else { return nil }
+        return range
     }
 
     static let statementKeywords: Set<String> = [
         "let", "var", "if", "guard", "for", "while", "repeat", "do", "switch", "return", "throw", "defer", "break",
         "continue", "func", "class", "struct", "enum", "protocol", "extension", "actor", "typealias", "import", "weak",
         "unowned", "lazy", "private", "fileprivate", "public", "internal", "static", "final", "open", "nonisolated",
+        "case", "default", "else", "catch", "in", "where", "operator", "infix", "prefix", "postfix", "indirect",
+        "precedencegroup", "associatedtype", "init", "deinit", "subscript", "mutating", "nonmutating", "consuming",
+        "borrowing", "macro", "fallthrough",
     ]
 
     /// The last top-level statement of a line (after its last top-level `;`), without the spaces, `;` and comment

@@ -58,7 +58,9 @@ extension LineRunner {
             if object.kind == .weakVar, let type = object.swiftType {
                 // A weak variable is in scope whether or not its object is still alive.
                 seen.insert(object.name)
-                visible.append(LineSource.Visible(name: object.name, type: type, kind: .weakVar))
+                visible.append(
+                    LineSource.Visible(
+                        name: object.name, type: type, kind: .weakVar, isLearners: workspace.bindings[object.name] === object))
                 context.weakValues[object.name] = WeakBox(object.instance().map { $0 as AnyObject })
                 continue
             }
@@ -68,20 +70,33 @@ extension LineRunner {
                 continue
             }
             seen.insert(object.name)
-            visible.append(LineSource.Visible(name: object.name, type: type, kind: object.kind))
+            visible.append(
+                LineSource.Visible(
+                    name: object.name, type: type, kind: object.kind,
+                    isLearners: workspace.bindings[object.name] === object))
             context.values[object.name] = value
+            if object.kind == .var { context.variables[object.name] = Self.storage(of: object, holding: value) }
         }
         let imports = inScopeModules(workspace)
+        // A line whose last statement's value Swift leaves unused shows it, as a REPL does: the line and its shown
+        // copy are compiled in one run.
         let source = LineSource.make(text, visible: visible, declared: declared, imports: imports)
-        // A line whose value Swift leaves unused shows it, as a REPL does.
-        let echo = { (columns: [Int]) in
-            columns.lazy.compactMap { LineSource.echoing(text, warningColumn: $0) }.first
-                .map { LineSource.make($0, visible: visible, declared: declared, imports: imports) }
-        }
+        let shown = LineSource.expressionToShow(text)
+        let withoutShown =
+            shown == nil
+            ? nil : LineSource.make(text, visible: visible, declared: declared, imports: imports, showing: false)
         let entry: LineCompiler.Entry
-        switch try compiler.compile(source, echo: echo) {
-        case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
-        case .ready(let ready): entry = ready
+        let warnings: String
+        switch try compiler.compile(
+            source, withoutShown: withoutShown,
+            shows: shown.map { range in { LineSource.place($0, $1, isIn: range, of: text) } })
+        {
+        case .rejected(let diagnostics):
+            sayLanguageMode(of: diagnostics, compiler)
+            throw CompilerDiagnostics(text: diagnostics)
+        case .ready(let ready, let said):
+            entry = ready
+            warnings = said
         }
         // Isolated, the line runs once, in the copy of the process that carries on only if it succeeds; in-process
         // (no isolation), it is tried first in a forked copy that then ends.
@@ -106,21 +121,22 @@ extension LineRunner {
                 throw PlaygroundError(CoreText.compiledInterrupted.phrase)
             }
         }
-        if !mediator.isMuted { mediator.post(PaneMessage(topic: "code", source: "swift", text: text)) }
+        if !mediator.isMuted {
+            mediator.post(PaneMessage(topic: "code", source: "swift", text: text))
+            // What Swift warns about the learner's own line (`weak var gone = HamburgerBuilder()`), as swiftc says it.
+            if !warnings.isEmpty { mediator.post(PaneMessage(topic: "log", source: "swiftc", text: warnings)) }
+        }
         compiler.run(entry, context)
         flushPrinted()
-        if let shown = context.shown { mediator.post(PaneMessage(topic: "out", source: "swift", text: shown)) }
+        if context.hasShown {
+            mediator.post(PaneMessage(topic: "out", source: "swift", text: String(reflecting: context.shown!)))
+        }
         workspace.module.compiledLineRan()
         if let thrown = context.thrown {
             throw PlaygroundError(CoreText.compiledThrown(Reflection.unqualified(thrown)))
         }
         let kinds = Dictionary(declared.names.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
-        let variables = workspace.module.variables
         for stored in context.stored {
-            if let variable = variables.first(where: { $0.name == stored.name }) {
-                try variable.assign?(stored.value)
-                continue
-            }
             guard LineSource.isWritable(stored.type) else {
                 let note =
                     LineSource.isLocal(stored.type)
@@ -138,6 +154,22 @@ extension LineRunner {
                 PaneMessage(topic: "log", source: "session", text: CoreText.compiledDeclarationsNotKept.text(lang)))
         }
     }
+
+    /// The first time the Swift 6 language mode refuses what Swift 5, swiftc's default, only warns about (a data
+    /// race, an actor's isolation), the session says which mode judged it, in its own words.
+    func sayLanguageMode(of diagnostics: String, _ compiler: LineCompiler) {
+        guard compiler.languageMode == .swift6, !session.languageModeSaid, !mediator.isMuted,
+            Self.concurrencyWords.contains(where: { diagnostics.contains($0) })
+        else { return }
+        session.languageModeSaid = true
+        mediator.post(PaneMessage(topic: "log", source: "session", text: EngineText.languageMode.text(lang)))
+    }
+
+    /// Words of the diagnostics that Swift 6 makes errors and Swift 5 warnings.
+    static let concurrencyWords = [
+        "Sendable", "actor-isolated", "concurrently-executing", "data race", "nonisolated", "global actor",
+        "concurrency-safe", "'sending'",
+    ]
 
     /// The modules of the learner's code a line imports: the exercise file loaded for the step, and what was
     /// declared at the prompt.
@@ -184,6 +216,21 @@ extension LineRunner {
         }
     }
 
+    /// A variable's storage as a compiled line reads and writes it: a lesson's variable through its module
+    /// (`controller = nil` releases the controller), a variable a compiled line declared through that line's own
+    /// variable, any other through a box that becomes its storage.
+    static func storage(of object: LiveObject, holding value: Any) -> LineContext.Storage {
+        if let assign = object.assign {
+            let read = object.instance
+            return LineContext.Storage(get: { read() as Any }, set: { try? assign($0) })
+        }
+        var box = value
+        let storage = LineContext.Storage(get: { box }, set: { box = $0 })
+        object.instance = { storage.get() }
+        object.assign = { storage.set($0 as Any) }
+        return storage
+    }
+
     /// A binding a compiled line made: its real value (or a weak reference), its fields read by reflection.
     static func binding(_ stored: LineContext.Stored, kind: TopLevelNames.Kind, in workspace: Workspace) -> LiveObject {
         let shortType = Self.shortTypeName(stored.type)
@@ -201,16 +248,19 @@ extension LineRunner {
             object.instance = { box.object }
         } else {
             let name = stored.name
+            // A variable is read from its storage each time: what later lines and closures did to it shows.
+            let read: () -> Any? = stored.storage.map { storage in { storage.get() } } ?? { value }
             object = LiveObject(name: stored.name, typeName: shortType, methods: []) { [weak workspace] in
                 // A second name for an object the state shows already (`let b: any BurgerBuilding = order`) is said as
                 // that: the lesson's objects and the learner's other bindings.
                 // A weak variable is a second name, never the first: `green` is not "same object as weakGreen".
                 Reflection.fields(
-                    of: value,
+                    of: read(),
                     objects: (workspace?.module.objects ?? [])
                         + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
             }
-            object.instance = { value }
+            object.instance = read
+            if let storage = stored.storage { object.assign = { storage.set($0 as Any) } }
         }
         object.swiftType = stored.type
         object.kind = kind

@@ -47,6 +47,8 @@ public final class Session {
     public var isolation: LineIsolation?
     /// How often Swift from an untrusted lesson (a line, a code exercise's file) was shown, not run: lessons are data.
     public internal(set) var withheldFromLesson = 0
+    /// Whether the session has said which language mode judged a line (said once).
+    var languageModeSaid = false
     /// The one runner every line goes through.
     private(set) lazy var runner = LineRunner(session: self)
     /// Steps, set-up, goals, predictions, undo and the REPL's own commands.

@@ -3,7 +3,7 @@
 public enum CLIText: String, TextCatalog {
     // Prefixes and command-line errors.
     case warning, argumentError, seeHelp, missingArgument, unknownOption, unexpectedArgument, invalidValue
-    case widthRange, langOneOf, nameALessonOrAll, nameALessonNotBoth, stepRange, fromAfterTo
+    case widthRange, langOneOf, swiftVersionOneOf, nameALessonOrAll, nameALessonNotBoth, stepRange, fromAfterTo
     // Files: what failed, then why.
     case cannotRead, cannotWrite, folderDoesNotExist, doesNotExist, permissionDenied, isAFolder, partOfPathNotAFolder,
         diskFull, diskQuota, readOnly, nameTooLong, isANamedPipe, isASocket, isADevice, pipeHasNoReader, notAFolder,
@@ -30,6 +30,7 @@ public enum CLIText: String, TextCatalog {
         case .invalidValue: ("the value '{0}' is invalid for '{1}'", "'{0}'은(는) '{1}'에 쓸 수 없는 값입니다")
         case .widthRange: ("--width must be from {0} to {1}", "--width는 {0}에서 {1} 사이여야 합니다")
         case .langOneOf: ("--lang must be one of: en, ko", "--lang은 en, ko 중 하나여야 합니다")
+        case .swiftVersionOneOf: ("--swift-version must be 5 or 6", "--swift-version은 5 또는 6이어야 합니다")
         case .nameALessonOrAll: ("name a lesson, or pass --all", "레슨을 지정하거나 --all을 주세요")
         case .nameALessonNotBoth: ("name a lesson or pass --all, not both", "레슨 지정과 --all 중 하나만 주세요")
         case .stepRange: ("{0} must be a step from 1 to {1}, not {2}", "{0}은(는) 1에서 {1} 사이의 단계여야 합니다({2}이(가) 아님)")

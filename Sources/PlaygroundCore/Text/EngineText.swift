@@ -1,7 +1,7 @@
 /// What the playground says when a line never finished: stopped, crashed, or not run at all.
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
-        playgroundStopped, redefined
+        playgroundStopped, redefined, languageMode
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -50,6 +50,12 @@ public enum EngineText: String, TextCatalog {
             (
                 "{0} redefined; {1} live object(s) still use the old {0}, which later lines cannot name: {2}",
                 "{0}을(를) 다시 정의했습니다. 라이브 객체 {1}개는 예전 {0}을(를) 그대로 쓰며, 다음 줄에서는 그 이름을 쓸 수 없습니다: {2}"
+            )
+        case .languageMode:
+            (
+                "(judged in the Swift 6 language mode, as --swift-version 6 asks: in Swift 5, swiftc's default, this "
+                    + "is a warning)",
+                "(--swift-version 6에 따라 Swift 6 언어 모드로 판정했습니다. swiftc의 기본인 Swift 5 모드에서는 경고입니다)"
             )
         case .cacheFallback:
             (
