@@ -42,4 +42,71 @@ import Testing
         #expect(!answer.contains("HIJACKED: after"), "\(answer)")
         #expect(answer.contains("after received"), "\(answer)")
     }
+
+    /// A value a compiled line made is shown as the lesson's own objects show theirs, in the state pane and in the
+    /// log of a change (`.beef`, `[.mustard]`, never `Patterns.Sauces(rawValue: 2)`); private storage (a Task's
+    /// `_task`) is no field: the value is.
+    @Test func aCompiledBindingShowsItsValuesAsTheLessonsObjectsDo() throws {
+        guard let session = Self.compilingSession() else { return }
+        _ = session.run("load builder")
+        #expect(
+            session.run("let b3 = HamburgerBuilder(soldOutMeats: [.tofu])") == """
+                ── code ────────────────────
+                let b3 = HamburgerBuilder(soldOutMeats: [.tofu])
+                ── log ─────────────────────
+                b3.meat: .beef
+                b3.sauces: []
+                b3.toppings: []
+                b3.soldOutMeats: Set([.tofu])
+                ── state ───────────────────
+                b3: HamburgerBuilder
+                * meat:         .beef
+                * sauces:       []
+                * toppings:     []
+                * soldOutMeats: Set([.tofu])
+                (unchanged: builder; 'state' shows every object)
+
+                """)
+        #expect(
+            session.run("b3.addSauces(.mustard); try b3.setMeat(.chicken)") == """
+                ── code ────────────────────
+                b3.addSauces(.mustard); try b3.setMeat(.chicken)
+                ── log ─────────────────────
+                b3.meat: .beef → .chicken
+                b3.sauces: [] → [.mustard]
+                ── state ───────────────────
+                b3: HamburgerBuilder
+                * meat:         .chicken
+                * sauces:       [.mustard]
+                  toppings:     []
+                  soldOutMeats: Set([.tofu])
+                (unchanged: builder; 'state' shows every object)
+
+                """)
+        #expect(
+            session.run("let t = Task { 6 * 7 }") == """
+                ── code ────────────────────
+                let t = Task { 6 * 7 }
+                ── log ─────────────────────
+                t.value: Task<Int, Never>
+                ── state ───────────────────
+                t: Task<Int, Never>
+                * value: Task<Int, Never>
+                (unchanged: builder, b3; 'state' shows every object)
+
+                """)
+        _ = session.run("enum Shape { case circle(radius: Double) }")
+        #expect(
+            session.run("let s: Shape? = .circle(radius: 2)") == """
+                ── code ────────────────────
+                let s: Shape? = .circle(radius: 2)
+                ── log ─────────────────────
+                s.value: .circle(radius: 2.0)
+                ── state ───────────────────
+                s: Optional<Shape>
+                * value: .circle(radius: 2.0)
+                (unchanged: builder, b3, t; 'state' shows every object)
+
+                """)
+    }
 }

@@ -9,16 +9,18 @@ public enum Reflection {
             }
         }
         let mirror = Mirror(reflecting: value)
-        guard !mirror.children.isEmpty, mirror.displayStyle != .enum, mirror.displayStyle != .collection,
-            mirror.displayStyle != .set, mirror.displayStyle != .dictionary
+        guard mirror.displayStyle != .enum, mirror.displayStyle != .collection, mirror.displayStyle != .set,
+            mirror.displayStyle != .dictionary
         else {
-            return [StateField("value", .plain(cut(String(reflecting: value))))]
+            return [StateField("value", .plain(cut(shown(value, bare: true))))]
         }
         // A subclass's stored properties come after its superclass's, as a debugger lists them.
         var levels: [Mirror] = []
         var level: Mirror? = mirror
         while let current = level { levels.insert(current, at: 0); level = current.superclassMirror }
-        let children = levels.flatMap { Array($0.children) }
+        let children = levels.flatMap { Array($0.children) }.filter { !isHidden($0.label) }
+        // Nothing the learner can name (no stored property, or only private storage such as a Task's): the value.
+        guard !children.isEmpty else { return [StateField("value", .plain(cut(shown(value, bare: true))))] }
         var fields: [StateField] = []
         for (index, child) in children.enumerated() {
             if index == 12 { fields.append(StateField("…", .plain("\(children.count - 12) more"))); break }
@@ -29,30 +31,133 @@ public enum Reflection {
         return fields
     }
 
-    /// A stored property's value as a debugger shows it: an optional's content or `nil`, a lesson object by its
-    /// name, a plain struct by its properties; anything else as `debugPrint` prints it.
-    static func describe(_ value: Any, objects: [LiveObject], depth: Int = 0) -> String {
+    /// A stored property's value in the state pane: a lesson object by its name, anything else as ``display(_:)``
+    /// shows it, except that an optional is its content or `nil`, here and inside (as a lesson object's optional
+    /// field shows, and a debugger: `AlertAction(title: "OK", handler: (Function))`).
+    static func describe(_ value: Any, objects: [LiveObject]) -> String {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:
             guard let inner = mirror.children.first?.value else { return "nil" }
-            return describe(inner, objects: objects, depth: depth)
+            return describe(inner, objects: objects)
         case .class:
             let object = value as AnyObject
             if let same = objects.first(where: { ($0.instance()).map { $0 as AnyObject } === object }) {
                 return "same object as " + same.name
             }
-            return String(reflecting: value)
-        case .struct
-        where depth < 2 && !mirror.children.isEmpty && !(value is any CustomDebugStringConvertible)
-            && !(value is any CustomStringConvertible):
-            let fields = mirror.children.map {
-                ($0.label.map { $0 + ": " } ?? "") + describe($0.value, objects: objects, depth: depth + 1)
+            return unqualified(shown(value, bare: true))
+        default:
+            return unqualified(shown(value, bare: true))
+        }
+    }
+
+    /// A value as the playground shows it, whichever engine made it: the way the lesson's own objects show theirs.
+    ///
+    /// * an enum case as `.chicken`, one with a payload as `.circle(radius: 2.0)`;
+    /// * an option set the playground knows the options of (``OptionSetArgument``) as `[.mustard]`, `[]`;
+    /// * a string quoted (`"text"`), an optional as `Optional(…)` or `nil`;
+    /// * an array, dictionary, set, tuple or struct as `debugPrint` writes it, with its elements and properties
+    ///   shown by these same rules; a struct's private storage (a label starting with `_`, a lazy property's
+    ///   storage) left out, and a struct with nothing else shown by its type (`Task<Int, Never>`);
+    /// * a type with a text of its own (`CustomStringConvertible`, `CustomDebugStringConvertible`) by that text;
+    ///   anything else as `debugPrint` prints it.
+    ///
+    /// The module the playground made of the learner's file (`Exercise_<hash>.`) is left out of type names.
+    public static func display(_ value: Any) -> String {
+        unqualified(shown(value, bare: false))
+    }
+
+    /// ``display(_:)`` without the pass over the whole text that takes out the learner's module; `bare`: an optional
+    /// as its content (the state pane's way), not `Optional(…)`.
+    static func shown(_ value: Any, bare: Bool) -> String {
+        let mirror = Mirror(reflecting: value)
+        let style = mirror.displayStyle
+        // First: a cast of an optional to a protocol below would look inside it.
+        if style == .optional {
+            guard let inner = mirror.children.first?.value else { return "nil" }
+            return bare ? shown(inner, bare: true) : "Optional(" + shown(inner, bare: false) + ")"
+        }
+        // A String, a number, a Range, a Date keeps its own text; the standard library's Array, Dictionary and Set
+        // are written below as their own text is, each element shown by these rules.
+        let container = style == .collection || style == .dictionary || style == .set
+        if container ? !isStandardLibrary(value) : hasOwnText(value) { return String(reflecting: value) }
+        if let options = optionSetNames(value) { return options }
+        switch style {
+        case .collection:
+            return "[" + mirror.children.map { shown($0.value, bare: bare) }.joined(separator: ", ") + "]"
+        case .set:
+            return "Set([" + mirror.children.map { shown($0.value, bare: bare) }.joined(separator: ", ") + "])"
+        case .dictionary:
+            guard !mirror.children.isEmpty else { return "[:]" }
+            let pairs = mirror.children.map { pair -> String in
+                let parts = Array(Mirror(reflecting: pair.value).children)
+                guard parts.count == 2 else { return shown(pair.value, bare: bare) }
+                return shown(parts[0].value, bare: bare) + ": " + shown(parts[1].value, bare: bare)
             }
-            return String(reflecting: Swift.type(of: value)) + "(" + fields.joined(separator: ", ") + ")"
+            return "[" + pairs.joined(separator: ", ") + "]"
+        case .tuple:
+            return "(" + labelled(mirror.children, bare: bare) + ")"
+        case .enum:
+            // A case without a payload has no child; a payload of several values (or one labelled) is a tuple.
+            guard let payload = mirror.children.first, let name = payload.label else {
+                return "." + String(describing: value)
+            }
+            let inner = Mirror(reflecting: payload.value)
+            let arguments =
+                inner.displayStyle == .tuple ? labelled(inner.children, bare: bare) : shown(payload.value, bare: bare)
+            return "." + name + "(" + arguments + ")"
+        case .struct:
+            let children = mirror.children.filter { !isHidden($0.label) }
+            guard !children.isEmpty else {
+                // Only private storage: the type, as a class instance shows; a struct with no properties as Swift.
+                return mirror.children.isEmpty
+                    ? String(reflecting: value) : LineRunner.shortTypeName(String(reflecting: Swift.type(of: value)))
+            }
+            return String(reflecting: Swift.type(of: value)) + "(" + labelled(children, bare: bare) + ")"
         default:
             return String(reflecting: value)
         }
+    }
+
+    /// `a: 1, 2`: a tuple's or a struct's elements, each with its label unless it is a position (`.1`).
+    private static func labelled(_ children: some Collection<Mirror.Child>, bare: Bool) -> String {
+        children.map { child in
+            let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 + ": " } ?? ""
+            return label + shown(child.value, bare: bare)
+        }.joined(separator: ", ")
+    }
+
+    /// A stored property the learner cannot name: private storage (`_task`) or a lazy property's
+    /// (`$__lazy_storage_$_x`).
+    static func isHidden(_ label: String?) -> Bool {
+        guard let label else { return false }
+        return label.hasPrefix("_") || label.hasPrefix("$__lazy_storage_$_")
+    }
+
+    /// An Array, a Dictionary, a Set is shown element by element; another collection's own text is kept.
+    private static func isStandardLibrary(_ value: Any) -> Bool {
+        String(reflecting: Swift.type(of: value)).hasPrefix("Swift.")
+    }
+
+    private static func hasOwnText(_ value: Any) -> Bool {
+        value is any CustomDebugStringConvertible || value is any CustomStringConvertible
+    }
+
+    /// `[.mustard, .ketchup]`, `[]`: an option set whose options the playground knows by name; nil for any other
+    /// value, or a set with options none of the names covers (`Sauces(rawValue: 16)`).
+    private static func optionSetNames(_ value: Any) -> String? {
+        guard let options = value as? any OptionSetArgument else { return nil }
+        return names(of: options)
+    }
+
+    private static func names<Options: OptionSetArgument>(of options: Options) -> String? {
+        var rest = options
+        var names: [String] = []
+        for option in Options.named where options.contains(option.value) {
+            names.append(option.name)
+            rest.subtract(option.value)
+        }
+        return rest.isEmpty ? StateValue.options(names).display : nil
     }
 
     /// The value inside any number of Optionals (a compiled line's `var` of an Optional type arrives as `Any?`).
