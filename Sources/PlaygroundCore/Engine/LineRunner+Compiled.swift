@@ -129,7 +129,7 @@ extension LineRunner {
         compiler.run(entry, context)
         flushPrinted()
         if context.hasShown {
-            mediator.post(PaneMessage(topic: "out", source: "swift", text: String(reflecting: context.shown!)))
+            mediator.post(PaneMessage(topic: "out", source: "swift", text: Reflection.display(context.shown!)))
         }
         workspace.module.compiledLineRan()
         if let thrown = context.thrown {
