@@ -64,7 +64,8 @@ public final class LineContext: @unchecked Sendable {
     /// see `b` as Swift does.
     public func store<T>(_ name: String, _ value: @autoclosure () -> T) {
         let value = value()
-        stored.append(Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: false, storage: nil))
+        stored.append(
+            Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: false, storage: nil))
     }
 
     /// Keeps a variable the line declared as its storage: the line's own variable lives on, read and written
@@ -76,7 +77,8 @@ public final class LineContext: @unchecked Sendable {
     }
 
     public func storeWeak<T: AnyObject>(_ name: String, _ value: T?) {
-        stored.append(Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: true, storage: nil))
+        stored.append(
+            Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: true, storage: nil))
     }
 
     /// The value of a line whose last statement is an expression (`builder.sauces.contains(.mustard)`), as a REPL

@@ -19,8 +19,9 @@ import Testing
     }
 
     /// A folder holding one lesson (`evil`, on the builder module). Step 1: a call the interpreter runs, then a
-    /// declaration of `system` (code-review-4 F6) and a line that calls it: it touches `PWNED-line`. Step 2: a code exercise whose starter and solution touch `PWNED-starter` and `PWNED-solution`
-    /// when the step's command calls them.
+    /// declaration of `system` (code-review-4 F6) and a line that calls it: it touches `PWNED-line`. Step 2: a code
+    /// exercise whose starter and solution touch `PWNED-starter` and `PWNED-solution` when the step's command calls
+    /// them.
     func evilLesson() throws -> String {
         let folder = NSTemporaryDirectory() + "patterns-trust-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: folder + "/lessons", withIntermediateDirectories: true)

@@ -54,7 +54,8 @@ struct EchoTests {
         #expect(source.contains(plain))
         #expect(source.contains(shown))
         #expect(source.contains("@_cdecl(\"patterns_compiled_line_shown\")"))
-        #expect(!LineSource.make(text, visible: [], declared: TopLevelNames(text), showing: false).contains("repl-shown"))
+        #expect(
+            !LineSource.make(text, visible: [], declared: TopLevelNames(text), showing: false).contains("repl-shown"))
     }
 
     @Test func swiftcsPlaceIsReadInTheLearnersText() {

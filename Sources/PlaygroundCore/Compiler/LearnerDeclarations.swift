@@ -5,10 +5,12 @@ import Glibc
 /// What the learner declared at the prompt (types, functions, extensions, protocols, typealiases, operators,
 /// imports), kept as the Swift REPL keeps it: every later line sees it.
 ///
-/// The declarations typed so far are one file, compiled as a code exercise's file is (`LineCompiler.compileExercise`:
-/// a module of its own, named by its text, loaded into this process) that later lines `@testable import`. A
-/// redefinition replaces the older declaration of that name (a function only when its signature is the same: another
-/// signature is an overload); objects made before it keep the older type, in the older module, which stays loaded.
+/// Each line of declarations is a module of its own (compiled as a code exercise's file is, by
+/// `LineCompiler.compileExercise`, and loaded into this process) that imports the earlier ones, so a new line costs
+/// the same however many came before. Later lines `@testable import` them all; a name declared again is taken from
+/// its newest module by a scoped import (`@testable import struct Exercise_….Burger`), which Swift prefers to the
+/// older one: the newest type or same-signature function wins, a function of another signature stays an overload.
+/// Objects made before a redefinition keep the older type, in the older module, which stays loaded.
 final class LearnerDeclarations {
     struct Entry: Equatable {
         var text: String
@@ -16,11 +18,32 @@ final class LearnerDeclarations {
         var names: [String]
         /// A function's signature as written, for telling a redefinition from an overload.
         var signatures: [String]
+        /// How a scoped import names each declared name's kind (`struct`, `func`, …); nil where it cannot (operators).
+        var kinds: [String: String] = [:]
+        /// The module it was compiled into.
+        var module = ""
     }
 
     private(set) var entries: [Entry] = []
-    /// The module the declarations are in now, when there are any.
-    private(set) var module: String?
+
+    /// The modules of the declarations, oldest first.
+    var modules: [String] { entries.map(\.module) }
+
+    /// What a new line imports (each after `@testable import `): every declaration module, and for a name declared
+    /// in more than one, its newest declaration by a scoped import.
+    var imports: [String] {
+        var newest: [String: (kind: String, module: String)] = [:]
+        var count: [String: Int] = [:]
+        for entry in entries {
+            for name in entry.names {
+                count[name, default: 0] += 1
+                if let kind = entry.kinds[name] { newest[name] = (kind, entry.module) }
+            }
+        }
+        let scoped = newest.filter { count[$0.key, default: 0] > 1 }.sorted { $0.key < $1.key }
+            .map { $0.value.kind + " " + $0.value.module + "." + $0.key }
+        return modules + scoped
+    }
 
     static let keywords: Set<String> = [
         "struct", "class", "enum", "protocol", "extension", "func", "typealias", "actor", "import", "operator",
@@ -52,19 +75,28 @@ final class LearnerDeclarations {
         return keywords.contains(String(keyword))
     }
 
-    /// The name a declaration statement declares (nil for an extension or an import) and a function's signature.
-    static func declared(_ segment: Substring) -> (name: String?, signature: String?) {
+    /// The name a declaration statement declares (nil for an extension or an import), a function's signature, and
+    /// the kind a scoped import names it by.
+    static func declared(_ segment: Substring) -> (name: String?, signature: String?, kind: String?) {
         let words = segment.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard let index = words.firstIndex(where: { keywords.contains(String($0)) }) else { return (nil, nil) }
+        guard let index = words.firstIndex(where: { keywords.contains(String($0)) }) else { return (nil, nil, nil) }
         let keyword = words[index]
-        guard keyword != "extension", keyword != "import", index + 1 < words.count else { return (nil, nil) }
+        guard keyword != "extension", keyword != "import", index + 1 < words.count else { return (nil, nil, nil) }
         var name = words[index + 1]
         if let cut = name.firstIndex(where: { "(<:{".contains($0) }), cut > name.startIndex { name = name[..<cut] }
-        guard keyword == "func" else { return (String(name), nil) }
+        let kind = importKinds[String(keyword)]
+        guard keyword == "func" else { return (String(name), nil, kind) }
         let head = segment.prefix { $0 != "{" }.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(
             separator: " ")
-        return (String(name), head)
+        // An operator function cannot be imported by name: it stays as Swift finds it.
+        return (String(name), head, name.first.map { $0.isLetter || $0 == "_" } == true ? kind : nil)
     }
+
+    /// Declaration keywords and the kind a scoped import names them by (an actor is imported as a class).
+    static let importKinds = [
+        "struct": "struct", "class": "class", "enum": "enum", "protocol": "protocol", "typealias": "typealias",
+        "func": "func", "actor": "class",
+    ]
 
     /// The top-level statements of a line: split at `;` and line ends outside brackets, strings and comments.
     static func topLevelStatements(_ text: String) -> [Substring] {
@@ -108,12 +140,15 @@ final class LearnerDeclarations {
     }
 
     /// The entries with `text` added: what it redefines replaced. Also the names replaced.
-    func adding(_ text: String) -> (entries: [Entry], replaced: [String]) {
+    /// A new entry for `text`, and the names it declares again: each with the module that declared it before.
+    func adding(_ text: String) -> (entry: Entry, replaced: [(name: String, module: String)]) {
         let segments = Self.declarations(in: text) ?? []
         let declared = segments.map(Self.declared)
-        let entry = Entry(text: text, names: declared.compactMap(\.name), signatures: declared.compactMap(\.signature))
-        var replaced: [String] = []
-        var kept: [Entry] = []
+        var entry = Entry(text: text, names: declared.compactMap(\.name), signatures: declared.compactMap(\.signature))
+        for item in declared {
+            if let name = item.name, let kind = item.kind { entry.kinds[name] = kind }
+        }
+        var replaced: [(name: String, module: String)] = []
         for old in entries {
             let clash = old.names.filter { name in
                 guard entry.names.contains(name) else { return false }
@@ -125,31 +160,27 @@ final class LearnerDeclarations {
                 }
                 return true
             }
-            if clash.isEmpty { kept.append(old) } else { replaced += clash }
+            replaced += clash.map { ($0, old.module) }
         }
-        return (kept + [entry], replaced)
+        return (entry, replaced)
     }
 
-    /// Makes `entries` the declarations, in `module`.
-    func use(_ entries: [Entry], module: String?) {
-        self.entries = entries
-        self.module = module
+    /// Adds a compiled entry: later lines see it.
+    func add(_ entry: Entry) {
+        entries.append(entry)
     }
 
-    /// The file the declarations are compiled from: the newest entry in the learner's own place (`repl:`), the
-    /// earlier ones as `earlier:`, imports exported so that lines see what the learner imported.
-    static func source(_ entries: [Entry]) -> String {
-        var lines = ["import Patterns"]
-        for (offset, entry) in entries.enumerated() {
-            let file = offset == entries.count - 1 ? LineSource.file : "earlier"
-            lines.append("#sourceLocation(file: \"\(file)\", line: 1)")
-            var text = entry.text
-            // `import Foundation` at the prompt is for every later line: the module passes it on.
-            for segment in topLevelStatements(entry.text) where segment.hasPrefix("import ") {
-                text = text.replacingOccurrences(of: String(segment), with: "@_exported " + segment)
-            }
-            lines.append(text)
+    /// The file a line of declarations is compiled from: the earlier declarations imported, the line in the
+    /// learner's own place (`repl:`), its imports exported so that later lines see what the learner imported.
+    func source(_ entry: Entry) -> String {
+        var lines = ["import Patterns"] + imports.map { "@testable import " + $0 }
+        lines.append("#sourceLocation(file: \"\(LineSource.file)\", line: 1)")
+        var text = entry.text
+        // `import Foundation` at the prompt is for every later line: the module passes it on.
+        for segment in Self.topLevelStatements(entry.text) where segment.hasPrefix("import ") {
+            text = text.replacingOccurrences(of: String(segment), with: "@_exported " + segment)
         }
+        lines.append(text)
         lines.append("#sourceLocation()")
         return lines.joined(separator: "\n") + "\n"
     }

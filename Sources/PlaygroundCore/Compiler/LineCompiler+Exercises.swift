@@ -37,7 +37,7 @@ extension LineCompiler {
             let arguments = [
                 swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
                 languageMode.rawValue,
-                "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules,
+                "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules, "-I", exerciseDirectory,
                 "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path, shim,
             ]
             let (status, output) = try runCompiler(arguments)

@@ -177,7 +177,8 @@ public final class LineCompiler {
             let unused = Self.unusedValuePlaces(output).filter { shows?($0.line, $0.column) == true }
             let shown = withoutShown != nil && !unused.isEmpty
             // The value a REPL shows is no warning.
-            let warnings = Self.learnerWarnings(output, leavingOut: shown ? Set(unused.map { "\($0.line):\($0.column)" }) : [])
+            let warnings = Self.learnerWarnings(
+                output, leavingOut: shown ? Set(unused.map { "\($0.line):\($0.column)" }) : [])
             _ = Self.write(warnings, to: base + ".warnings")
             if shown { _ = Self.write("", to: base + ".shown") } else { unlink(base + ".shown") }
             rename(temporary, base + ".so")

@@ -37,7 +37,9 @@ enum LineSource {
         // Top-level code may `await`: such a line is an async body, run to its end before the call returns.
         let awaits = Self.awaits(text)
         let shown = showing ? expressionToShow(text) : nil
-        for (symbol, function) in [(entryPoint, "__patternsLine")] + (shown == nil ? [] : [(shownEntryPoint, "__patternsLineShown")]) {
+        for (symbol, function) in [(entryPoint, "__patternsLine")]
+            + (shown == nil ? [] : [(shownEntryPoint, "__patternsLineShown")])
+        {
             lines += [
                 "",
                 "@_cdecl(\"\(symbol)\") public func \(function)Entry(_ context: UnsafeMutableRawPointer) {",
@@ -78,7 +80,8 @@ enum LineSource {
         shown: Range<String.Index>?
     ) -> [String] {
         var lines = [
-            "private func \(function)(_ __context: LineContext)" + (awaits ? " async" : "") + " throws -> TopLevelCode {"
+            "private func \(function)(_ __context: LineContext)" + (awaits ? " async" : "")
+                + " throws -> TopLevelCode {"
         ]
         // A name the line declares again is the line's own from here on (the newest wins, as in the Swift REPL); a
         // lesson's own object stays, as a name declared in the same file would.

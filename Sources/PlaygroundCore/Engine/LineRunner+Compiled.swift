@@ -60,7 +60,8 @@ extension LineRunner {
                 seen.insert(object.name)
                 visible.append(
                     LineSource.Visible(
-                        name: object.name, type: type, kind: .weakVar, isLearners: workspace.bindings[object.name] === object))
+                        name: object.name, type: type, kind: .weakVar,
+                        isLearners: workspace.bindings[object.name] === object))
                 context.weakValues[object.name] = WeakBox(object.instance().map { $0 as AnyObject })
                 continue
             }
@@ -77,7 +78,7 @@ extension LineRunner {
             context.values[object.name] = value
             if object.kind == .var { context.variables[object.name] = Self.storage(of: object, holding: value) }
         }
-        let imports = inScopeModules(workspace)
+        let imports = lineImports(workspace)
         // A line whose last statement's value Swift leaves unused shows it, as a REPL does: the line and its shown
         // copy are compiled in one run.
         let source = LineSource.make(text, visible: visible, declared: declared, imports: imports)
@@ -174,7 +175,13 @@ extension LineRunner {
     /// The modules of the learner's code a line imports: the exercise file loaded for the step, and what was
     /// declared at the prompt.
     func inScopeModules(_ workspace: Workspace) -> [String] {
-        (session.code.currentExercise.map { [$0.module] } ?? []) + (workspace.declarations.module.map { [$0] } ?? [])
+        (session.code.currentExercise.map { [$0.module] } ?? []) + workspace.declarations.modules
+    }
+
+    /// What a line imports (each after `@testable import `): those modules, and the newest declaration of each name
+    /// declared more than once.
+    func lineImports(_ workspace: Workspace) -> [String] {
+        (session.code.currentExercise.map { [$0.module] } ?? []) + workspace.declarations.imports
     }
 
     /// Whether a type can be named in a line: a learner's type only while its module is one the line imports (the
@@ -189,23 +196,26 @@ extension LineRunner {
         return true
     }
 
-    /// Adds a line of declarations to the learner's module: compiled with the earlier ones (what it redefines
-    /// replaced), loaded, and imported by every later line. What still uses a redefined type is said once.
+    /// Adds a line of declarations: a module of its own that imports the earlier ones, loaded, and imported by every
+    /// later line. What still uses a type it redefines is said once.
     func declare(_ text: String, in workspace: Workspace, with compiler: LineCompiler) throws {
-        let (entries, replaced) = workspace.declarations.adding(text)
-        let oldModule = workspace.declarations.module
+        var (entry, replaced) = workspace.declarations.adding(text)
         // Compiled as an exercise file is (a module of its own, named by its text, that lines `@testable import`).
-        let source = LearnerDeclarations.source(entries)
+        let source = workspace.declarations.source(entry)
+        let warnings: String
         switch try compiler.compileExercise(
             source, path: try compiler.lessonFilePath("Declarations.swift", text: source))
         {
         case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
-        case .loaded(let module, _): workspace.declarations.use(entries, module: module)
+        case .loaded(let module, let said):
+            entry.module = module
+            warnings = said
         }
+        workspace.declarations.add(entry)
         guard !mediator.isMuted else { return }
         mediator.post(PaneMessage(topic: "code", source: "swift", text: text))
-        guard let oldModule else { return }
-        for name in replaced {
+        if !warnings.isEmpty { mediator.post(PaneMessage(topic: "log", source: "swiftc", text: warnings)) }
+        for (name, oldModule) in replaced {
             let users = workspace.boundReceivers.filter { $0.swiftType?.contains(oldModule + "." + name) == true }
             guard !users.isEmpty else { continue }
             let names = users.map(\.name).joined(separator: ", ")
