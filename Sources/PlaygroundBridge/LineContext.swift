@@ -92,21 +92,12 @@ public final class LineContext: @unchecked Sendable {
         hasShown = true
     }
 
-    /// A statement whose value is `()` (a call of a method that returns nothing, an assignment): nothing to show.
-    public func show(_ body: () throws -> Void) rethrows { try body() }
-
-    /// An optional chain that ends in a call returning nothing (`board?.cells[0].enter(7)`): nothing to show either.
-    public func show(_ body: () throws -> Void?) rethrows { _ = try body() }
-
-    public func show<T>(_ body: () async throws -> T) async rethrows {
+    /// The same, for a line that awaits.
+    public func showAwaiting<T>(_ body: () async throws -> T) async rethrows {
         let value = try await body()
         shown = value
         hasShown = true
     }
-
-    public func show(_ body: () async throws -> Void) async rethrows { try await body() }
-
-    public func show(_ body: () async throws -> Void?) async rethrows { _ = try await body() }
 
     /// Runs the line's body, keeping an error it threw.
     public func run(_ body: () throws -> Void) {

@@ -112,7 +112,8 @@ enum LineSource {
             let column = before.utf8.count - (before.lastIndex(of: "\n").map { before[...$0].utf8.count } ?? 0)
             lines += [
                 "#sourceLocation(file: \(quoted(shownFile)), line: 1)", String(before), "#sourceLocation()",
-                "    try " + (awaits ? "await " : "") + "__context.show { () " + (awaits ? "async " : "") + "throws in",
+                "    try " + (awaits ? "await __context.showAwaiting { () async" : "__context.show { ()")
+                    + " throws in",
                 "#sourceLocation(file: \(quoted(shownFile)), line: \(line))",
                 String(repeating: " ", count: column) + text[range], "#sourceLocation()", "    }",
             ]
