@@ -60,7 +60,11 @@ struct TestCommand: ParsableCommand {
         let found = Environment.current().lineCompiler(swiftVersion: global.swiftVersion)
         tester.compiler = try? found.get()
         var needCompiler = 0, withheld = 0
-        for lesson in catalog.lessons where ids.isEmpty || ids.contains(lesson.id) {
+        let chosen = catalog.lessons.filter { ids.isEmpty || ids.contains($0.id) }
+        // A second core compiles the lessons' Swift from the other end, into the cache this run reads.
+        let warmer = update ? nil : CacheWarmer(lessons: chosen, tester: tester)
+        defer { warmer?.stop() }
+        for lesson in chosen {
             var result = tester.test(lesson)
             needCompiler += result.needCompiler
             withheld += result.withheld

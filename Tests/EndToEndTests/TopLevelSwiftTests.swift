@@ -1,0 +1,225 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// A line at the prompt is top-level Swift of a main file, as `swift repl` and swiftc have it: its variables are
+/// storage that later lines and closures share, their observers fire, `await` works, `return` is refused; swiftc's
+/// warnings about the learner's own line are shown, in the language mode swiftc uses unless `--swift-version` says;
+/// an expression's value is shown, compiled once with the line. Whole answers of the real binary, toolchain on PATH.
+@Suite(.serialized) struct TopLevelSwiftTests {
+    let cache = NSTemporaryDirectory() + "patterns-top-level-\(getpid())"
+
+    func run(_ input: String, arguments: [String] = [], cache: String? = nil) throws -> ProcessResult {
+        let state =
+            NSTemporaryDirectory() + "patterns-top-level-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        return try runPatterns(
+            ["--width", "200"] + arguments, input: input,
+            environment: [
+                "PATH": toolchainPath(), "XDG_CACHE_HOME": cache ?? self.cache, "XDG_STATE_HOME": state,
+                "PATTERNS_LINE_TIME_LIMIT": "5",
+            ])
+    }
+
+    /// What the playground answered to the typed line `line`, up to the next prompt.
+    func answer(to line: String, in output: String) -> String {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { !$0.hasPrefix(" ") && $0.hasSuffix("> " + line) }) else {
+            return "(no line '\(line)')"
+        }
+        let rest = lines[(start + 1)...]
+        let end = rest.firstIndex { $0.contains("/12> ") || $0.contains("/8> ") } ?? rest.endIndex
+        var answer = rest[..<end].joined(separator: "\n")
+        while answer.hasSuffix("\n") { answer.removeLast() }
+        return answer
+    }
+
+    @Test func aClosureSharesTheVariableItCapturedAndObserversFire() throws {
+        let result = try run(
+            """
+            load builder
+            var n = 0
+            let inc = { n += 1 }
+            inc(); inc()
+            print(n)
+            var w = 1 { didSet { print("now", w) } }
+            w = 5
+            var k = 10; let bump = { k += 5 }
+            bump()
+            print(k)
+
+            """)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(
+            answer(to: "print(n)", in: result.output)
+                == "── code ────────────────────\nprint(n)\n── log ─────────────────────\n2")
+        #expect(
+            answer(to: "w = 5", in: result.output) == """
+                ── code ────────────────────
+                w = 5
+                ── log ─────────────────────
+                now 5
+                w.value: 1 → 5
+                ── state ───────────────────
+                w: Int
+                * value: 5
+                (unchanged: builder, inc, n; 'state' shows every object)
+                """, "\(result.output)")
+        #expect(answer(to: "print(k)", in: result.output).hasSuffix("── log ─────────────────────\n15"))
+    }
+
+    @Test func awaitAtTheTopLevelAndImportFoundation() throws {
+        let result = try run(
+            """
+            load builder
+            let t = Task { 6 * 7 }
+            print(await t.value)
+            await t.value
+            import Foundation
+            String(format: "%.1f", 2.5)
+
+            """)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(answer(to: "print(await t.value)", in: result.output).hasSuffix("── log ─────────────────────\n42"))
+        #expect(answer(to: "await t.value", in: result.output) == "── code ────────────────────\nawait t.value\n42")
+        #expect(answer(to: "String(format: \"%.1f\", 2.5)", in: result.output).hasSuffix("\n\"2.5\""))
+    }
+
+    /// swiftc refuses `return` in top-level code, in a block of it too; a closure's own `return` is its own.
+    @Test func returnOutsideAFunctionIsRefusedAsSwiftcRefusesIt() throws {
+        let result = try run(
+            """
+            load builder
+            return
+            if true { return }
+            let f = { () -> Int in return 3 }
+
+            """)
+        #expect(
+            answer(to: "return", in: result.output) == """
+                repl:1:1: error: return invalid outside of a func
+                return
+                ^
+                """, "\(result.output)")
+        #expect(
+            answer(to: "if true { return }", in: result.output) == """
+                repl:1:11: error: return invalid outside of a func
+                if true { return }
+                          ^
+                """)
+        #expect(answer(to: "let f = { () -> Int in return 3 }", in: result.output).contains("f: () -> Int"))
+    }
+
+    /// swiftc's warning about the learner's own line, with its notes; never what only the function around the line
+    /// earns (a top-level variable is never "never mutated").
+    @Test func swiftcsWarningsAboutTheLineAreShown() throws {
+        let result = try run(
+            """
+            load builder
+            weak var gone = HamburgerBuilder(soldOutMeats: [])
+            var never = 1
+
+            """)
+        #expect(
+            answer(to: "weak var gone = HamburgerBuilder(soldOutMeats: [])", in: result.output) == """
+                ── code ────────────────────
+                weak var gone = HamburgerBuilder(soldOutMeats: [])
+                ── log ─────────────────────
+                repl:1:15: warning: instance will be immediately deallocated because variable 'gone' is 'weak'
+                weak var gone = HamburgerBuilder(soldOutMeats: [])
+                              ^ ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+                repl:1:15: note: a strong reference is required to prevent the instance from being deallocated
+                weak var gone = HamburgerBuilder(soldOutMeats: [])
+                              ^ ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+                repl:1:10: note: 'gone' declared here
+                weak var gone = HamburgerBuilder(soldOutMeats: [])
+                         ^
+                repl:1:17: warning: weak reference will always be nil because the referenced object is deallocated here
+                weak var gone = HamburgerBuilder(soldOutMeats: [])
+                                ^
+                gone.value: nil
+                ── state ───────────────────
+                gone: HamburgerBuilder?
+                * value: nil
+                (unchanged: builder; 'state' shows every object)
+                """, "\(result.output)")
+        #expect(!answer(to: "var never = 1", in: result.output).contains("warning"))
+    }
+
+    /// Swift 5, swiftc's default, warns of a mutation in a closure that may run concurrently; `--swift-version 6`
+    /// refuses it, and the playground says once which mode judged it.
+    @Test func theLanguageModeIsSwiftcsDefaultUnlessAsked() throws {
+        let input = """
+            load builder
+            goto 11
+            var taps = 0
+            alert.setTitle("Count").addConfirmAction("OK") { taps += 1 }.present()
+            alert.setTitle("Again").addConfirmAction("OK") { taps += 2 }.present()
+
+            """
+        let line = "alert.setTitle(\"Count\").addConfirmAction(\"OK\") { taps += 1 }.present()"
+        let byDefault = try run(input)
+        #expect(
+            answer(to: line, in: byDefault.output).contains("screen.presented: nil → \"Count\""), "\(byDefault.output)")
+        #expect(answer(to: line, in: byDefault.output).contains("this is an error in the Swift 6 language mode"))
+        let six = try run(input, arguments: ["--swift-version", "6"])
+        let note =
+            "(judged in the Swift 6 language mode, as --swift-version 6 asks: in Swift 5, swiftc's default, this is a "
+            + "warning)"
+        #expect(
+            answer(to: line, in: six.output) == """
+                ── log ─────────────────────
+                \(note)
+                repl:1:50: error: mutation of captured var 'taps' in concurrently-executing code \
+                [#SendableClosureCaptures]
+                alert.setTitle("Count").addConfirmAction("OK") { taps += 1 }.present()
+                                                                 ^
+                """, "\(six.output)")
+        #expect(six.output.components(separatedBy: note).count == 2, "said once: \(six.output)")
+        let wrong = try run("", arguments: ["--swift-version", "4"])
+        #expect(wrong.status != 0 && wrong.output.contains("--swift-version must be 5 or 6"), "\(wrong.output)")
+    }
+
+    /// An expression's value is shown from one run of the compiler: the line's cache holds one library for it.
+    @Test func anExpressionIsCompiledOnce() throws {
+        let cache = NSTemporaryDirectory() + "patterns-top-level-once-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let result = try run("load builder\nbuilder.sauces.contains(.mustard)\n", cache: cache)
+        #expect(
+            answer(to: "builder.sauces.contains(.mustard)", in: result.output)
+                == "── code ────────────────────\nbuilder.sauces.contains(.mustard)\nfalse", "\(result.output)")
+        let libraries = try FileManager.default.contentsOfDirectory(atPath: cache + "/patterns/lines").filter {
+            $0.hasSuffix(".so")
+        }
+        #expect(libraries.count == 1, "\(libraries)")
+    }
+
+    /// A name declared again: the newest type and same-signature function win, another signature stays an
+    /// overload, and the objects made before keep the older type; the learner is told.
+    @Test func aRedefinitionFollowsTheSwiftREPL() throws {
+        let result = try run(
+            """
+            load builder
+            struct Combo { let name: String }
+            let c = Combo(name: "lunch")
+            struct Combo { let name: String; let size: Int }
+            let d = Combo(name: "dinner", size: 2)
+            c.name
+            func greet() -> String { "one" }
+            func greet(_ n: Int) -> String { "one \\(n)" }
+            func greet() -> String { "two" }
+            greet() + greet(5)
+
+            """)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(
+            answer(to: "struct Combo { let name: String; let size: Int }", in: result.output) == """
+                ── code ────────────────────
+                struct Combo { let name: String; let size: Int }
+                ── log ─────────────────────
+                Combo redefined; 1 live object(s) still use the old Combo, which later lines cannot name: c
+                """, "\(result.output)")
+        #expect(answer(to: "let d = Combo(name: \"dinner\", size: 2)", in: result.output).contains("* size: 2"))
+        #expect(answer(to: "c.name", in: result.output).hasSuffix("\n\"lunch\""))
+        #expect(answer(to: "greet() + greet(5)", in: result.output).hasSuffix("\n\"twoone 5\""), "\(result.output)")
+    }
+}
