@@ -28,6 +28,8 @@ extension LineRunner {
             // What the line said, posted again where the panes and routes are those of before it.
             for event in events {
                 if case .delivery(let delivery) = event {
+                    // Said in the copy, so said: the session does not say it again.
+                    if delivery.message.text == EngineText.languageMode.text(lang) { session.languageModeSaid = true }
                     mediator.post(delivery.message)
                 } else {
                     mediator.emit(event)
