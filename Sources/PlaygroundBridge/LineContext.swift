@@ -42,6 +42,10 @@ public final class LineContext: @unchecked Sendable {
 
     public init() {}
 
+    /// The newest line's context: a learner's function declared at the prompt finds the session's names
+    /// (`builder`, a variable) here when it runs.
+    nonisolated(unsafe) public static var session = LineContext()
+
     public func value<T>(_ name: String, as type: T.Type) -> T {
         guard let value = values[name] as? T else {
             fatalError("the playground lent '\(name)' with another type than \(T.self)")

@@ -64,7 +64,8 @@ public struct CommandReader {
         "let", "var", "if", "guard", "for", "while", "repeat", "do", "switch", "func", "struct", "class", "enum",
         "protocol", "extension", "try", "await", "defer", "return", "throw", "import", "weak", "unowned", "lazy",
         "print", "debugPrint", "dump", "assert", "precondition", "fatalError", "true", "false", "nil", "self", "Self",
-        "typealias", "actor", "final", "private", "fileprivate", "public", "internal", "static", "_",
+        "typealias", "actor", "final", "private", "fileprivate", "public", "internal", "static", "_", "infix",
+        "prefix", "postfix", "precedencegroup", "indirect", "open", "nonisolated",
     ]
 
     /// The command a line holds, or nil for a blank line or a comment.

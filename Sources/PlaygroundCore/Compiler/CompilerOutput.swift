@@ -100,6 +100,8 @@ extension LineCompiler {
         "was never mutated; consider changing to 'let' constant",
         "was never used; consider replacing with '_' or removing it",
         "was written to, but never read",
+        // A local constant is folded; a top-level one is a global, never.
+        "switch condition evaluates to a constant",
     ]
 
     /// A `return` in the line's own code meets the playground's `TopLevelCode`: said as swiftc says it of top-level

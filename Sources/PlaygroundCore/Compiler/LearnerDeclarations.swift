@@ -140,6 +140,36 @@ final class LearnerDeclarations {
     }
 
     /// The entries with `text` added: what it redefines replaced. Also the names replaced.
+    /// A line that both declares and does something (`extension HamburgerBuilder { … }; print(builder.isVegan)`),
+    /// in two: its declarations, which last as a line of declarations does, and its statements, which then run. Each
+    /// keeps the other's place blank, so that what swiftc says of either points into the line as typed. Nil for a
+    /// line with no declaration or nothing else.
+    static func split(_ text: String) -> (declarations: String, statements: String)? {
+        let segments = topLevelStatements(text)
+        let declarations = segments.filter(isDeclaration)
+        guard !declarations.isEmpty, declarations.count < segments.count else { return nil }
+        let statements = segments.filter { !isDeclaration($0) }
+        return (blanking(statements, in: text), blanking(declarations, in: text))
+    }
+
+    /// `text` with the segments (and the `;` after each) in spaces, line ends kept: the same lines and columns.
+    static func blanking(_ segments: [Substring], in text: String) -> String {
+        var out = ""
+        var index = text.startIndex
+        for segment in segments {
+            out += text[index..<segment.startIndex]
+            var end = segment.endIndex
+            var after = end
+            while after < text.endIndex, text[after] == " " { after = text.index(after: after) }
+            if after < text.endIndex, text[after] == ";" { end = text.index(after: after) }
+            for character in text[segment.startIndex..<end] {
+                out += character == "\n" ? "\n" : String(repeating: " ", count: character.utf8.count)
+            }
+            index = end
+        }
+        return out + text[index...]
+    }
+
     /// A new entry for `text`, and the names it declares again: each with the module that declared it before.
     func adding(_ text: String) -> (entry: Entry, replaced: [(name: String, module: String)]) {
         let segments = Self.declarations(in: text) ?? []
@@ -172,8 +202,13 @@ final class LearnerDeclarations {
 
     /// The file a line of declarations is compiled from: the earlier declarations imported, the line in the
     /// learner's own place (`repl:`), its imports exported so that later lines see what the learner imported.
-    func source(_ entry: Entry) -> String {
-        var lines = ["import Patterns"] + imports.map { "@testable import " + $0 }
+    func source(_ entry: Entry, imports: [String], sees names: [LineSource.Visible]) -> String {
+        var lines = ["import Patterns", "import PlaygroundBridge"] + imports.map { "@testable import " + $0 }
+        // The session's names (`builder`, a variable a line made), as the function bodies that use them find them
+        // when they run: private to the file, so later lines and declarations never meet them.
+        for item in names where !entry.names.contains(item.name) {
+            lines += LineSource.sessionName(item)
+        }
         lines.append("#sourceLocation(file: \"\(LineSource.file)\", line: 1)")
         var text = entry.text
         // `import Foundation` at the prompt is for every later line: the module passes it on.

@@ -136,6 +136,73 @@ enum LineSource {
 
     static func quoted(_ name: String) -> String { "\"" + name + "\"" }
 
+    /// swiftc's words with each line it quotes from `compiled` (the line with a part blanked) quoted as `typed`.
+    static func quoting(_ diagnostics: String, typed: String, compiled: String) -> String {
+        guard typed != compiled else { return diagnostics }
+        let typedLines = typed.split(separator: "\n", omittingEmptySubsequences: false)
+        let compiledLines = compiled.split(separator: "\n", omittingEmptySubsequences: false)
+        var replacing: [Substring: Substring] = [:]
+        for (typed, compiled) in zip(typedLines, compiledLines) where typed != compiled { replacing[compiled] = typed }
+        return diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { replacing[$0] ?? $0 }
+            .joined(separator: "\n")
+    }
+
+    /// A name of the session in a file of declarations: read, and written, through the session's newest line.
+    static func sessionName(_ item: Visible) -> [String] {
+        let name = item.name
+        let type = item.type == "()" ? "Swift.Void" : item.type
+        switch item.kind {
+        case .let:
+            return ["private var \(name): \(type) { LineContext.session.value(\(quoted(name)), as: (\(type)).self) }"]
+        case .var:
+            return [
+                "private var \(name): \(type) {",
+                "    get { LineContext.session.variable(\(quoted(name))).get() as! (\(type)) }",
+                "    set { LineContext.session.variable(\(quoted(name))).set(newValue) }",
+                "}",
+            ]
+        case .weakVar:
+            return [
+                "private var \(name): \(type)? { LineContext.session.weakValue(\(quoted(name)), as: (\(type)).self) }"
+            ]
+        }
+    }
+
+    /// What Swift would refuse of the line as top-level code that a function body allows (`lazy var`), in swiftc's
+    /// words for that code; and the line with the access modifiers top-level code may give a variable
+    /// (`private var secret = 1`) blanked, which a function body would refuse.
+    static func asTopLevelCode(_ text: String) -> (text: String, refused: String?) {
+        var blanked: [Range<Int>] = []
+        for segment in LearnerDeclarations.topLevelStatements(text) {
+            let words = segment.split(separator: " ", maxSplits: 2)
+            guard words.count > 1 else { continue }
+            let before = text[..<segment.startIndex]
+            let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            let start = text.utf8.distance(from: text.startIndex, to: segment.startIndex)
+            if words[0] == "lazy", words[1] == "var" {
+                let line = before.count(where: { $0 == "\n" }) + 1
+                let column = text.utf8.distance(from: lineStart, to: segment.startIndex) + 1
+                let typed = text[lineStart...].prefix { $0 != "\n" }
+                return (
+                    text,
+                    "\(file):\(line):\(column): error: 'lazy' cannot be used on an already-lazy global\n\(typed)\n"
+                        + String(repeating: " ", count: column - 1) + "^~~~~"
+                )
+            }
+            if words.count == 3, ["private", "fileprivate", "public", "internal", "open"].contains(String(words[0])),
+                ["var", "let", "lazy", "weak", "unowned"].contains(String(words[1]))
+            {
+                blanked.append(start..<(start + words[0].utf8.count))
+            }
+        }
+        guard !blanked.isEmpty else { return (text, nil) }
+        var bytes = Array(text.utf8)
+        for range in blanked {
+            bytes.replaceSubrange(range, with: repeatElement(UInt8(ascii: " "), count: range.count))
+        }
+        return (String(decoding: bytes, as: UTF8.self), nil)
+    }
+
     /// Whether the line uses `await` (a word of its code, not of a string or a comment).
     static func awaits(_ text: String) -> Bool {
         codeWords(text).contains("await")

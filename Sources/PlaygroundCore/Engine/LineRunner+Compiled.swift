@@ -44,40 +44,31 @@ extension LineRunner {
             session.withheldFromLesson += 1
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
+        let (visible, context) = visibleNames(in: workspace)
+        // The learner's functions find the session's names through the newest line's context when they run.
+        LineContext.session = context
         // A line that only declares (a type, a function, an extension) adds to what every later line sees.
         if LearnerDeclarations.declarations(in: text) != nil {
-            try declare(text, in: workspace, with: compiler)
+            try declare(text, in: workspace, with: compiler, seeing: visible)
             return
         }
-        let declared = TopLevelNames(text)
-        let context = LineContext()
-        var visible: [LineSource.Visible] = []
-        var seen = Set<String>()
-        for object in workspace.module.objects + workspace.module.variables + workspace.boundReceivers {
-            guard !seen.contains(object.name) else { continue }
-            if object.kind == .weakVar, let type = object.swiftType {
-                // A weak variable is in scope whether or not its object is still alive.
-                seen.insert(object.name)
-                visible.append(
-                    LineSource.Visible(
-                        name: object.name, type: type, kind: .weakVar,
-                        isLearners: workspace.bindings[object.name] === object))
-                context.weakValues[object.name] = WeakBox(object.instance().map { $0 as AnyObject })
-                continue
+        let typed = text
+        var text = text
+        // Top-level code: what it refuses that a function body would allow is refused; a modifier it allows, kept.
+        let (topLevel, refused) = LineSource.asTopLevelCode(text)
+        if let refused { throw CompilerDiagnostics(text: refused) }
+        text = topLevel
+        // Declarations in a line that also does something are at file scope, as in a main file: they last.
+        if let (declarations, statements) = LearnerDeclarations.split(text) {
+            do {
+                try declare(declarations, in: workspace, with: compiler, seeing: visible, posting: false)
+            } catch let diagnostics as CompilerDiagnostics {
+                throw CompilerDiagnostics(
+                    text: LineSource.quoting(diagnostics.text, typed: typed, compiled: declarations))
             }
-            guard let value = object.instance() else { continue }
-            let type = object.swiftType ?? _typeName(Swift.type(of: value), qualified: true)
-            guard LineSource.isWritable(type), Self.inScope(type, modules: inScopeModules(workspace)) else {
-                continue
-            }
-            seen.insert(object.name)
-            visible.append(
-                LineSource.Visible(
-                    name: object.name, type: type, kind: object.kind,
-                    isLearners: workspace.bindings[object.name] === object))
-            context.values[object.name] = value
-            if object.kind == .var { context.variables[object.name] = Self.storage(of: object, holding: value) }
+            text = statements
         }
+        let declared = TopLevelNames(text)
         let imports = lineImports(workspace)
         // A line whose last statement's value Swift leaves unused shows it, as a REPL does: the line and its shown
         // copy are compiled in one run.
@@ -94,10 +85,10 @@ extension LineRunner {
         {
         case .rejected(let diagnostics):
             sayLanguageMode(of: diagnostics, compiler)
-            throw CompilerDiagnostics(text: diagnostics)
+            throw CompilerDiagnostics(text: LineSource.quoting(diagnostics, typed: typed, compiled: text))
         case .ready(let ready, let said):
             entry = ready
-            warnings = said
+            warnings = LineSource.quoting(said, typed: typed, compiled: text)
         }
         // Isolated, the line runs once, in the copy of the process that carries on only if it succeeds; in-process
         // (no isolation), it is tried first in a forked copy that then ends.
@@ -123,7 +114,7 @@ extension LineRunner {
             }
         }
         if !mediator.isMuted {
-            mediator.post(PaneMessage(topic: "code", source: "swift", text: text))
+            mediator.post(PaneMessage(topic: "code", source: "swift", text: typed))
             // What Swift warns about the learner's own line (`weak var gone = HamburgerBuilder()`), as swiftc says it.
             if !warnings.isEmpty { mediator.post(PaneMessage(topic: "log", source: "swiftc", text: warnings)) }
         }
@@ -172,6 +163,35 @@ extension LineRunner {
         "concurrency-safe", "'sending'",
     ]
 
+    /// What a compiled line sees: the lesson's objects and variables and the learner's bindings, each with the type
+    /// it is declared with in the line, and the context that lends them (a variable's storage, not a copy).
+    func visibleNames(in workspace: Workspace) -> ([LineSource.Visible], LineContext) {
+        let context = LineContext()
+        var visible: [LineSource.Visible] = []
+        var seen = Set<String>()
+        let modules = inScopeModules(workspace)
+        for object in workspace.module.objects + workspace.module.variables + workspace.boundReceivers {
+            guard !seen.contains(object.name) else { continue }
+            let isLearners = workspace.bindings[object.name] === object
+            if object.kind == .weakVar, let type = object.swiftType {
+                // A weak variable is in scope whether or not its object is still alive.
+                seen.insert(object.name)
+                visible.append(
+                    LineSource.Visible(name: object.name, type: type, kind: .weakVar, isLearners: isLearners))
+                context.weakValues[object.name] = WeakBox(object.instance().map { $0 as AnyObject })
+                continue
+            }
+            guard let value = object.instance() else { continue }
+            let type = object.swiftType ?? _typeName(Swift.type(of: value), qualified: true)
+            guard LineSource.isWritable(type), Self.inScope(type, modules: modules) else { continue }
+            seen.insert(object.name)
+            visible.append(LineSource.Visible(name: object.name, type: type, kind: object.kind, isLearners: isLearners))
+            context.values[object.name] = value
+            if object.kind == .var { context.variables[object.name] = Self.storage(of: object, holding: value) }
+        }
+        return (visible, context)
+    }
+
     /// The modules of the learner's code a line imports: the exercise file loaded for the step, and what was
     /// declared at the prompt.
     func inScopeModules(_ workspace: Workspace) -> [String] {
@@ -198,10 +218,13 @@ extension LineRunner {
 
     /// Adds a line of declarations: a module of its own that imports the earlier ones, loaded, and imported by every
     /// later line. What still uses a type it redefines is said once.
-    func declare(_ text: String, in workspace: Workspace, with compiler: LineCompiler) throws {
+    func declare(
+        _ text: String, in workspace: Workspace, with compiler: LineCompiler, seeing names: [LineSource.Visible],
+        posting: Bool = true
+    ) throws {
         var (entry, replaced) = workspace.declarations.adding(text)
         // Compiled as an exercise file is (a module of its own, named by its text, that lines `@testable import`).
-        let source = workspace.declarations.source(entry)
+        let source = workspace.declarations.source(entry, imports: lineImports(workspace), sees: names)
         let warnings: String
         switch try compiler.compileExercise(
             source, path: try compiler.lessonFilePath("Declarations.swift", text: source))
@@ -213,7 +236,7 @@ extension LineRunner {
         }
         workspace.declarations.add(entry)
         guard !mediator.isMuted else { return }
-        mediator.post(PaneMessage(topic: "code", source: "swift", text: text))
+        if posting { mediator.post(PaneMessage(topic: "code", source: "swift", text: text)) }
         if !warnings.isEmpty { mediator.post(PaneMessage(topic: "log", source: "swiftc", text: warnings)) }
         for (name, oldModule) in replaced {
             let users = workspace.boundReceivers.filter { $0.swiftType?.contains(oldModule + "." + name) == true }
