@@ -222,4 +222,65 @@ import Testing
         #expect(answer(to: "c.name", in: result.output).hasSuffix("\n\"lunch\""))
         #expect(answer(to: "greet() + greet(5)", in: result.output).hasSuffix("\n\"twoone 5\""), "\(result.output)")
     }
+
+    /// Declarations in a line that also does something are at file scope, as in a main file: they last, and what
+    /// swiftc says of the line quotes it as typed.
+    @Test func declarationsInALineThatAlsoDoesSomethingLast() throws {
+        let result = try run(
+            """
+            load builder
+            extension HamburgerBuilder { var isVegan: Bool { meat == .tofu } }; print(builder.isVegan)
+            builder.isVegan
+            struct E: Error {}; throw E()
+            struct Q { let a: Int }; let q = Q(a: "x")
+
+            """)
+        #expect(
+            answer(
+                to: "extension HamburgerBuilder { var isVegan: Bool { meat == .tofu } }; print(builder.isVegan)",
+                in: result.output
+            ).hasSuffix("── log ─────────────────────\nfalse"), "\(result.output)")
+        #expect(answer(to: "builder.isVegan", in: result.output).hasSuffix("\nfalse"))
+        #expect(
+            answer(to: "struct E: Error {}; throw E()", in: result.output).hasSuffix(
+                "error: E() was thrown and not caught; the live objects are as they were before the line"))
+        #expect(
+            answer(to: "struct Q { let a: Int }; let q = Q(a: \"x\")", in: result.output) == """
+                repl:1:39: error: cannot convert value of type 'String' to expected argument type 'Int'
+                struct Q { let a: Int }; let q = Q(a: "x")
+                                                      ^
+                """, "\(result.output)")
+    }
+
+    /// A function declared at the prompt uses the lesson's objects and the learner's variables, as a function of a
+    /// main file uses its globals; operators, `private var` and `lazy var` are as top-level code has them.
+    @Test func aDeclaredFunctionSeesTheSessionsNames() throws {
+        let result = try run(
+            """
+            load builder
+            func addMustard() { builder.addSauces(.mustard) }
+            addMustard()
+            var n = 0
+            func bump() { n += 1 }
+            bump(); bump()
+            n
+            infix operator +++
+            func +++ (l: Int, r: Int) -> Int { l * 10 + r }
+            1 +++ 2
+            private var secret = 1
+            lazy var lz = 3
+
+            """)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(answer(to: "addMustard()", in: result.output).contains("builder.sauces: [] → [.mustard]"))
+        #expect(answer(to: "n", in: result.output) == "── code ────────────────────\nn\n2", "\(result.output)")
+        #expect(answer(to: "1 +++ 2", in: result.output).hasSuffix("\n12"))
+        #expect(answer(to: "private var secret = 1", in: result.output).contains("secret.value: 1"))
+        #expect(
+            answer(to: "lazy var lz = 3", in: result.output) == """
+                repl:1:1: error: 'lazy' cannot be used on an already-lazy global
+                lazy var lz = 3
+                ^~~~~
+                """)
+    }
 }

@@ -29,20 +29,34 @@ final class LearnerDeclarations {
     /// The modules of the declarations, oldest first.
     var modules: [String] { entries.map(\.module) }
 
-    /// What a new line imports (each after `@testable import `): every declaration module, and for a name declared
-    /// in more than one, its newest declaration by a scoped import.
-    var imports: [String] {
+    /// What a new line imports (each after `@testable import `): the declaration modules it may need, and for a name
+    /// declared in more than one, its newest declaration by a scoped import.
+    ///
+    /// A module is needed when the line names one of its declarations (`words`, the line's code words), when a type
+    /// the line is lent comes from it (`types`), or when it declares nothing by name that a line could use (an
+    /// extension, a conformance, an import, an operator): so a line loads only what it uses, and costs the same
+    /// however many declarations came before.
+    func imports(words: Set<String>, types: [String]) -> [String] {
+        var needed: [String] = []
         var newest: [String: (kind: String, module: String)] = [:]
         var count: [String: Int] = [:]
         for entry in entries {
+            let named = entry.names.filter { $0.first.map { $0.isLetter || $0 == "_" } == true }
+            if named.count < entry.names.count || named.isEmpty || named.contains(where: words.contains)
+                || types.contains(where: { $0.contains(entry.module + ".") })
+            {
+                needed.append(entry.module)
+            }
             for name in entry.names {
                 count[name, default: 0] += 1
                 if let kind = entry.kinds[name] { newest[name] = (kind, entry.module) }
             }
         }
-        let scoped = newest.filter { count[$0.key, default: 0] > 1 }.sorted { $0.key < $1.key }
+        let scoped = newest.filter { count[$0.key, default: 0] > 1 && words.contains($0.key) }
+            .sorted { $0.key < $1.key }
+            .filter { needed.contains($0.value.module) }
             .map { $0.value.kind + " " + $0.value.module + "." + $0.key }
-        return modules + scoped
+        return needed + scoped
     }
 
     static let keywords: Set<String> = [

@@ -97,7 +97,7 @@ enum LineSource {
                 // and its observers see them.
                 lines += [
                     "    let __variable_\(name) = __context.variable(\(quoted(name)))",
-                    "    var \(name): \(type) {",
+                    "    var \(name): \(sugared(type)) {",
                     "        get { __variable_\(name).get() as! (\(type)) }",
                     "        set { __variable_\(name).set(newValue) }",
                     "    }",
@@ -147,16 +147,78 @@ enum LineSource {
             .joined(separator: "\n")
     }
 
+    /// A type as the runtime names it, with Swift's sugar for optionals, arrays and dictionaries
+    /// (`Swift.Optional<Patterns.Cell>` → `Patterns.Cell?`): what the compiler prints of a variable declared with it,
+    /// as it prints the type it infers.
+    static func sugared(_ type: String) -> String {
+        let sugars: [(prefix: String, make: ([String]) -> String?)] = [
+            ("Swift.Optional<", { $0.count == 1 ? (needsParentheses($0[0]) ? "(\($0[0]))?" : $0[0] + "?") : nil }),
+            ("Swift.Array<", { $0.count == 1 ? "[\($0[0])]" : nil }),
+            ("Swift.Dictionary<", { $0.count == 2 ? "[\($0[0]): \($0[1])]" : nil }),
+        ]
+        var out = ""
+        var rest = Substring(type)
+        scan: while !rest.isEmpty {
+            for (prefix, make) in sugars where rest.hasPrefix(prefix) {
+                let inside = rest.dropFirst(prefix.count)
+                guard let (arguments, after) = genericArguments(inside), let made = make(arguments.map(sugared))
+                else { break }
+                out += made
+                rest = after
+                continue scan
+            }
+            out.append(rest.removeFirst())
+        }
+        return out
+    }
+
+    /// The comma-separated arguments up to the `>` that closes them, and what follows it.
+    private static func genericArguments(_ text: Substring) -> ([String], Substring)? {
+        var depth = 0
+        var arguments: [String] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            let next = text.index(after: index)
+            if c == "-", next < text.endIndex, text[next] == ">" {
+                index = text.index(after: next)
+                continue
+            }
+            switch c {
+            case "<", "(", "[": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where depth == 0:
+                arguments.append(String(text[start..<index].drop { $0 == " " }))
+                return (arguments, text[next...])
+            case ">": depth -= 1
+            case "," where depth == 0:
+                arguments.append(String(text[start..<index].drop { $0 == " " }))
+                start = next
+            default: break
+            }
+            index = next
+        }
+        return nil
+    }
+
+    private static func needsParentheses(_ type: String) -> Bool {
+        type.contains("->") || type.hasPrefix("any ") || type.hasPrefix("some ") || type.contains(" & ")
+    }
+
     /// A name of the session in a file of declarations: read, and written, through the session's newest line.
     static func sessionName(_ item: Visible) -> [String] {
         let name = item.name
         let type = item.type == "()" ? "Swift.Void" : item.type
         switch item.kind {
         case .let:
-            return ["private var \(name): \(type) { LineContext.session.value(\(quoted(name)), as: (\(type)).self) }"]
+            return [
+                "private var \(name): \(sugared(type)) { LineContext.session.value(\(quoted(name)), as: "
+                    + "(\(type)).self) }"
+            ]
         case .var:
             return [
-                "private var \(name): \(type) {",
+                "private var \(name): \(sugared(type)) {",
                 "    get { LineContext.session.variable(\(quoted(name))).get() as! (\(type)) }",
                 "    set { LineContext.session.variable(\(quoted(name))).set(newValue) }",
                 "}",

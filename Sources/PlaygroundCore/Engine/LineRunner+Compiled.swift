@@ -69,7 +69,7 @@ extension LineRunner {
             text = statements
         }
         let declared = TopLevelNames(text)
-        let imports = lineImports(workspace)
+        let imports = lineImports(workspace, for: text, seeing: visible)
         // A line whose last statement's value Swift leaves unused shows it, as a REPL does: the line and its shown
         // copy are compiled in one run.
         let source = LineSource.make(text, visible: visible, declared: declared, imports: imports)
@@ -198,10 +198,11 @@ extension LineRunner {
         (session.code.currentExercise.map { [$0.module] } ?? []) + workspace.declarations.modules
     }
 
-    /// What a line imports (each after `@testable import `): those modules, and the newest declaration of each name
-    /// declared more than once.
-    func lineImports(_ workspace: Workspace) -> [String] {
-        (session.code.currentExercise.map { [$0.module] } ?? []) + workspace.declarations.imports
+    /// What a line of `text` imports (each after `@testable import `): the step's exercise module, and the
+    /// declaration modules it may need (`LearnerDeclarations.imports`) for its words and the types it is lent.
+    func lineImports(_ workspace: Workspace, for text: String, seeing names: [LineSource.Visible]) -> [String] {
+        (session.code.currentExercise.map { [$0.module] } ?? [])
+            + workspace.declarations.imports(words: LineSource.codeWords(text), types: names.map(\.type))
     }
 
     /// Whether a type can be named in a line: a learner's type only while its module is one the line imports (the
@@ -224,7 +225,11 @@ extension LineRunner {
     ) throws {
         var (entry, replaced) = workspace.declarations.adding(text)
         // Compiled as an exercise file is (a module of its own, named by its text, that lines `@testable import`).
-        let source = workspace.declarations.source(entry, imports: lineImports(workspace), sees: names)
+        // The session's names it uses are lent through private accessors (their types' modules imported).
+        let words = LineSource.codeWords(text)
+        let used = names.filter { words.contains($0.name) }
+        let source = workspace.declarations.source(
+            entry, imports: lineImports(workspace, for: text, seeing: used), sees: used)
         let warnings: String
         switch try compiler.compileExercise(
             source, path: try compiler.lessonFilePath("Declarations.swift", text: source))
