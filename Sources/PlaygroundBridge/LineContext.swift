@@ -42,12 +42,17 @@ public final class LineContext: @unchecked Sendable {
 
     public init() {}
 
-    /// The newest line's context: a learner's function declared at the prompt finds the session's names
-    /// (`builder`, a variable) here when it runs.
+    /// Where a learner's function declared at the prompt finds the session's names (`builder`, a variable) when it
+    /// runs: looked up then, through `lookup` and `lookupVariable`, so that it holds no object alive.
     nonisolated(unsafe) public static var session = LineContext()
 
+    /// A name's value as the session has it now (nil: not in scope).
+    public var lookup: ((String) -> Any?)?
+    /// A variable's storage as the session has it now.
+    public var lookupVariable: ((String) -> Storage?)?
+
     public func value<T>(_ name: String, as type: T.Type) -> T {
-        guard let value = values[name] as? T else {
+        guard let value = (values[name] ?? lookup?(name).flatMap { $0 }) as? T else {
             fatalError("the playground lent '\(name)' with another type than \(T.self)")
         }
         return value
@@ -55,12 +60,15 @@ public final class LineContext: @unchecked Sendable {
 
     /// A variable's storage, for the line's accessors of that name.
     public func variable(_ name: String) -> Storage {
-        guard let storage = variables[name] else { fatalError("the playground lent no variable '\(name)'") }
+        guard let storage = variables[name] ?? lookupVariable?(name) else {
+            fatalError("the playground lent no variable '\(name)'")
+        }
         return storage
     }
 
     public func weakValue<T: AnyObject>(_ name: String, as type: T.Type) -> T? {
-        weakValues[name]?.object as? T
+        if let box = weakValues[name] { return box.object as? T }
+        return lookup?(name).flatMap { $0 } as? T
     }
 
     /// Keeps a binding with the type Swift gave it. The value comes as an autoclosure so that an existential

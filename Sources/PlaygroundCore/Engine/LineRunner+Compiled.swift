@@ -45,8 +45,7 @@ extension LineRunner {
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
         let (visible, context) = visibleNames(in: workspace)
-        // The learner's functions find the session's names through the newest line's context when they run.
-        LineContext.session = context
+        lendNamesToDeclarations()
         // A line that only declares (a type, a function, an extension) adds to what every later line sees.
         if LearnerDeclarations.declarations(in: text) != nil {
             try declare(text, in: workspace, with: compiler, seeing: visible)
@@ -190,6 +189,27 @@ extension LineRunner {
             if object.kind == .var { context.variables[object.name] = Self.storage(of: object, holding: value) }
         }
         return (visible, context)
+    }
+
+    /// The learner's functions find the session's names when they run, looked up then in the workspace of the
+    /// moment: nothing is held alive for them (`controller = nil` frees the controller).
+    func lendNamesToDeclarations() {
+        let names = LineContext()
+        names.lookup = { [weak self] name in Self.object(named: name, in: self?.workspace)?.instance() }
+        names.lookupVariable = { [weak self] name in
+            guard let found = Self.object(named: name, in: self?.workspace), let value = found.instance() else {
+                return nil
+            }
+            return Self.storage(of: found, holding: value)
+        }
+        LineContext.session = names
+    }
+
+    static func object(named name: String, in workspace: Workspace?) -> LiveObject? {
+        guard let workspace else { return nil }
+        return (workspace.module.objects + workspace.module.variables + workspace.boundReceivers).first {
+            $0.name == name
+        }
     }
 
     /// The modules of the learner's code a line imports: the exercise file loaded for the step, and what was
