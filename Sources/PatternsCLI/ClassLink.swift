@@ -72,7 +72,10 @@ final class ClassLink {
     /// A line this link answers itself (`join`, `follow`, `class`), or nil for the session to run.
     func intercept(_ line: String, console: Console, echo: Bool) -> (ok: Bool, events: [Event])? {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard let first = words.first, Self.words.contains(first), console.session.command(named: first) == nil else {
+        guard let first = words.first, Self.words.contains(first), console.session.command(named: first) == nil,
+            !CommandReader.isTypeDeclaration(line.trimmingPrefix(while: { $0 == " " }).description)
+        else {
+            // `class Foo {` declares a class: Swift, for the session.
             return nil
         }
         if echo { console.show([.input(prompt: console.session.prompt, line: line)]) }

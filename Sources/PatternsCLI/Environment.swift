@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LessonModules
+import PlaygroundBridge
 import PlaygroundCore
 import Terminal
 
@@ -31,6 +32,8 @@ struct Environment {
     /// language mode `--swift-version` chose), or why there is none.
     func lineCompiler(swiftVersion: String? = nil) -> Result<LineCompiler, LineCompiler.Unavailable> {
         LineCompiler.find(environment: variables).map { compiler in
+            // A line's tasks run on the line's thread: a copy of the process never inherits a half pool.
+            LineTasks.install()
             if let mode = swiftVersion.flatMap(LineCompiler.LanguageMode.init(rawValue:)) {
                 compiler.languageMode = mode
             }

@@ -165,7 +165,7 @@ extension GlobalOptions {
     /// The options every subcommand shares, with whether each takes a value.
     static let shared: [String: Bool] = [
         "--lessons": true, "--trust-lessons": false, "--lang": true, "--color": true,
-        "--width": true, "--layout": true, "--format": true, "--record": true,
+        "--width": true, "--layout": true, "--format": true, "--record": true, "--swift-version": true,
     ]
 
     /// `patterns --lang ko list` means `patterns list --lang ko`: shared options written before the subcommand are

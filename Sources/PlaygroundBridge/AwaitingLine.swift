@@ -7,6 +7,20 @@ extension LineContext {
     /// the call returns when the task ends. No thread pool is needed, so a line awaits in a copy of the process too
     /// (a forked copy has none of the threads a pool had started).
     public func runAwaiting(_ body: @escaping @Sendable () async throws -> Void) {
+        if LineTasks.isInstalled {
+            // The task waits in the playground's queue with every other job; this thread runs them until it ends.
+            let finished = Flag()
+            Task {
+                do {
+                    try await body()
+                } catch {
+                    self.keepThrown(error)
+                }
+                finished.value = true
+            }
+            LineTasks.run(until: { finished.value })
+            return
+        }
         let executor = ThisThreadExecutor()
         Task(executorPreference: executor) {
             do {
@@ -18,6 +32,11 @@ extension LineContext {
         }
         executor.drain()
     }
+}
+
+/// Set once the awaited body has ended.
+final class Flag: @unchecked Sendable {
+    var value = false
 }
 
 /// A task executor whose jobs run on the thread that drains it, one after another, until it is told the work is

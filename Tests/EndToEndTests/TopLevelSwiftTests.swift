@@ -284,4 +284,31 @@ import Testing
                 ^~~~~
                 """)
     }
+
+    /// A line's tasks run on the line's thread, once the rest of the line has run: the same every time, and the
+    /// lines after it (Foundation's first use included) never meet a half-copied pool of threads.
+    @Test func tasksRunInTheLineAndTheLinesAfterThemGoOn() throws {
+        for _ in 0..<3 {
+            let result = try run(
+                """
+                load builder
+                print(await Task { 1 }.value)
+                var q = 1
+                q = 5
+                Task { print("later") }; print("first")
+                import Foundation
+                String(format: "%.1f", 2.5)
+                try await Task.sleep(nanoseconds: 10_000_000); print("slept")
+
+                """)
+            #expect(result.status == 0, "\(result.output)")
+            #expect(answer(to: "q = 5", in: result.output).contains("q.value: 1 → 5"), "\(result.output)")
+            #expect(
+                answer(to: "Task { print(\"later\") }; print(\"first\")", in: result.output).hasSuffix("first\nlater"))
+            #expect(answer(to: "String(format: \"%.1f\", 2.5)", in: result.output).hasSuffix("\n\"2.5\""))
+            #expect(
+                answer(to: "try await Task.sleep(nanoseconds: 10_000_000); print(\"slept\")", in: result.output)
+                    .hasSuffix("slept"))
+        }
+    }
 }

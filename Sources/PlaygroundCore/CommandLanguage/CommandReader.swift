@@ -38,6 +38,8 @@ public struct CommandReader {
     /// `wordsAreSwift`: a single word that is no command is Swift (when a compiler can judge it in a lesson).
     public func isSwift(_ trimmed: String, wordsAreSwift: Bool = false, isName: (String) -> Bool) -> Bool {
         if SwiftCallParser.looksLikeSwift(trimmed) { return true }
+        // `class Foo {`, `class Bar: Base {`: a declaration, not the `class` command (whose words hold no brace).
+        if Self.isTypeDeclaration(trimmed) { return true }
         // A command's name as typed, hyphens and all (`kitten-special`, `remove-question 0`).
         if command(named: String(trimmed.prefix { $0 != " " })) != nil { return false }
         let first = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -58,6 +60,19 @@ public struct CommandReader {
             return !(after.first.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "'" || $0 == "\"" } ?? true)
         }
         return true
+    }
+
+    /// A line that declares a type with a keyword a command may share (`class`): the keyword, a name, then `{`,
+    /// `:` or `<` (generic parameters).
+    public static func isTypeDeclaration(_ trimmed: String) -> Bool {
+        let words = trimmed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        guard words.count >= 2, ["class", "struct", "enum", "actor", "protocol"].contains(String(words[0])) else {
+            return false
+        }
+        let name = words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty, name.first?.isNumber == false else { return false }
+        let after = (words[1].dropFirst(name.count) + (words.count > 2 ? " " + words[2] : "")).drop { $0 == " " }
+        return after.isEmpty ? false : "{:<".contains(after.first!)
     }
 
     static let swiftKeywords: Set<String> = [

@@ -22,6 +22,10 @@ final class LearnerDeclarations {
         var kinds: [String: String] = [:]
         /// The module it was compiled into.
         var module = ""
+        /// Earlier lines compiled again with it, before it: the declarations an extension of this line extends or
+        /// conforms to (`extension S: Greeter` after `struct S` and `protocol Greeter`), so that the conformance is
+        /// made where Swift allows it (a conformance synthesised, a requirement met without `public`).
+        var earlier: [String] = []
     }
 
     private(set) var entries: [Entry] = []
@@ -192,6 +196,14 @@ final class LearnerDeclarations {
         for item in declared {
             if let name = item.name, let kind = item.kind { entry.kinds[name] = kind }
         }
+        for companion in companions(of: text) {
+            for earlier in companion.earlier + [companion.text] where !entry.earlier.contains(earlier) {
+                entry.earlier.append(earlier)
+            }
+            for name in companion.names where !entry.names.contains(name) { entry.names.append(name) }
+            entry.signatures += companion.signatures.filter { !entry.signatures.contains($0) }
+            entry.kinds.merge(companion.kinds) { own, _ in own }
+        }
         var replaced: [(name: String, module: String)] = []
         for old in entries {
             let clash = old.names.filter { name in
@@ -209,6 +221,23 @@ final class LearnerDeclarations {
         return (entry, replaced)
     }
 
+    /// The earlier entries a line's extensions belong with: the newest that declares the type an extension extends
+    /// or a protocol its conformances name.
+    func companions(of text: String) -> [Entry] {
+        var found: [Int] = []
+        for segment in Self.topLevelStatements(text) {
+            let header = segment.prefix { $0 != "{" }
+            let words = header.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+            guard words.contains("extension") else { continue }
+            for word in words where word != "extension" && word != "where" {
+                if let index = entries.lastIndex(where: { $0.names.contains(word) }), !found.contains(index) {
+                    found.append(index)
+                }
+            }
+        }
+        return found.sorted().map { entries[$0] }
+    }
+
     /// Adds a compiled entry: later lines see it.
     func add(_ entry: Entry) {
         entries.append(entry)
@@ -223,14 +252,18 @@ final class LearnerDeclarations {
         for item in names where !entry.names.contains(item.name) {
             lines += LineSource.sessionName(item)
         }
-        lines.append("#sourceLocation(file: \"\(LineSource.file)\", line: 1)")
-        var text = entry.text
         // `import Foundation` at the prompt is for every later line: the module passes it on.
-        for segment in Self.topLevelStatements(entry.text) where segment.hasPrefix("import ") {
-            text = text.replacingOccurrences(of: String(segment), with: "@_exported " + segment)
+        func exported(_ text: String) -> String {
+            var text = text
+            for segment in Self.topLevelStatements(text) where segment.hasPrefix("import ") {
+                text = text.replacingOccurrences(of: String(segment), with: "@_exported " + segment)
+            }
+            return text
         }
-        lines.append(text)
-        lines.append("#sourceLocation()")
+        for earlier in entry.earlier {
+            lines += ["#sourceLocation(file: \"earlier\", line: 1)", exported(earlier)]
+        }
+        lines += ["#sourceLocation(file: \"\(LineSource.file)\", line: 1)", exported(entry.text), "#sourceLocation()"]
         return lines.joined(separator: "\n") + "\n"
     }
 }

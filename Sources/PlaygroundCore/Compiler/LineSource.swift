@@ -99,7 +99,7 @@ enum LineSource {
                     "    let __variable_\(name) = __context.variable(\(quoted(name)))",
                     "    var \(name): \(sugared(type)) {",
                     "        get { __variable_\(name).get() as! (\(type)) }",
-                    "        set { __variable_\(name).set(newValue) }",
+                    "        set { __variable_\(name).set(newValue as Any) }",
                     "    }",
                 ]
             case .weakVar:
@@ -220,7 +220,7 @@ enum LineSource {
             return [
                 "private var \(name): \(sugared(type)) {",
                 "    get { LineContext.session.variable(\(quoted(name))).get() as! (\(type)) }",
-                "    set { LineContext.session.variable(\(quoted(name))).set(newValue) }",
+                "    set { LineContext.session.variable(\(quoted(name))).set(newValue as Any) }",
                 "}",
             ]
         case .weakVar:

@@ -118,6 +118,8 @@ extension LineRunner {
             if !warnings.isEmpty { mediator.post(PaneMessage(topic: "log", source: "swiftc", text: warnings)) }
         }
         compiler.run(entry, context)
+        // The tasks the line started run now, on this thread, before the line is done.
+        LineTasks.runDue()
         flushPrinted()
         if context.hasShown {
             mediator.post(PaneMessage(topic: "out", source: "swift", text: Reflection.display(context.shown!)))
@@ -246,10 +248,11 @@ extension LineRunner {
         var (entry, replaced) = workspace.declarations.adding(text)
         // Compiled as an exercise file is (a module of its own, named by its text, that lines `@testable import`).
         // The session's names it uses are lent through private accessors (their types' modules imported).
-        let words = LineSource.codeWords(text)
+        let whole = (entry.earlier + [text]).joined(separator: "\n")
+        let words = LineSource.codeWords(whole)
         let used = names.filter { words.contains($0.name) }
         let source = workspace.declarations.source(
-            entry, imports: lineImports(workspace, for: text, seeing: used), sees: used)
+            entry, imports: lineImports(workspace, for: whole, seeing: used), sees: used)
         let warnings: String
         switch try compiler.compileExercise(
             source, path: try compiler.lessonFilePath("Declarations.swift", text: source))
@@ -257,7 +260,8 @@ extension LineRunner {
         case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
         case .loaded(let module, let said):
             entry.module = module
-            warnings = said
+            // What swiftc says of the learner's own text; never of the accessors the playground puts before it.
+            warnings = LineCompiler.learnerWarnings(said)
         }
         workspace.declarations.add(entry)
         guard !mediator.isMuted else { return }

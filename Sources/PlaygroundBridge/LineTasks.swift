@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Swift concurrency in the playground runs on the thread that runs the lines, never on a pool of threads.
+///
+/// Each line that may run learner code runs in a forked copy of the process, and a copy has none of the threads its
+/// parent had: a pool that a `Task` started in one line would be half there in the next (its locks held, its
+/// threads gone), and the next line could hang. So the playground takes the runtime's queues over (its hooks for the
+/// global executor, its delays and deadlines, and the main executor): a job waits here until the line's thread runs
+/// it, at the end of the line that made it (`runDue`) or while a line awaits (`run(until:)`). A `Task` thus runs once
+/// its line has done the rest, in order, the same every time; `Task.sleep(nanoseconds:)` waits for its time. (A
+/// sleep on a clock, `Task.sleep(for:)`, is timed by the runtime's own timer, which these hooks do not reach: such a
+/// line meets its time limit.)
+public enum LineTasks {
+    private struct Pending {
+        var job: UnownedJob
+        /// When it may run (CLOCK_MONOTONIC, nanoseconds); 0: now.
+        var due: UInt64
+        var onMain: Bool
+    }
+
+    private final class Queue: @unchecked Sendable {
+        var pending: [Pending] = []
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        init() {
+            pthread_mutex_init(mutex, nil)
+            var attributes = pthread_condattr_t()
+            pthread_condattr_init(&attributes)
+            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+            pthread_cond_init(condition, &attributes)
+        }
+    }
+
+    private static let queue = Queue()
+    /// Whether the runtime's queues are the playground's (`install`).
+    nonisolated(unsafe) public private(set) static var isInstalled = false
+    /// The executor a global job runs on: jobs it is handed wait in the same queue.
+    static let executor = LineExecutor()
+
+    typealias Enqueue = @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void
+    typealias EnqueueWithDelay = @convention(c) (UInt64, UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void
+    typealias EnqueueWithDeadline =
+        @convention(c) (Int64, Int64, Int64, Int64, Int32, UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void
+
+    /// Takes the runtime's global and main executors over, for this process and the copies it makes. Only the
+    /// playground itself does this: a process that runs Swift concurrency of its own (a test runner) keeps the pool.
+    public static func install() {
+        guard !isInstalled, let me = dlopen(nil, RTLD_NOW) else { return }
+        func hook<T>(_ name: String, _ function: T) {
+            guard let address = dlsym(me, name) else { return }
+            address.assumingMemoryBound(to: Optional<T>.self).pointee = function
+        }
+        let enqueue: Enqueue = { job, _ in LineTasks.add(job, due: 0, onMain: false) }
+        let main: Enqueue = { job, _ in LineTasks.add(job, due: 0, onMain: true) }
+        let delayed: EnqueueWithDelay = { delay, job, _ in
+            LineTasks.add(job, due: LineTasks.now() &+ delay, onMain: false)
+        }
+        let deadline: EnqueueWithDeadline = { seconds, nanoseconds, _, _, clock, job, _ in
+            // The continuous clock (1) counts time asleep, the suspending one does not: both are read here.
+            let wanted = UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, nanoseconds))
+            let clockNow = LineTasks.now(clock == 1 ? CLOCK_BOOTTIME : CLOCK_MONOTONIC)
+            let due = wanted > clockNow ? LineTasks.now() &+ (wanted - clockNow) : 0
+            LineTasks.add(job, due: due, onMain: false)
+        }
+        hook("swift_task_enqueueGlobal_hook", enqueue)
+        hook("swift_task_enqueueGlobalWithDelay_hook", delayed)
+        hook("swift_task_enqueueGlobalWithDeadline_hook", deadline)
+        hook("swift_task_enqueueMainExecutor_hook", main)
+        isInstalled = true
+    }
+
+    static func add(_ job: UnsafeMutableRawPointer, due: UInt64, onMain: Bool) {
+        add(unsafeBitCast(job, to: UnownedJob.self), due: due, onMain: onMain)
+    }
+
+    static func add(_ job: UnownedJob, due: UInt64, onMain: Bool) {
+        pthread_mutex_lock(queue.mutex)
+        queue.pending.append(Pending(job: job, due: due, onMain: onMain))
+        pthread_cond_signal(queue.condition)
+        pthread_mutex_unlock(queue.mutex)
+    }
+
+    static func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> UInt64 {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    /// The first job that is due, taken from the queue, or when the next one will be (nil: none waits).
+    private static func takeDue() -> (job: Pending?, next: UInt64?) {
+        pthread_mutex_lock(queue.mutex)
+        defer { pthread_mutex_unlock(queue.mutex) }
+        let time = now()
+        if let index = queue.pending.firstIndex(where: { $0.due <= time }) {
+            return (queue.pending.remove(at: index), nil)
+        }
+        return (nil, queue.pending.map(\.due).min())
+    }
+
+    private static func run(_ pending: Pending) {
+        if pending.onMain {
+            pending.job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+        } else {
+            pending.job.runSynchronously(on: executor.asUnownedTaskExecutor())
+        }
+    }
+
+    /// Runs every job that is due, and those they make due, until none is (a job waiting for its time stays).
+    public static func runDue() {
+        guard isInstalled else { return }
+        while let job = takeDue().job { run(job) }
+    }
+
+    /// Runs jobs as they come due until `done()`: waits for a job's time, or for one from another thread.
+    static func run(until done: () -> Bool) {
+        while !done() {
+            let (job, next) = takeDue()
+            if let job {
+                run(job)
+                continue
+            }
+            pthread_mutex_lock(queue.mutex)
+            if queue.pending.isEmpty || next != nil {
+                // Wake at the next job's time, or when one is added; a line that never ends meets its time limit.
+                let wake = next ?? (now() &+ 100_000_000)
+                var deadline = timespec(
+                    tv_sec: Int(wake / 1_000_000_000), tv_nsec: Int(wake % 1_000_000_000))
+                pthread_cond_timedwait(queue.condition, queue.mutex, &deadline)
+            }
+            pthread_mutex_unlock(queue.mutex)
+        }
+    }
+}
+
+/// The task executor global jobs run on: what it is handed waits in the playground's queue with the rest.
+final class LineExecutor: TaskExecutor, @unchecked Sendable {
+    func enqueue(_ job: consuming ExecutorJob) {
+        LineTasks.add(UnownedJob(job), due: 0, onMain: false)
+    }
+}
