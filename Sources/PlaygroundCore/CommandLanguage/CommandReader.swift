@@ -72,7 +72,9 @@ public struct CommandReader {
         let name = words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard !name.isEmpty, name.first?.isNumber == false else { return false }
         let after = (words[1].dropFirst(name.count) + (words.count > 2 ? " " + words[2] : "")).drop { $0 == " " }
-        return after.isEmpty ? false : "{:<".contains(after.first!)
+        // `class http://HOST:PORT/CODE` is the command: a URL is no superclass.
+        guard let next = after.first, !after.hasPrefix("://") else { return false }
+        return "{:<".contains(next)
     }
 
     static let swiftKeywords: Set<String> = [
