@@ -73,9 +73,10 @@ final class ClassLink {
     func intercept(_ line: String, console: Console, echo: Bool) -> (ok: Bool, events: [Event])? {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = words.first, Self.words.contains(first), console.session.command(named: first) == nil,
-            !CommandReader.isTypeDeclaration(line.trimmingPrefix(while: { $0 == " " }).description)
+            case let trimmed = line.trimmingPrefix(while: { $0 == " " || $0 == "\t" }).description,
+            !CommandReader.isTypeDeclaration(trimmed), !CommandReader.isAssignment(trimmed)
         else {
-            // `class Foo {` declares a class: Swift, for the session.
+            // `class Foo {` declares a class, `follow = 2` assigns: Swift, for the session.
             return nil
         }
         if echo { console.show([.input(prompt: console.session.prompt, line: line)]) }

@@ -9,9 +9,9 @@ import Glibc
 /// threads gone), and the next line could hang. So the playground takes the runtime's queues over (its hooks for the
 /// global executor, its delays and deadlines, and the main executor): a job waits here until the line's thread runs
 /// it, at the end of the line that made it (`runDue`) or while a line awaits (`run(until:)`). A `Task` thus runs once
-/// its line has done the rest, in order, the same every time; `Task.sleep(nanoseconds:)` waits for its time. (A
-/// sleep on a clock, `Task.sleep(for:)`, is timed by the runtime's own timer, which these hooks do not reach: such a
-/// line meets its time limit.)
+/// its line has done the rest, in order, the same every time. (A `Task.sleep` is timed by the runtime's own timer,
+/// which these hooks do not reach: it starts a thread of the runtime's, and a later copy of the process may hang
+/// where it would need it, within the line's time limit.)
 public enum LineTasks {
     private struct Pending {
         var job: UnownedJob

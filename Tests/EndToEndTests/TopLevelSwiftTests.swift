@@ -311,4 +311,55 @@ import Testing
                     .hasSuffix("slept"))
         }
     }
+
+    /// A plain extension extends the type where it is: objects, subclasses and functions made before it see it. One
+    /// that adds a conformance is compiled with the type (or protocol) it names, so that Swift allows it.
+    @Test func extensionsReachWhatWasMadeBefore() throws {
+        let result = try run(
+            """
+            load builder
+            struct W { var n = 1 }
+            var w = W()
+            extension W { func h() -> Int { n * 10 } }
+            w.h()
+            class Foo { func base() -> Int { 0 } }
+            class Bar: Foo {}
+            func take(_ f: Foo) -> Int { f.base() }
+            extension Foo { func hi() -> Int { 1 } }
+            Bar().hi() + take(Bar())
+            protocol Greeter { func greet() -> String }
+            extension HamburgerBuilder: Greeter { func greet() -> String { "hi" } }
+            builder.greet()
+            struct S { var v = 1 }
+            extension S: Equatable {}
+            S() == S()
+
+            """)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(answer(to: "w.h()", in: result.output).hasSuffix("\n10"), "\(result.output)")
+        #expect(answer(to: "Bar().hi() + take(Bar())", in: result.output).hasSuffix("\n1"))
+        #expect(answer(to: "builder.greet()", in: result.output).hasSuffix("\n\"hi\""))
+        #expect(answer(to: "S() == S()", in: result.output).hasSuffix("\ntrue"))
+    }
+
+    /// `step += 1`, `follow = 2`: a learner's variable may share a command's name; an assignment is Swift.
+    /// A warning about a function's own local variable is swiftc's, and shown.
+    @Test func anAssignmentIsSwiftWhateverTheName() throws {
+        let result = try run(
+            """
+            load builder
+            var step = 0
+            step += 1
+            var follow = 1
+            follow = 2
+            func f() { var a = 1; print(a) }
+
+            """)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(answer(to: "step += 1", in: result.output).contains("step.value: 0 → 1"), "\(result.output)")
+        #expect(answer(to: "follow = 2", in: result.output).contains("follow.value: 1 → 2"))
+        #expect(
+            answer(to: "func f() { var a = 1; print(a) }", in: result.output).contains(
+                "repl:1:16: warning: variable 'a' was never mutated; consider changing to 'let' constant"))
+    }
 }

@@ -22,4 +22,14 @@ struct TypeDeclarationLineTests {
             #expect(!CommandReader.isTypeDeclaration(line), "\(line)")
         }
     }
+
+    @Test func anAssignmentIsSwift() {
+        for line in ["step += 1", "follow = 2", "join = \"b\"", "message -= 1", "x <<= 2"] {
+            #expect(CommandReader.isAssignment(line), "\(line)")
+        }
+        for line in ["step", "follow", "x == 2", "meat chicken", "route log to notes", "= 2"] {
+            #expect(!CommandReader.isAssignment(line), "\(line)")
+        }
+        #expect(CommandReader.isTypeDeclaration("class\tFoo {}"))
+    }
 }

@@ -40,6 +40,8 @@ public struct CommandReader {
         if SwiftCallParser.looksLikeSwift(trimmed) { return true }
         // `class Foo {`, `class Bar: Base {`: a declaration, not the `class` command (whose words hold no brace).
         if Self.isTypeDeclaration(trimmed) { return true }
+        // `step += 1`, `follow = 2`: an assignment, whatever the name; no command reads like one.
+        if Self.isAssignment(trimmed) { return true }
         // A command's name as typed, hyphens and all (`kitten-special`, `remove-question 0`).
         if command(named: String(trimmed.prefix { $0 != " " })) != nil { return false }
         let first = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -64,8 +66,20 @@ public struct CommandReader {
 
     /// A line that declares a type with a keyword a command may share (`class`): the keyword, a name, then `{`,
     /// `:` or `<` (generic parameters).
+    /// `name = …`, `name += …` (any assignment operator): Swift, never a command's words.
+    public static func isAssignment(_ trimmed: String) -> Bool {
+        let name = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty else { return false }
+        let rest = trimmed.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
+        let operators = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
+        return operators.contains { op in
+            rest.hasPrefix(op) && !rest.dropFirst(op.count).hasPrefix("=")
+        }
+    }
+
     public static func isTypeDeclaration(_ trimmed: String) -> Bool {
-        let words = trimmed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        let words = trimmed.split(
+            maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: { $0 == " " || $0 == "\t" })
         guard words.count >= 2, ["class", "struct", "enum", "actor", "protocol"].contains(String(words[0])) else {
             return false
         }

@@ -67,8 +67,10 @@ extension LineCompiler {
     /// swiftc's warnings about the learner's own text, each with its source line, caret and notes, as swiftc prints
     /// them; those that only the function around the line earns (a top-level variable is storage, never "never
     /// mutated" or "never used") and those about the playground's code are left out.
-    static func learnerWarnings(_ output: String, leavingOut places: Set<String> = []) -> String {
-        var kept: [Substring] = []
+    static func learnerWarnings(
+        _ output: String, leavingOut places: Set<String> = [], topLevel names: Set<String>? = nil
+    ) -> String {
+        var blocks: [[Substring]] = []
         var keeping = false
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             if let range = line.firstRange(of: ": error: ") ?? line.firstRange(of: ": note: ")
@@ -79,8 +81,9 @@ extension LineCompiler {
                     let message = line[range.upperBound...]
                     let place = line[..<range.lowerBound].dropFirst(LineSource.file.count + 1)
                     keeping =
-                        line.hasPrefix(LineSource.file + ":")
-                        && !functionBodyWarnings.contains { message.contains($0) } && !places.contains(String(place))
+                        line.hasPrefix(LineSource.file + ":") && !places.contains(String(place))
+                        && !isFunctionBodyWarning(message, topLevel: names)
+                    if keeping { blocks.append([]) }
                 } else if line[range] == ": error: " {
                     keeping = false
                 }
@@ -89,10 +92,24 @@ extension LineCompiler {
             {
                 keeping = false
             }
-            if keeping { kept.append(line) }
+            if keeping { blocks[blocks.count - 1].append(line) }
         }
+        // A module's warnings come from two jobs of the driver (its interface and its code): each is said once.
+        var said: [[Substring]] = []
+        for block in blocks where !said.contains(block) { said.append(block) }
+        var kept = said.flatMap { $0 }
         while kept.last?.isEmpty == true { kept.removeLast() }
         return kept.joined(separator: "\n")
+    }
+
+    /// A warning only the function around the line earns: about a variable the line declares at its top level
+    /// (`names`; nil: any), which top-level code would make a global.
+    static func isFunctionBodyWarning(_ message: Substring, topLevel names: Set<String>?) -> Bool {
+        if message.contains("switch condition evaluates to a constant") { return true }
+        guard functionBodyWarnings.contains(where: { message.contains($0) }) else { return false }
+        guard let names else { return true }
+        let quoted = message.split(separator: "'", omittingEmptySubsequences: false)
+        return quoted.count > 2 && names.contains(String(quoted[1]))
     }
 
     /// What swiftc says of a local variable that it never says of a top-level one.

@@ -46,7 +46,9 @@ final class LearnerDeclarations {
         var count: [String: Int] = [:]
         for entry in entries {
             let named = entry.names.filter { $0.first.map { $0.isLetter || $0 == "_" } == true }
-            if named.count < entry.names.count || named.isEmpty || named.contains(where: words.contains)
+            // An extension's members are found by member names the line need not spell as a declared name.
+            let extends = (entry.earlier + [entry.text]).contains { Self.codeHasExtension($0) }
+            if named.count < entry.names.count || named.isEmpty || extends || named.contains(where: words.contains)
                 || types.contains(where: { $0.contains(entry.module + ".") })
             {
                 needed.append(entry.module)
@@ -221,14 +223,16 @@ final class LearnerDeclarations {
         return (entry, replaced)
     }
 
-    /// The earlier entries a line's extensions belong with: the newest that declares the type an extension extends
-    /// or a protocol its conformances name.
+    /// The earlier entries a line's conformances belong with: the newest that declares the type an extension that
+    /// adds a conformance extends, or a protocol it names.
     func companions(of text: String) -> [Entry] {
         var found: [Int] = []
         for segment in Self.topLevelStatements(text) {
             let header = segment.prefix { $0 != "{" }
             let words = header.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
-            guard words.contains("extension") else { continue }
+            // Only an extension that adds a conformance: a plain one extends the type where it is, for the objects
+            // and functions made before it too.
+            guard words.contains("extension"), header.contains(":") else { continue }
             for word in words where word != "extension" && word != "where" {
                 if let index = entries.lastIndex(where: { $0.names.contains(word) }), !found.contains(index) {
                     found.append(index)
@@ -236,6 +240,10 @@ final class LearnerDeclarations {
             }
         }
         return found.sorted().map { entries[$0] }
+    }
+
+    static func codeHasExtension(_ text: String) -> Bool {
+        topLevelStatements(text).contains { isDeclaration($0) && $0.split(separator: " ").contains("extension") }
     }
 
     /// Adds a compiled entry: later lines see it.

@@ -38,7 +38,10 @@ extension LineCompiler {
                 swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
                 languageMode.rawValue,
                 "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules, "-I", exerciseDirectory,
-                "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule", "-o", temporary, path, shim,
+                "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule",
+                // No source places in the module: a later line's note about this module's declaration would point
+                // at `repl:L:C` of an earlier line as if it were in the line typed now.
+                "-avoid-emit-module-source-info", "-o", temporary, path, shim,
             ]
             let (status, output) = try runCompiler(arguments)
             let trimmed = Self.trimmedDiagnostics(output)

@@ -148,7 +148,10 @@ public final class LineCompiler {
     /// A source that also holds the line's shown copy (`LineSource.make`) runs that copy when swiftc warns that a
     /// value is unused at a place `shows` accepts (the last statement): what a REPL prints, decided in the same run
     /// and cached with the library. Should only that copy fail, `withoutShown` is compiled instead.
-    func compile(_ source: String, withoutShown: String? = nil, shows: ((Int, Int) -> Bool)? = nil) throws -> Compiled {
+    func compile(
+        _ source: String, withoutShown: String? = nil, shows: ((Int, Int) -> Bool)? = nil,
+        topLevel names: Set<String> = []
+    ) throws -> Compiled {
         let key = key(for: source)
         let base = cacheDirectory + "/" + key
         if let entry = loaded[key] { return .ready(entry, warnings: Self.read(base + ".warnings") ?? "") }
@@ -158,7 +161,9 @@ public final class LineCompiler {
             return .ready(entry, warnings: Self.read(base + ".warnings") ?? "")
         }
         if let diagnostics = Self.read(base + ".err") {
-            if diagnostics == Self.onlyTheShownCopyFailed, let withoutShown { return try compile(withoutShown) }
+            if diagnostics == Self.onlyTheShownCopyFailed, let withoutShown {
+                return try compile(withoutShown, topLevel: names)
+            }
             rejected[key] = diagnostics
             return .rejected(diagnostics)
         }
@@ -178,7 +183,7 @@ public final class LineCompiler {
             let shown = withoutShown != nil && !unused.isEmpty
             // The value a REPL shows is no warning.
             let warnings = Self.learnerWarnings(
-                output, leavingOut: shown ? Set(unused.map { "\($0.line):\($0.column)" }) : [])
+                output, leavingOut: shown ? Set(unused.map { "\($0.line):\($0.column)" }) : [], topLevel: names)
             _ = Self.write(warnings, to: base + ".warnings")
             if shown { _ = Self.write("", to: base + ".shown") } else { unlink(base + ".shown") }
             rename(temporary, base + ".so")
@@ -195,7 +200,7 @@ public final class LineCompiler {
             !output.contains("\n" + LineSource.file + ":")
         {
             if Self.isVerdict(output) { _ = Self.write(Self.onlyTheShownCopyFailed, to: base + ".err") }
-            return try compile(withoutShown)
+            return try compile(withoutShown, topLevel: names)
         }
         guard !diagnostics.isEmpty else {
             throw InternalError(

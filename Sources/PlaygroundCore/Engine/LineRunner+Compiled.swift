@@ -22,7 +22,7 @@ extension LineRunner {
     /// A Swift line: the interpreter runs what it reads and checks completely; anything else, or anything it refuses,
     /// goes to the compiler, whose verdict is the answer.
     func runSwift(_ text: String, with compiler: LineCompiler) throws {
-        if let statement = try? SwiftCallParser.parse(text) {
+        if let statement = try? SwiftCallParser.parse(text), !assignsALearnersVariable(statement) {
             let mark = mediator.mark()
             do {
                 try run(.call(statement), text: text)
@@ -34,6 +34,13 @@ extension LineRunner {
             }
         }
         try change(text, .compiled(text))
+    }
+
+    /// `n = 5` for a variable a line made: only the compiler assigns it (the interpreter assigns a lesson's own
+    /// variables), so the line goes there at once, without an attempt that fails and a replay after it.
+    func assignsALearnersVariable(_ statement: SwiftStatement) -> Bool {
+        guard statement.calls.isEmpty, statement.assignment != nil, let workspace else { return false }
+        return !workspace.module.variables.contains { $0.name == statement.receiver }
     }
 
     /// Compiles and runs a line on the live objects (a replay skips the dry run: the line ran before).
@@ -80,7 +87,8 @@ extension LineRunner {
         let warnings: String
         switch try compiler.compile(
             source, withoutShown: withoutShown,
-            shows: shown.map { range in { LineSource.place($0, $1, isIn: range, of: text) } })
+            shows: shown.map { range in { LineSource.place($0, $1, isIn: range, of: text) } },
+            topLevel: Set(declared.names.map(\.name)))
         {
         case .rejected(let diagnostics):
             sayLanguageMode(of: diagnostics, compiler)
@@ -261,7 +269,7 @@ extension LineRunner {
         case .loaded(let module, let said):
             entry.module = module
             // What swiftc says of the learner's own text; never of the accessors the playground puts before it.
-            warnings = LineCompiler.learnerWarnings(said)
+            warnings = LineCompiler.learnerWarnings(said, topLevel: [])
         }
         workspace.declarations.add(entry)
         guard !mediator.isMuted else { return }
