@@ -1,3 +1,5 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,9 +11,9 @@ import Glibc
 /// threads gone), and the next line could hang. So the playground takes the runtime's queues over (its hooks for the
 /// global executor, its delays and deadlines, and the main executor): a job waits here until the line's thread runs
 /// it, at the end of the line that made it (`runDue`) or while a line awaits (`run(until:)`). A `Task` thus runs once
-/// its line has done the rest, in order, the same every time. (A `Task.sleep` is timed by the runtime's own timer,
-/// which these hooks do not reach: it starts a thread of the runtime's, and a later copy of the process may hang
-/// where it would need it, within the line's time limit.)
+/// its line has done the rest, in order, the same every time; a `Task.sleep` waits in the queue for its time (the
+/// runtime's executors are the playground's, through its executor factory, so no timer thread of the runtime's is
+/// ever started).
 public enum LineTasks {
     private struct Pending {
         var job: UnownedJob
@@ -68,6 +70,8 @@ public enum LineTasks {
         hook("swift_task_enqueueGlobalWithDelay_hook", delayed)
         hook("swift_task_enqueueGlobalWithDeadline_hook", deadline)
         hook("swift_task_enqueueMainExecutor_hook", main)
+        // The default and main executors too, so that a sleep (`Task.sleep(for:)`) is timed here.
+        _createExecutors(factory: LineExecutorFactory.self)
         isInstalled = true
     }
 
@@ -134,9 +138,42 @@ public enum LineTasks {
     }
 }
 
-/// The task executor global jobs run on: what it is handed waits in the playground's queue with the rest.
-final class LineExecutor: TaskExecutor, @unchecked Sendable {
+/// The task executor global jobs run on: what it is handed waits in the playground's queue with the rest, a job
+/// for later (a sleep) until its time.
+final class LineExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
         LineTasks.add(UnownedJob(job), due: 0, onMain: false)
     }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        LineTasks.add(UnownedJob(job), due: Self.due(clock.now.duration(to: instant)), onMain: false)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        LineTasks.add(UnownedJob(job), due: Self.due(delay), onMain: false)
+    }
+
+    /// When a job that waits `wait` may run (0: now; a clock whose durations are not `Duration`: now).
+    static func due(_ wait: some DurationProtocol) -> UInt64 {
+        guard let wait = wait as? Duration, wait > .zero else { return 0 }
+        let (seconds, attoseconds) = wait.components
+        return LineTasks.now() &+ UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+}
+
+/// The main actor's executor: its jobs wait in the same queue, and run on the line's thread.
+final class LineMainExecutor: MainExecutor, @unchecked Sendable {
+    func enqueue(_ job: consuming ExecutorJob) {
+        LineTasks.add(UnownedJob(job), due: 0, onMain: true)
+    }
+
+    func run() throws {}
+    func stop() {}
+}
+
+/// The executors the runtime uses by default, once `LineTasks.install` made them the playground's.
+struct LineExecutorFactory: ExecutorFactory {
+    static let main = LineMainExecutor()
+    static var mainExecutor: any MainExecutor { main }
+    static var defaultExecutor: any TaskExecutor { LineTasks.executor }
 }

@@ -286,7 +286,8 @@ import Testing
     }
 
     /// A line's tasks run on the line's thread, once the rest of the line has run: the same every time, and the
-    /// lines after it (Foundation's first use included) never meet a half-copied pool of threads.
+    /// lines after it (Foundation's first use, a replay of a line that slept) never meet a half-copied pool of
+    /// threads or a timer thread that is not there.
     @Test func tasksRunInTheLineAndTheLinesAfterThemGoOn() throws {
         for _ in 0..<3 {
             let result = try run(
@@ -299,16 +300,35 @@ import Testing
                 import Foundation
                 String(format: "%.1f", 2.5)
                 try await Task.sleep(nanoseconds: 10_000_000); print("slept")
+                try await Task.sleep(for: .milliseconds(10)); q += 1
+                q = 9
+                undo
+                try await Task.sleep(nanoseconds: 100_000_000)
+                try builder.setMeat(.kitten)
 
                 """)
-            #expect(result.status == 0, "\(result.output)")
+            // The kitten is sold out: a pipe ends with status 1.
+            #expect(result.status == 1, "\(result.output)")
             #expect(answer(to: "q = 5", in: result.output).contains("q.value: 1 → 5"), "\(result.output)")
+            // A failed line is rolled back by a replay, which tries the line that slept (a look) in a copy first.
+            #expect(
+                answer(to: "try builder.setMeat(.kitten)", in: result.output).hasSuffix(
+                    "error: HamburgerBuilder.Error.soldOut(.kitten) was thrown: kitten is sold out"), "\(result.output)"
+            )
             #expect(
                 answer(to: "Task { print(\"later\") }; print(\"first\")", in: result.output).hasSuffix("first\nlater"))
             #expect(answer(to: "String(format: \"%.1f\", 2.5)", in: result.output).hasSuffix("\n\"2.5\""))
             #expect(
                 answer(to: "try await Task.sleep(nanoseconds: 10_000_000); print(\"slept\")", in: result.output)
                     .hasSuffix("slept"))
+            #expect(
+                answer(to: "try await Task.sleep(for: .milliseconds(10)); q += 1", in: result.output).contains(
+                    "q.value: 5 → 6"))
+            // `undo` replays the lines before it, the one that slept too, in a copy of the process.
+            #expect(
+                answer(to: "undo", in: result.output).hasSuffix(
+                    "* value: 6\n(unchanged: builder; 'state' shows every object)\nundid: q = 9"),
+                "\(result.output)")
         }
     }
 
@@ -361,5 +381,23 @@ import Testing
         #expect(
             answer(to: "func f() { var a = 1; print(a) }", in: result.output).contains(
                 "repl:1:16: warning: variable 'a' was never mutated; consider changing to 'let' constant"))
+    }
+
+    /// A failed line is rolled back by a replay, which tries a line that slept (a look) in a copy first: the sleep is
+    /// timed by the playground's queue, so the copy needs no timer thread of the runtime's that it never inherited.
+    @Test func aReplayOfALineThatSleptGoesOn() throws {
+        for _ in 0..<2 {
+            let result = try run(
+                """
+                load builder
+                try await Task.sleep(nanoseconds: 100_000_000)
+                try builder.setMeat(.kitten)
+
+                """)
+            #expect(
+                answer(to: "try builder.setMeat(.kitten)", in: result.output).hasSuffix(
+                    "error: HamburgerBuilder.Error.soldOut(.kitten) was thrown: kitten is sold out"), "\(result.output)"
+            )
+        }
     }
 }
