@@ -1,4 +1,7 @@
+#if compiler(>=6.3)
+// Swift 6.3's executor factory and scheduling executors (SPI): sleeps timed in the playground's queue.
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -70,8 +73,10 @@ public enum LineTasks {
         hook("swift_task_enqueueGlobalWithDelay_hook", delayed)
         hook("swift_task_enqueueGlobalWithDeadline_hook", deadline)
         hook("swift_task_enqueueMainExecutor_hook", main)
+        #if compiler(>=6.3)
         // The default and main executors too, so that a sleep (`Task.sleep(for:)`) is timed here.
         _createExecutors(factory: LineExecutorFactory.self)
+        #endif
         isInstalled = true
     }
 
@@ -138,13 +143,16 @@ public enum LineTasks {
     }
 }
 
-/// The task executor global jobs run on: what it is handed waits in the playground's queue with the rest, a job
-/// for later (a sleep) until its time.
-final class LineExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
+/// The task executor global jobs run on: what it is handed waits in the playground's queue with the rest.
+final class LineExecutor: TaskExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
         LineTasks.add(UnownedJob(job), due: 0, onMain: false)
     }
+}
 
+#if compiler(>=6.3)
+/// On Swift 6.3: a sleep in a task on this executor waits in the queue, not on the runtime's timer thread.
+extension LineExecutor: SchedulingExecutor {
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
         LineTasks.add(UnownedJob(job), due: Self.due(clock.now.duration(to: instant)), onMain: false)
     }
@@ -177,3 +185,4 @@ struct LineExecutorFactory: ExecutorFactory {
     static var mainExecutor: any MainExecutor { main }
     static var defaultExecutor: any TaskExecutor { LineTasks.executor }
 }
+#endif
