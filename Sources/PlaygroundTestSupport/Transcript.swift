@@ -86,3 +86,17 @@ public func runPatterns(
         output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self),
         status: process.terminationStatus, timedOut: timedOut)
 }
+
+/// What the playground answered to the typed line `line` in a piped session's `output`, up to the next lesson
+/// prompt (`… 3/12> `, `… 1/8> `): the line's whole answer, for a test to compare as the learner sees it.
+public func answer(to line: String, in output: String) -> String {
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { !$0.hasPrefix(" ") && $0.hasSuffix("> " + line) }) else {
+        return "(no line '\(line)')"
+    }
+    let rest = lines[(start + 1)...]
+    let end = rest.firstIndex { $0.contains("/12> ") || $0.contains("/8> ") } ?? rest.endIndex
+    var answer = rest[..<end].joined(separator: "\n")
+    while answer.hasSuffix("\n") { answer.removeLast() }
+    return answer
+}

@@ -20,19 +20,6 @@ import Testing
             ])
     }
 
-    /// What the playground answered to the typed line `line`, up to the next prompt.
-    func answer(to line: String, in output: String) -> String {
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(where: { !$0.hasPrefix(" ") && $0.hasSuffix("> " + line) }) else {
-            return "(no line '\(line)')"
-        }
-        let rest = lines[(start + 1)...]
-        let end = rest.firstIndex { $0.contains("/12> ") || $0.contains("/8> ") } ?? rest.endIndex
-        var answer = rest[..<end].joined(separator: "\n")
-        while answer.hasSuffix("\n") { answer.removeLast() }
-        return answer
-    }
-
     @Test func aClosureSharesTheVariableItCapturedAndObserversFire() throws {
         let result = try run(
             """

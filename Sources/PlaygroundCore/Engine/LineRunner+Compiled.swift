@@ -179,7 +179,7 @@ extension LineRunner {
         var visible: [LineSource.Visible] = []
         var seen = Set<String>()
         let modules = inScopeModules(workspace)
-        for object in workspace.module.objects + workspace.module.variables + workspace.boundReceivers {
+        for object in workspace.namedObjects {
             guard !seen.contains(object.name) else { continue }
             let isLearners = workspace.bindings[object.name] === object
             if object.kind == .weakVar, let type = object.swiftType {
@@ -217,9 +217,7 @@ extension LineRunner {
 
     static func object(named name: String, in workspace: Workspace?) -> LiveObject? {
         guard let workspace else { return nil }
-        return (workspace.module.objects + workspace.module.variables + workspace.boundReceivers).first {
-            $0.name == name
-        }
+        return workspace.namedObjects.first { $0.name == name }
     }
 
     /// The modules of the learner's code a line imports: the exercise file loaded for the step, and what was

@@ -46,6 +46,8 @@ final class Workspace {
         return bound
     }
     var boundReceivers: [LiveObject] { bindings.isEmpty ? [] : bound.receivers }
+    /// Every name Swift can reach: the lesson's objects and variables, then the learner's bindings.
+    var namedObjects: [LiveObject] { module.objects + module.variables + boundReceivers }
     private var madeObjects: [LiveObject] { bindings.isEmpty ? [] : bound.made }
 
     static let predictionObject = "prediction"
@@ -75,7 +77,7 @@ final class Workspace {
                     object.name, type: object.typeName,
                     readable ? fields() : [StateField("value", .plain(Self.unreadable))]))
         }
-        let roots = (module.objects + module.variables + boundReceivers).compactMap { $0.instance() }
+        let roots = namedObjects.compactMap { $0.instance() }
         let readable = Sandbox.survives { _ = exerciseObjects.group(roots: roots) }
         if let arc = exerciseObjects.group(roots: readable ? roots : [], reachability: readable) { groups.append(arc) }
         return groups
