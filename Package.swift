@@ -32,7 +32,8 @@ let package = Package(
         // Lesson model and parser, command parsing, session, mediator, renderers. Never prints.
         .target(
             name: "PlaygroundCore",
-            dependencies: ["PlaygroundBridge", "CPosix"],
+            // Patterns for its call record only: the types record who called whom, and the session reads it.
+            dependencies: ["PlaygroundBridge", "CPosix", "Patterns"],
             // Compiled lines are libraries loaded into this process: their references to Patterns and the bridge
             // resolve to the executable's own definitions, which it must therefore export.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]

@@ -119,7 +119,7 @@ public final class DirectorModule: LessonModule {
     /// receipt the builder holds now; else calls of the learner's own, or nothing yet.
     var receiptBuiltBy: String {
         let order = employee.orders.last { order in
-            ((order.builder as? CallLoggingBuilder<ReceiptBuilder>)?.base ?? order.builder) === receiptBuilder
+            order.builder === receiptBuilder
         }
         if let order, let receipt = order.product as? Receipt, receipt == receiptBuilder.build() {
             return "employee.\(order.recipe)"
@@ -141,22 +141,27 @@ public final class DirectorModule: LessonModule {
         ])
 
     func make(_ recipe: Recipe, into builderName: String) throws -> CallResult {
-        let log = { [context] (line: String) in context.post("log", line, source: "employee") }
+        // The log tells the employee's calls as they were recorded: the builder is the real one, as in Swift.
+        let start = CallRecord.current?.total ?? 0
+        var product: String?
+        defer { logEmployeesCalls(since: start, product: product) }
         do {
             // The same builder every time, as in Swift: a second recipe adds to what the first one left.
             if builderName == "receiptBuilder" {
-                let proxy = CallLoggingBuilder(receiptBuilder, name: builderName, log: log)
                 let receipt =
                     recipe == .combo1
-                    ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
+                    ? try employee.createCombo1(with: receiptBuilder)
+                    : try employee.createKittenSpecial(with: receiptBuilder)
+                product = "Receipt"
                 context.post("product", Self.picture(of: receipt), source: "receiptBuilder")
                 // The product itself, so that `let receipt = try employee.createCombo1(with: receiptBuilder)` binds it.
                 return .object(LiveObject(name: "receipt", typeName: "Receipt", methods: []).holding { receipt })
             } else {
-                let proxy = CallLoggingBuilder(burgerBuilder, name: builderName, log: log)
                 let burger =
                     recipe == .combo1
-                    ? try employee.createCombo1(with: proxy) : try employee.createKittenSpecial(with: proxy)
+                    ? try employee.createCombo1(with: burgerBuilder)
+                    : try employee.createKittenSpecial(with: burgerBuilder)
+                product = String(describing: burger)
                 context.post("product", BuilderModule.picture(of: burger), source: "burgerBuilder")
                 return .object(BuilderModule.burgerObject(burger))
             }
@@ -164,6 +169,22 @@ public final class DirectorModule: LessonModule {
             throw ThrownError(
                 "HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", DirectorText.sorryNoBurgers(meat.rawValue),
                 reflecting: HamburgerBuilder.Error.soldOut(meat))
+        }
+    }
+
+    /// The employee's calls on its builder since `start`, in the log: who called whom, what was thrown back, what
+    /// the builder returned.
+    func logEmployeesCalls(since start: Int, product: String?) {
+        guard let recorder = CallRecord.current else { return }
+        for call in recorder.calls(from: start) where call.caller == "employee" {
+            context.post("log", "employee -> \(call.callee): \(call.written)", source: "employee")
+            if call.threw, call.method == "setMeat" {
+                context.post(
+                    "log", "\(call.callee) --x employee: throws soldOut(\(call.arguments.first ?? ""))",
+                    source: "employee")
+            } else if call.method == "build", !call.threw, let product {
+                context.post("log", "\(call.callee) --> employee: \(product)", source: "employee")
+            }
         }
     }
 

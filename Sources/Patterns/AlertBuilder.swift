@@ -34,13 +34,19 @@ public final class Screen {
     public private(set) var lastTap: Tap?
     public init() {}
     public func present(_ alert: Alert) {
-        presented = alert
-        lastTap = nil
+        CallRecord.call(self, "present(_:)", alert) {
+            presented = alert
+            lastTap = nil
+        }
     }
     /// Taps the confirm button of the alert on screen: runs its action (if any) and dismisses the alert.
     /// Returns whether an action ran.
     @discardableResult
     public func tapConfirm() -> Bool {
+        CallRecord.call(self, "tapConfirm()") { tap() }
+    }
+
+    private func tap() -> Bool {
         guard let alert = presented else {
             lastTap = Tap(alert: nil, actionRan: false)
             return false
@@ -76,18 +82,28 @@ public final class AlertConcreteBuilder: AlertBuilding {
 
     public init(screen: Screen) { self.screen = screen }
 
-    @discardableResult public func setTitle(_ title: String) -> Self { self.title = title; return self }
-    @discardableResult public func setMessage(_ message: String) -> Self { self.message = message; return self }
+    @discardableResult public func setTitle(_ title: String) -> Self {
+        CallRecord.call(self, "setTitle(_:)", title) { self.title = title }
+        return self
+    }
+    @discardableResult public func setMessage(_ message: String) -> Self {
+        CallRecord.call(self, "setMessage(_:)", message) { self.message = message }
+        return self
+    }
     @discardableResult
     public func addConfirmAction(_ title: String, action: @escaping @Sendable () -> Void) -> Self {
         // Create the action: the part exists from here on.
-        confirmAction = AlertAction(title: title, handler: action)
+        CallRecord.call(self, "addConfirmAction(_:action:)", title, action) {
+            confirmAction = AlertAction(title: title, handler: action)
+        }
         return self
     }
     @discardableResult public func present() -> Alert {
-        let alert = Alert(title: title, message: message, confirm: confirmAction)
-        screen.present(alert)
-        return alert
+        CallRecord.call(self, "present()") {
+            let alert = Alert(title: title, message: message, confirm: confirmAction)
+            screen.present(alert)
+            return alert
+        }
     }
 }
 
@@ -101,19 +117,29 @@ public final class BuggyAlertBuilder: AlertBuilding {
 
     public init(screen: Screen) { self.screen = screen }
 
-    @discardableResult public func setTitle(_ title: String) -> Self { self.title = title; return self }
-    @discardableResult public func setMessage(_ message: String) -> Self { self.message = message; return self }
+    @discardableResult public func setTitle(_ title: String) -> Self {
+        CallRecord.call(self, "setTitle(_:)", title) { self.title = title }
+        return self
+    }
+    @discardableResult public func setMessage(_ message: String) -> Self {
+        CallRecord.call(self, "setMessage(_:)", message) { self.message = message }
+        return self
+    }
     @discardableResult
     public func addConfirmAction(_ title: String, action: @escaping @Sendable () -> Void) -> Self {
-        confirmAction?.title = title  // confirmAction is nil: nothing happens
-        confirmAction?.handler = action  // nor here
+        CallRecord.call(self, "addConfirmAction(_:action:)", title, action) {
+            confirmAction?.title = title  // confirmAction is nil: nothing happens
+            confirmAction?.handler = action  // nor here
+        }
         return self
     }
     @discardableResult public func present() -> Alert {
-        // The screen still draws a confirm button, with whatever the builder holds: nothing.
-        let alert = Alert(
-            title: title, message: message, confirm: confirmAction ?? AlertAction(title: nil, handler: nil))
-        screen.present(alert)
-        return alert
+        CallRecord.call(self, "present()") {
+            // The screen still draws a confirm button, with whatever the builder holds: nothing.
+            let alert = Alert(
+                title: title, message: message, confirm: confirmAction ?? AlertAction(title: nil, handler: nil))
+            screen.present(alert)
+            return alert
+        }
     }
 }

@@ -17,22 +17,29 @@ public final class Employee {
 
     /// Combo 1: beef, secret sauce, lettuce, tomatoes and pickles.
     public func createCombo1<B: BurgerBuilding>(with builder: B) throws -> B.Product {
-        try builder.setMeat(.beef)
-        builder.addSauces(.secret)
-        builder.addToppings([.lettuce, .tomatoes, .pickles])
-        return try finish("createCombo1(with:)", builder)
+        try CallRecord.call(self, "createCombo1(with:)", builder) {
+            try step(builder, meat: .beef, sauces: .secret, toppings: [.lettuce, .tomatoes, .pickles])
+            return try finish("createCombo1(with:)", builder)
+        }
     }
 
     /// The kitten special: kitten meat, mustard, lettuce and tomatoes. Kitten is sold out, so this throws.
     public func createKittenSpecial<B: BurgerBuilding>(with builder: B) throws -> B.Product {
-        try builder.setMeat(.kitten)
-        builder.addSauces(.mustard)
-        builder.addToppings([.lettuce, .tomatoes])
-        return try finish("createKittenSpecial(with:)", builder)
+        try CallRecord.call(self, "createKittenSpecial(with:)", builder) {
+            try step(builder, meat: .kitten, sauces: .mustard, toppings: [.lettuce, .tomatoes])
+            return try finish("createKittenSpecial(with:)", builder)
+        }
+    }
+
+    /// A recipe's steps, in its order, each call recorded as the employee's (the builder may be anyone's).
+    private func step<B: BurgerBuilding>(_ builder: B, meat: Meat, sauces: Sauces, toppings: Toppings) throws {
+        try CallRecord.call(builder, "setMeat(_:)", meat) { try builder.setMeat(meat) }
+        CallRecord.call(builder, "addSauces(_:)", sauces) { builder.addSauces(sauces) }
+        CallRecord.call(builder, "addToppings(_:)", toppings) { builder.addToppings(toppings) }
     }
 
     private func finish<B: BurgerBuilding>(_ recipe: String, _ builder: B) throws -> B.Product {
-        let product = try builder.build()
+        let product = try CallRecord.call(builder, "build()") { try builder.build() }
         orders.append(Order(recipe: recipe, builder: builder, product: product))
         return product
     }

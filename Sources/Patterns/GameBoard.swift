@@ -45,10 +45,16 @@ public final class Cell {
 
     /// Editing ended with `text`: the cell keeps it and tells its delegate.
     public func endEditing(_ text: String) {
-        self.text = text
-        delegate?.cell(self, valueChangedTo: text)
-        onValueChanged?(self, text)
-        hub?.post(self, text)
+        CallRecord.call(self, "endEditing(_:)", text) {
+            self.text = text
+            if let delegate {
+                CallRecord.call(delegate, "cell(_:valueChangedTo:)", self, text) {
+                    delegate.cell(self, valueChangedTo: text)
+                }
+            }
+            onValueChanged?(self, text)
+            hub?.post(self, text)
+        }
     }
 }
 
@@ -78,8 +84,10 @@ public final class GameBoardController: CellDelegate {
     public func cell(_ row: Int, _ column: Int) -> Cell { cells[row][column] }
 
     public func cell(_ cell: Cell, valueChangedTo text: String) {
-        guard !text.isEmpty else { return }
-        received.append("\(text) at [\(cell.row),\(cell.column)]")
+        CallRecord.call(self, "cell(_:valueChangedTo:)", cell, text) {
+            guard !text.isEmpty else { return }
+            received.append("\(text) at [\(cell.row),\(cell.column)]")
+        }
     }
 
     /// Changes how every cell holds this controller.
@@ -119,7 +127,13 @@ public final class CellHub {
     public var listenerCount: Int { entries.filter { $0.listener != nil }.count }
 
     public func post(_ cell: Cell, _ text: String) {
-        for entry in entries { entry.listener?.cell(cell, valueChangedTo: text) }
+        CallRecord.call(self, "post(_:_:)", cell, text) {
+            for case let listener? in entries.map(\.listener) {
+                CallRecord.call(listener, "cell(_:valueChangedTo:)", cell, text) {
+                    listener.cell(cell, valueChangedTo: text)
+                }
+            }
+        }
     }
 }
 

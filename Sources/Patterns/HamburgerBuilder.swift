@@ -31,19 +31,29 @@ public final class HamburgerBuilder: BurgerBuilding {
         self.soldOutMeats = soldOutMeats
     }
 
-    public func addSauces(_ sauces: Sauces) { self.sauces.formUnion(sauces) }
-    public func removeSauces(_ sauces: Sauces) { self.sauces.subtract(sauces) }
-    public func addToppings(_ toppings: Toppings) { self.toppings.formUnion(toppings) }
-    public func removeToppings(_ toppings: Toppings) { self.toppings.subtract(toppings) }
+    public func addSauces(_ sauces: Sauces) {
+        CallRecord.call(self, "addSauces(_:)", sauces) { self.sauces.formUnion(sauces) }
+    }
+    public func removeSauces(_ sauces: Sauces) {
+        CallRecord.call(self, "removeSauces(_:)", sauces) { self.sauces.subtract(sauces) }
+    }
+    public func addToppings(_ toppings: Toppings) {
+        CallRecord.call(self, "addToppings(_:)", toppings) { self.toppings.formUnion(toppings) }
+    }
+    public func removeToppings(_ toppings: Toppings) {
+        CallRecord.call(self, "removeToppings(_:)", toppings) { self.toppings.subtract(toppings) }
+    }
 
     /// Chooses the meat. Throws ``Error/soldOut(_:)`` for a sold-out meat; the previous meat stays.
     public func setMeat(_ meat: Meat) throws {
-        guard !soldOutMeats.contains(meat) else { throw Error.soldOut(meat) }
-        self.meat = meat
+        try CallRecord.call(self, "setMeat(_:)", meat) {
+            guard !soldOutMeats.contains(meat) else { throw Error.soldOut(meat) }
+            self.meat = meat
+        }
     }
 
     /// Builds the burger from the parts collected so far. The builder keeps its parts and can build again.
     public func build() -> Hamburger {
-        Hamburger(meat: meat, sauces: sauces, toppings: toppings)
+        CallRecord.call(self, "build()") { Hamburger(meat: meat, sauces: sauces, toppings: toppings) }
     }
 }

@@ -45,17 +45,23 @@ public final class NotificationHub {
     public init() {}
 
     public func addObserver(_ observer: HubObserver, for event: GameEvent) {
-        signUps.append(SignUp(observer: observer, event: event))
+        CallRecord.call(self, "addObserver(_:for:)", observer, event) {
+            signUps.append(SignUp(observer: observer, event: event))
+        }
     }
 
     /// Signs the observer off one event (every time it signed up for it).
     public func removeObserver(_ observer: HubObserver, for event: GameEvent) {
-        signUps.removeAll { $0.observer === observer && $0.event == event }
+        CallRecord.call(self, "removeObserver(_:for:)", observer, event) {
+            signUps.removeAll { $0.observer === observer && $0.event == event }
+        }
     }
 
     /// Signs the observer off every event.
     public func removeObserver(_ observer: HubObserver) {
-        signUps.removeAll { $0.observer === observer }
+        CallRecord.call(self, "removeObserver(_:)", observer) {
+            signUps.removeAll { $0.observer === observer }
+        }
     }
 
     /// The observers signed up for `event` that are still alive, once per sign-up.
@@ -66,13 +72,19 @@ public final class NotificationHub {
     /// Tells every observer of the event; returns the delivery.
     @discardableResult
     public func post(_ event: GameEvent, value: Int, from sender: String) -> Delivery {
-        signUps.removeAll { $0.observer == nil }
-        let notification = HubNotification(event: event, value: value, sender: sender)
-        let listeners = observers(of: event)
-        for observer in listeners { observer.hub(self, didPost: notification) }
-        let delivery = Delivery(notification: notification, told: listeners.map(\.name))
-        lastDelivery = delivery
-        return delivery
+        CallRecord.call(self, "post(_:value:from:)", event, value, sender) {
+            signUps.removeAll { $0.observer == nil }
+            let notification = HubNotification(event: event, value: value, sender: sender)
+            let listeners = observers(of: event)
+            for observer in listeners {
+                CallRecord.call(observer, "hub(_:didPost:)", self, notification) {
+                    observer.hub(self, didPost: notification)
+                }
+            }
+            let delivery = Delivery(notification: notification, told: listeners.map(\.name))
+            lastDelivery = delivery
+            return delivery
+        }
     }
 }
 
@@ -90,14 +102,18 @@ public final class Game {
     public init(hub: NotificationHub) { self.hub = hub }
 
     public func addPoints(_ points: Int) throws {
-        guard (1...100).contains(points) else { throw Error.invalidPoints(points) }
-        score += points
-        hub.post(.scoreChanged, value: score, from: "game")
+        try CallRecord.call(self, "addPoints(_:)", points) {
+            guard (1...100).contains(points) else { throw Error.invalidPoints(points) }
+            score += points
+            hub.post(.scoreChanged, value: score, from: "game")
+        }
     }
 
     public func finish() {
-        isOver = true
-        hub.post(.gameOver, value: score, from: "game")
+        CallRecord.call(self, "finish()") {
+            isOver = true
+            hub.post(.gameOver, value: score, from: "game")
+        }
     }
 }
 

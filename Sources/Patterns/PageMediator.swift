@@ -31,9 +31,18 @@ open class Page {
 public final class SenderPage: Page, Sender {
     /// Weak: the mediator owns its pages.
     public weak var mediator: PageMediator?
-    public func send(message: String) { mediator?.send(message: message, from: self) }
+    public func send(message: String) {
+        CallRecord.call(self, "send(message:)", message) {
+            guard let mediator else { return }
+            CallRecord.call(mediator, "send(message:from:)", message, self) {
+                mediator.send(message: message, from: self)
+            }
+        }
+    }
     /// What UIKit would call when the page is hidden.
-    public func viewDidDisappear() { send(message: "\(name) page viewDidDisappear()") }
+    public func viewDidDisappear() {
+        CallRecord.call(self, "viewDidDisappear()") { send(message: "\(name) page viewDidDisappear()") }
+    }
 }
 
 /// A page that listens.
@@ -41,8 +50,10 @@ public final class ReceiverPage: Page, Receiver {
     public private(set) var received: [String] = []
     public var onReceive: ((String) -> Void)?
     public func receive(message: String) {
-        received.append(message)
-        onReceive?("\(message) received")
+        CallRecord.call(self, "receive(message:)", message) {
+            received.append(message)
+            onReceive?("\(message) received")
+        }
     }
 }
 
@@ -56,8 +67,10 @@ public final class PageViewController: PageMediator {
 
     /// Adds a child page; a sender page gets this controller as its mediator.
     public func add(_ page: Page) {
-        pages.append(page)
-        (page as? SenderPage)?.mediator = self
+        CallRecord.call(self, "add(_:)", page) {
+            pages.append(page)
+            (page as? SenderPage)?.mediator = self
+        }
     }
 
     /// How many messages this controller has delivered, and whether it is delivering one now: a page can tell a
@@ -70,9 +83,15 @@ public final class PageViewController: PageMediator {
     /// How many recipients the last message was delivered to: each one's `receive(message:)` was called.
     public private(set) var lastDelivery = 0
 
-    public func send(message: String) { deliver(message, from: nil) }
+    public func send(message: String) {
+        CallRecord.call(self, "send(message:)", message) { deliver(message, from: nil) }
+    }
 
-    public func send(message: String, from sender: Sender) { deliver(message, from: (sender as? Page)?.name) }
+    public func send(message: String, from sender: Sender) {
+        CallRecord.call(self, "send(message:from:)", message, sender) {
+            deliver(message, from: (sender as? Page)?.name)
+        }
+    }
 
     private func deliver(_ message: String, from sender: String?) {
         messagesSent += 1
@@ -82,7 +101,7 @@ public final class PageViewController: PageMediator {
         defer { isDelivering = false }
         for recipient in recipients {
             lastDelivery += 1
-            recipient.receive(message: message)
+            CallRecord.call(recipient, "receive(message:)", message) { recipient.receive(message: message) }
         }
     }
 

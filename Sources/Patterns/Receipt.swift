@@ -20,15 +20,21 @@ public final class ReceiptBuilder: BurgerBuilding {
     public init(soldOutMeats: Set<Meat> = [.kitten]) { self.soldOutMeats = soldOutMeats }
 
     public func setMeat(_ meat: Meat) throws {
-        guard !soldOutMeats.contains(meat) else { throw HamburgerBuilder.Error.soldOut(meat) }
-        lines.removeAll { $0.item.hasSuffix(" patty") }
-        lines.insert(.init(item: "\(meat.rawValue) patty", cents: Self.meatPrices[meat] ?? 0), at: 0)
+        try CallRecord.call(self, "setMeat(_:)", meat) {
+            guard !soldOutMeats.contains(meat) else { throw HamburgerBuilder.Error.soldOut(meat) }
+            lines.removeAll { $0.item.hasSuffix(" patty") }
+            lines.insert(.init(item: "\(meat.rawValue) patty", cents: Self.meatPrices[meat] ?? 0), at: 0)
+        }
     }
     public func addSauces(_ sauces: Sauces) {
-        for name in sauces.names { lines.append(.init(item: "\(name) sauce", cents: Self.saucePrice)) }
+        CallRecord.call(self, "addSauces(_:)", sauces) {
+            for name in sauces.names { lines.append(.init(item: "\(name) sauce", cents: Self.saucePrice)) }
+        }
     }
     public func addToppings(_ toppings: Toppings) {
-        for name in toppings.names { lines.append(.init(item: name, cents: Self.toppingPrice)) }
+        CallRecord.call(self, "addToppings(_:)", toppings) {
+            for name in toppings.names { lines.append(.init(item: name, cents: Self.toppingPrice)) }
+        }
     }
-    public func build() -> Receipt { Receipt(lines: lines) }
+    public func build() -> Receipt { CallRecord.call(self, "build()") { Receipt(lines: lines) } }
 }

@@ -28,6 +28,7 @@ import Testing
             + CLIText.allCases.map { ("CLIText.\($0)", $0.texts.en, $0.texts.ko) }
             + ClassText.allCases.map { ("ClassText.\($0)", $0.texts.en, $0.texts.ko) }
             + PredictText.allCases.map { ("PredictText.\($0)", $0.texts.en, $0.texts.ko) }
+            + TraceText.allCases.map { ("TraceText.\($0)", $0.texts.en, $0.texts.ko) }
             + EngineText.allCases.map { ("EngineText.\($0)", $0.texts.en, $0.texts.ko) }
             + TrustText.allCases.map { ("TrustText.\($0)", $0.texts.en, $0.texts.ko) }
             + LessonModules.all.flatMap { factory in

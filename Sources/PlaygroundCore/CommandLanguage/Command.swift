@@ -37,6 +37,8 @@ public enum GlobalCommand: Equatable, Sendable {
     /// The learner's prediction for an exercise: the first answer, given before the thing is run, is the one kept
     /// (by the lesson's navigator, not the journal: undo and restart do not take it back).
     case predict(String)
+    /// Who called whom: the last line's calls, or (`all`) the step's.
+    case trace(all: Bool)
     case layout(LayoutMode)
     case quit
 

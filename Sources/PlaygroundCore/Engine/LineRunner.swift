@@ -61,6 +61,10 @@ public final class LineRunner {
     }
 
     func perform(_ line: String) -> Bool {
+        session.recordingCalls { performRecorded(line) }
+    }
+
+    private func performRecorded(_ line: String) -> Bool {
         if compiler != nil { connectCompiledOutput() }
         defer { flushPrinted() }
         var swift = false
@@ -155,11 +159,15 @@ public final class LineRunner {
         // replay runs it: it may have changed what no field shows.
         if changes.isEmpty, case .compiled(let line) = command, LearnerDeclarations.declarations(in: line) == nil {
             workspace.journal.append(
-                Workspace.Entry(text: text, command: command, changed: [], bySetUp: mediator.isMuted, isLook: true))
+                Workspace.Entry(
+                    text: text, command: command, changed: [], bySetUp: session.quietLinesAreSetUp && mediator.isMuted,
+                    isLook: true))
             return
         }
         workspace.journal.append(
-            Workspace.Entry(text: text, command: command, changed: changes.map(\.key), bySetUp: mediator.isMuted))
+            Workspace.Entry(
+                text: text, command: command, changed: changes.map(\.key),
+                bySetUp: session.quietLinesAreSetUp && mediator.isMuted))
         if case .global = command { return }
         // Declarations change no object: what they add is for the lines after them.
         if changes.isEmpty, case .compiled = command { return }
@@ -262,7 +270,16 @@ public final class LineRunner {
             : { command in
                 Sandbox.survives(limit: self.compiler?.timeLimit ?? 5) { try? self.apply(command) }
             }
-        try workspace.rebuild(tryLook: tryLook) { try self.apply($0) }
+        // The calls of a replay are those of the journal's lines, run again on fresh objects.
+        let calls = session.calls
+        calls.clear()
+        session.lastLineCalls = nil
+        let rebuilt: Result<Void, InternalError> = session.recordingCalls {
+            Result { () throws(InternalError) in
+                try workspace.rebuild(tryLook: tryLook, setUpDone: { calls.mark = calls.total }) { try self.apply($0) }
+            }
+        }
+        try rebuilt.get()
     }
 
     /// The state pane: every object. After a change, the stream layout shows only the objects that changed.

@@ -63,6 +63,13 @@ public enum Reflection {
     ///   anything else as `debugPrint` prints it.
     ///
     /// The module the playground made of the learner's file (`Exercise_<hash>.`) is left out of type names.
+    /// Whether a value is a class instance (through any protocol or optional it is seen as).
+    static func isObject(_ value: Any) -> Bool {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional, let inner = mirror.children.first?.value { return isObject(inner) }
+        return mirror.displayStyle == .class
+    }
+
     public static func display(_ value: Any) -> String {
         unqualified(shown(value, bare: false))
     }

@@ -1,3 +1,5 @@
+import Patterns
+
 /// The live part of a lesson: its module and objects, the panes the module owns, and the journal of the commands
 /// that changed them.
 ///
@@ -58,6 +60,11 @@ final class Workspace {
 
     /// The state pane's objects: the module's, then those the learner made (in the order of their names).
     func state() -> [StateGroup] {
+        // Reading the objects is the playground's doing, never a call the learner's code made.
+        CallRecord.$current.withValue(nil) { readState() }
+    }
+
+    private func readState() -> [StateGroup] {
         var groups = module.state()
         guard let exerciseObjects else {
             // A name the module shows already (`let burger = builder.build()` in the builder lesson) is the module's.
@@ -120,7 +127,9 @@ final class Workspace {
     /// A fresh module with the journal replayed into it, quietly. `perform` runs one command's effect.
     /// `tryLook` says whether a look can run now (tried in a copy of the process); one that cannot (`assert(x)` after
     /// the change it asserts was undone) goes, as one that throws does.
-    func rebuild(tryLook: ((Command) -> Bool)? = nil, _ perform: (Command) throws -> Void) throws(InternalError) {
+    func rebuild(
+        tryLook: ((Command) -> Bool)? = nil, setUpDone: () -> Void = {}, _ perform: (Command) throws -> Void
+    ) throws(InternalError) {
         let wasMuted = mediator.isMuted
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
@@ -133,7 +142,11 @@ final class Workspace {
         // A local array nothing else can change: its entries are lent to `perform`, not copied one by one.
         let entries = journal
         var dropped = Set<Int>()
+        // What the lesson ran to set the step up comes first: the step's own calls begin after it.
+        let lastSetUp = entries.lastIndex(where: \.bySetUp)
+        if lastSetUp == nil { setUpDone() }
         for index in entries.indices {
+            defer { if index == lastSetUp { setUpDone() } }
             if entries[index].isLook, let tryLook, !tryLook(entries[index].command) {
                 dropped.insert(index)
                 continue

@@ -99,6 +99,9 @@ public struct Step: Sendable {
     /// Wrong solutions that must not meet the goal (```` ```patterns shortcut ```` and ```` ```swift shortcut ````
     /// blocks): `patterns test` tries each from the step's start. Never shown to the learner.
     public var shortcuts: [Shortcut] = []
+    /// A code exercise's second run, which the learner never sees (```` ```patterns scenario ````): other values,
+    /// other objects, so that a file that hard-codes the step's answer fails it.
+    public var scenario: Scenario?
     /// How long the step takes in a workshop, when its author says (`<!-- minutes: 5 -->`); else shared out.
     public var minutes: Int? = nil
     /// An exercise: the learner works towards the goal; the transcript is the solution, hidden until asked.
@@ -164,6 +167,15 @@ public struct Shortcut: Sendable, Equatable {
     public var code: String?
 }
 
+/// A second run of a code exercise, hidden from the learner: commands run from the step's start with the learner's
+/// types, and the goal they must meet.
+public struct Scenario: Sendable {
+    /// 1-based line of the opening fence.
+    public var line: Int
+    public var commands: [String]
+    public var goal: [GoalLine]
+}
+
 /// The Swift file of a code exercise: what the learner starts from and the lesson's reference solution.
 public struct CodeExercise: Sendable, Equatable {
     /// The file's name, e.g. `FixedAlertBuilder.swift`: what `edit` makes in the learner's exercise folder.
@@ -182,6 +194,13 @@ public struct GoalLine: Sendable, Equatable {
 
     /// A goal on what the learner typed with `predict` (`prediction.answer: 2`), not on a live object.
     public var isPrediction: Bool { Self.isPrediction(key) }
+
+    /// A goal on what ran: a call that must have been made in the step
+    /// (`trace.has: employee -> receiptBuilder.build()`) or one that must not (`trace.lacks: red -> blue`).
+    public var isCall: Bool { Self.isCall(key) }
+    static func isCall(_ key: String) -> Bool { key == callMade || key == callAbsent }
+    public static let callMade = "trace.has"
+    public static let callAbsent = "trace.lacks"
     static func isPrediction(_ key: String) -> Bool { key.hasPrefix(Workspace.predictionObject + ".") }
 
     /// What the learner is shown of the goal: a prediction's answer is the exercise itself, so it stays hidden.

@@ -158,6 +158,13 @@ public enum LessonParser {
                     "the code exercise '\(code.file)' has no transcript: its commands drive the learner's types")
             }
         }
+        for step in steps where step.code == nil {
+            if let scenario = step.scenario {
+                throw issue(
+                    scenario.line,
+                    "a scenario block belongs to a code exercise: it runs the learner's file a second time")
+            }
+        }
         for i in steps.indices {
             while steps[i].body.last?.trimmed.isEmpty == true { steps[i].body.removeLast() }
             let leading = steps[i].body.prefix { $0.trimmed.isEmpty }.count
@@ -202,6 +209,36 @@ public enum LessonParser {
             }
             guard !entries.isEmpty else { throw issue(openLine, "empty transcript block") }
             steps[last].transcripts.append(Transcript(openLine: openLine, closeLine: closeLine, entries: entries))
+        case "patterns scenario":
+            guard steps[last].scenario == nil else { throw issue(openLine, "a step has at most one scenario block") }
+            var scenario = Scenario(line: openLine, commands: [], goal: [])
+            for (number, line) in lines where !line.trimmed.isEmpty {
+                if line.hasPrefix("> ") {
+                    // As in a transcript, a block still open goes on at the next '> ' line.
+                    if let open = scenario.commands.last, scenario.goal.isEmpty, SwiftInput.isOpen(open) {
+                        var rest = String(line.dropFirst(2))
+                        while rest.last == " " { rest.removeLast() }
+                        scenario.commands[scenario.commands.count - 1] += "\n" + rest
+                        continue
+                    }
+                    guard scenario.goal.isEmpty else {
+                        throw issue(number, "a scenario's commands come first, then its goal lines")
+                    }
+                    scenario.commands.append(String(line.dropFirst(2)).trimmed)
+                } else {
+                    guard let goal = parseGoalLine(line, number: number) else {
+                        throw issue(
+                            number,
+                            "bad scenario line '\(line)': a scenario holds commands after '> ', then goal lines "
+                                + "'object.field: value'")
+                    }
+                    scenario.goal.append(goal)
+                }
+            }
+            guard !scenario.commands.isEmpty, !scenario.goal.isEmpty else {
+                throw issue(openLine, "a scenario block holds commands after '> ', then the goal they must meet")
+            }
+            steps[last].scenario = scenario
         case "patterns shortcut", "swift shortcut":
             var commands: [String] = []
             if kind == "patterns shortcut" {
@@ -286,7 +323,7 @@ public enum LessonParser {
     }
 
     /// Blocks that are the lesson's machinery, never shown in the step: transcripts, goals, shortcuts.
-    static let hiddenFences: Set<String> = ["patterns", "patterns shortcut", "goal", "goal unmet"]
+    static let hiddenFences: Set<String> = ["patterns", "patterns shortcut", "patterns scenario", "goal", "goal unmet"]
     /// The kinds of code block a lesson may hold: its own, and the languages its prose shows.
     static let shownFences: Set<String> = ["", "swift", "text", "sh", "console", "markdown", "diff"]
 

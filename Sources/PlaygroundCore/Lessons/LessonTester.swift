@@ -205,6 +205,25 @@ public struct LessonTester {
                     continue
                 }
                 _ = session.takeOutput()
+                // The second run the learner never sees: the solution meets it too.
+                if let scenario = step.scenario {
+                    let differences = (try? session.code.hiddenScenarioDifferences()) ?? []
+                    if !differences.isEmpty {
+                        issue(
+                            scenario.line,
+                            "the solution of \(code.file) fails the step's scenario: "
+                                + differences.map { "\($0.key) expected \($0.expected), actual \($0.actual)" }
+                                .joined(separator: "; "))
+                    }
+                    _ = session.takeOutput()
+                } else {
+                    issue(
+                        code.starterLine,
+                        "the code exercise \(code.file) has no ```patterns scenario``` block (rule: a code exercise is "
+                            + "checked a second time, with other values, so that a file that writes in the step's "
+                            + "answer "
+                            + "fails)")
+                }
             }
             // Fields the step's goal and hints may name: what the state has at the step's start and after each command.
             var fields = Set(session.lessons.goalFieldKeys)
@@ -277,7 +296,14 @@ public struct LessonTester {
             }
             // A goal or a hint condition on a field no state at this step has can never be met or shown.
             let known = fields.union(session.lessons.goalFieldKeys)
-            for goal in step.goal where !goal.isPrediction && !known.contains(goal.key) {
+            for goal in step.goal where goal.isCall && CallTrace.Pattern(goal.value) == nil {
+                issue(
+                    goal.line,
+                    "the goal line '\(goal.key): \(goal.value)' names no call (rule: a goal on calls is written "
+                        + "'caller -> object.method(arguments)', 'caller -> object.method' or 'caller -> object'; "
+                        + "'you' is the learner's line)")
+            }
+            for goal in step.goal where !goal.isPrediction && !goal.isCall && !known.contains(goal.key) {
                 issue(
                     goal.line,
                     "the goal names '\(goal.key)', a field no state at this step has (rule: goals and hints name real "
@@ -292,7 +318,7 @@ public struct LessonTester {
                         + "shows (rule: goals and hints name real fields; \(Self.fieldList(known, near: when.key)))"
                 )
             }
-            if step.goal.contains(where: { !$0.isPrediction && !known.contains($0.key) }) { continue }
+            if step.goal.contains(where: { !$0.isPrediction && !$0.isCall && !known.contains($0.key) }) { continue }
             if step.isExercise && step.goalStaysUnmet && session.lessons.goalMet {
                 issue(step.goal.first?.line ?? step.line, "the goal is marked 'unmet' but the step's commands meet it")
             } else if step.isExercise && !step.goalStaysUnmet {
@@ -326,6 +352,10 @@ public struct LessonTester {
                     + "must fail the goal, not the compiler)"
             }
             _ = try? session.code.driveStep()
+            // A wrong file may meet the step's own run: the hidden scenario must catch it then.
+            if session.lessons.goalMet, !((try? session.code.hiddenScenarioDifferences()) ?? []).isEmpty {
+                return nil
+            }
         } else {
             for command in shortcut.commands { session.execute(command) }
         }

@@ -25,6 +25,8 @@ public protocol LessonModule: AnyObject {
     var variables: [LiveObject] { get }
     /// `controller = nil` and the like: an assignment to a variable the lesson declares. Nil when there is none.
     func assign(_ name: String, _ value: SwiftValue) throws -> Bool?
+    /// What the trace calls an object that has no name of its own (`board.cell(0, 4)`), when the module knows it.
+    func traceName(of object: AnyObject) -> String?
 }
 
 extension LessonModule {
@@ -34,6 +36,7 @@ extension LessonModule {
     public var variables: [LiveObject] { [] }
     public func compiledLineRan() {}
     public func assign(_ name: String, _ value: SwiftValue) throws -> Bool? { nil }
+    public func traceName(of object: AnyObject) -> String? { nil }
 }
 
 /// One initializer of a lesson type: its parameters, and what makes the live object (given its name and the checked

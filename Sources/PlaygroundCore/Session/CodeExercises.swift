@@ -117,7 +117,42 @@ public final class CodeExercises {
         try session.lessons.setUpLiveObjects(before: index, quietly: true)
         session.say(CodeText.loaded(code.file, Self.declarationsText(loaded.declarations)))
         // When a command stopped, that is what went wrong: the lesson's explanations are for the goal's fields.
-        try session.lessons.judge(explaining: try driveStep())
+        let ran = try driveStep()
+        try session.lessons.judge(explaining: ran, hidden: ran ? try hiddenScenarioDifferences() : [])
+    }
+
+    /// What the step's hidden scenario (```` ```patterns scenario ````) finds wrong with the loaded code: its
+    /// commands run from the step's start, quietly, and its goal is judged; then the live objects are put back as the
+    /// journal leaves them. Empty when the step has none, or when it is met.
+    public func hiddenScenarioDifferences() throws -> [(key: String, expected: String, actual: String)] {
+        guard let scenario = currentStep?.scenario else { return [] }
+        let workspace = try session.requireWorkspace()
+        let journal = workspace.journal
+        let lastLine = session.lastLineCalls
+        let wasMuted = mediator.isMuted
+        defer {
+            mediator.isMuted = wasMuted
+            session.quietLinesAreSetUp = true
+            workspace.journal = journal
+            try? session.runner.rebuild()
+            session.lastLineCalls = lastLine
+        }
+        try session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)
+        mediator.isMuted = true
+        session.quietLinesAreSetUp = false
+        for command in scenario.commands {
+            guard session.runner.perform(command) else {
+                return [(command, "", CodeText.scenarioStopped.text(lang))]
+            }
+        }
+        let state = session.lessons.goalState()
+        var differences: [(key: String, expected: String, actual: String)] = scenario.goal.compactMap { goal in
+            guard !goal.isCall else { return nil }
+            let value = StateGroup.value(at: goal.key, in: state)?.display ?? CoreText.noSuchField.text(lang)
+            return value == goal.value ? nil : (goal.key, goal.value, value)
+        }
+        differences += CallTrace.differences(scenario.goal, session.callsOfTheStep, lang)
+        return differences
     }
 
     /// Compiles a file and loads it as the session's exercise; nil (after reporting the compiler's words) when it

@@ -40,6 +40,9 @@ extension LessonController {
                 "history", summary: T.theCommandsOfThisLessonAnd.phrase, changesState: false,
                 .global { _ in .history }),
             CommandSpec(
+                "trace", [ArgumentSpec("which", .choice(["all"]), optional: true)], summary: TraceText.summary.phrase,
+                changesState: false, .global { .trace(all: try $0.optionalWord(0) != nil) }),
+            CommandSpec(
                 "panes", summary: T.listPanesTheirTopicsAndWhether.phrase, changesState: false,
                 .global { _ in .panes }),
             CommandSpec(

@@ -1,9 +1,13 @@
+import Patterns
+
 /// Learning aids (goals, `check`, hints, solutions) and taking changes back (undo, reset, history), and `help`.
 extension LessonController {
 
     /// The goal fields the live state does not meet (for the lesson tester).
     public func goalDifferences() -> [(key: String, expected: String, actual: String)] {
-        navigator?.goalDifferences(goalState(), lang) ?? []
+        guard let navigator else { return [] }
+        let calls = CallTrace.differences(navigator.step.goal, session.callsOfTheStep, lang)
+        return navigator.goalDifferences(goalState(), lang) + calls
     }
 
     /// Whether the current step's goal is met, without saying anything (for the lesson tester).
@@ -17,14 +21,19 @@ extension LessonController {
             try session.code.checkCode(code)
             return
         }
-        try judge()
+        try judge(hidden: step.code == nil ? [] : try session.code.hiddenScenarioDifferences())
     }
 
-    /// Compares the live state with the step's goal; says what differs, or marks the step done.
-    func judge(explaining: Bool = true) throws {
+    /// Compares the live state with the step's goal; says what differs, or marks the step done. `hidden`: what a code
+    /// exercise's hidden scenario found wrong (never shown field by field: the learner does not see that run).
+    func judge(explaining: Bool = true, hidden: [(key: String, expected: String, actual: String)] = []) throws {
         var navigator = try requireNavigator()
         let step = navigator.step
         let differences = goalDifferences()
+        if differences.isEmpty, !hidden.isEmpty {
+            session.say(CodeText.hiddenScenarioFails.text(lang, String(step.goal.count)))
+            return
+        }
         if differences.isEmpty {
             navigator.markDone()
             self.navigator = navigator
@@ -57,6 +66,16 @@ extension LessonController {
             if explaining, let why = workspace?.module.explain(field: d.key, expected: d.expected, actual: d.actual) {
                 lines.append("    " + why.text(lang))
             }
+        }
+        // A goal on calls shows the calls it names beside those that ran.
+        if differences.contains(where: { GoalLine.isCall($0.key) }) {
+            lines.append("  " + TraceText.expectedCalls.text(lang))
+            lines += step.goal.filter(\.isCall).map { "    " + ($0.key == GoalLine.callAbsent ? "✗ " : "") + $0.value }
+            let ran = session.callsOfTheStep
+            lines.append("  " + TraceText.callsThatRan.text(lang))
+            lines +=
+                ran.isEmpty
+                ? ["    " + TraceText.noCallsYet.text(lang)] : CallTrace.lines(ran, lang, limit: 12).map { "    " + $0 }
         }
         // A step whose goal stays unmet on purpose (a bug to explain) is not a place to be stuck.
         // Nor is a prediction: 'restart' does not change an answer already given.
@@ -118,6 +137,24 @@ extension LessonController {
         workspace.journal = []
         try session.runner.rebuild()
         session.runner.postRebuilt(from: before, CoreText.theLiveObjectsStartAfresh.phrase)
+    }
+
+    /// `trace`: who called whom in the last line that called anything; `trace all`: since the step's objects were set
+    /// up.
+    func trace(all: Bool) throws {
+        _ = try session.requireWorkspace()
+        let calls = session.calls
+        let shown: ArraySlice<CallRecorder.Call>
+        if all {
+            shown = session.callsOfTheStep
+        } else if let last = session.lastLineCalls {
+            shown = calls.calls(from: last.lowerBound).prefix(last.count)
+        } else {
+            shown = []
+        }
+        guard !shown.isEmpty else { session.say(TraceText.noCalls.phrase); return }
+        let title = (all ? TraceText.sinceStep : TraceText.lastLine).text(lang)
+        session.say(([title] + CallTrace.lines(shown, lang).map { "  " + $0 }).joined(separator: "\n"))
     }
 
     func history() throws {

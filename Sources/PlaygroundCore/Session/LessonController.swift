@@ -88,6 +88,7 @@ public final class LessonController {
         case .reset: try reset()
         case .restart: try setUpLiveObjects(before: try requireNavigator().stepIndex)
         case .history: try history()
+        case .trace(let all): try trace(all: all)
         case .panes: session.say(HelpWriter(lang: lang, width: options.render.width).panes(mediator.configuration))
         case .addPane, .showPane, .hidePane, .route:
             // Typed by the learner (a lesson's set-up runs muted): loading another lesson will say they are gone.
@@ -122,6 +123,8 @@ public final class LessonController {
         // Panes and routes belong to a lesson: the new one starts from its own, and says so when yours are gone.
         let panesBefore = mediator.configuration
         workspace = Workspace(factory: factory, mediator: mediator, lang: lang)
+        session.calls.clear()
+        session.lastLineCalls = nil
         if panesChangedByHand && mediator.configuration != panesBefore {
             session.say(CoreText.thePanesAreThisLessonsOwn(found.id))
         }
@@ -191,8 +194,23 @@ public final class LessonController {
         let wasMuted = mediator.isMuted
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
+        try session.recordingCalls { try runSetUp(lesson.steps.prefix(index)) }
+        // The step's own calls begin here: a goal on calls judges those.
+        session.calls.mark = session.calls.total
+        session.lastLineCalls = nil
+        mediator.isMuted = wasMuted
+        if quietly { return }
+        session.say(
+            index == 0
+                ? CoreText.theLiveObjectsStartAfresh.phrase
+                : CoreText.theLiveObjectsAreSetUp(String(index)))
+        session.runner.postState(workspace.state())
+    }
+
+    /// Runs the commands of the steps before this one, quietly, as the lesson's set-up.
+    private func runSetUp(_ steps: ArraySlice<Step>) throws {
         // A code exercise's commands need the learner's types: its objects are that step's only.
-        for step in lesson.steps.prefix(index) where step.code == nil {
+        for step in steps where step.code == nil {
             for line in step.commands {
                 // Swift goes to the engine a typed line goes to: the compiler runs what the interpreter does not.
                 if let compiler, let trimmed = try? CommandReader.clean(line), session.runner.isSwiftLine(trimmed) {
@@ -221,13 +239,6 @@ public final class LessonController {
                 }
             }
         }
-        mediator.isMuted = wasMuted
-        if quietly { return }
-        session.say(
-            index == 0
-                ? CoreText.theLiveObjectsStartAfresh.phrase
-                : CoreText.theLiveObjectsAreSetUp(String(index)))
-        session.runner.postState(workspace.state())
     }
 
     /// Moves to a step without showing it (the lesson tester, `run --from`).

@@ -139,6 +139,7 @@ public struct LessonNavigator {
     /// The goal fields the state does not meet.
     func goalDifferences(_ state: [StateGroup], _ lang: Lang) -> [(key: String, expected: String, actual: String)] {
         step.goal.compactMap { goal in
+            guard !goal.isCall else { return nil }
             let value = StateGroup.value(at: goal.key, in: state)?.display ?? CoreText.noSuchField.text(lang)
             return value == goal.value ? nil : (goal.key, goal.value, value)
         }

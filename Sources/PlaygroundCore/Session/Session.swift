@@ -1,3 +1,5 @@
+import Patterns
+
 /// Options a session runs with.
 public struct SessionOptions: Sendable {
     public var render: RenderOptions
@@ -49,6 +51,14 @@ public final class Session {
     public internal(set) var withheldFromLesson = 0
     /// Whether the session has said which language mode judged a line (said once).
     var languageModeSaid = false
+    /// Who called whom while the lines ran (the `Patterns` types record into it): `trace`, and goals on calls.
+    private(set) lazy var calls = CallRecorder(
+        name: { [unowned self] in traceName(of: $0) }, describe: { [unowned self] in traceValue($0) })
+    /// Whether a line run while the panes are muted is the lesson's set-up (a hidden scenario's lines are not: its
+    /// calls are what its goal judges).
+    var quietLinesAreSetUp = true
+    /// Where the last line that called anything began and ended in ``calls``.
+    var lastLineCalls: Range<Int>?
     /// The one runner every line goes through.
     private(set) lazy var runner = LineRunner(session: self)
     /// Steps, set-up, goals, predictions, undo and the REPL's own commands.
@@ -94,7 +104,10 @@ public final class Session {
     @discardableResult
     public func execute(_ line: String) -> Bool {
         let start = mediator.events.count
+        let firstCall = calls.total
         let ok = isolation.map { runner.isolated(line, in: $0, from: start) } ?? runner.perform(line)
+        // A failed line's calls went with it (its copy is gone, or a rebuild replayed the journal afresh).
+        if ok, calls.total > firstCall, calls.mark <= firstCall { lastLineCalls = firstCall..<calls.total }
         if !ok { anyFailed = true }
         runner.noteHiddenAnswers(since: start)
         return ok

@@ -3,7 +3,7 @@ public enum CodeText: String, TextCatalog {
     case starterCaption, needsToolchain, notACodeStep, noCodeInLesson, noExerciseFolder, starterCopied, yourFile,
         openItYourself, editorFailed, resetKept, noFileYet, doesNotCompile, loaded, loadedReference, warnings,
         trialStopped, referenceFor, thenTheCommands, roomWrites, arcFreed, arcCycle, fileChanged, editSummary,
-        cannotWrite
+        cannotWrite, scenarioStopped, hiddenScenarioFails
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -75,6 +75,16 @@ public enum CodeText: String, TextCatalog {
                 "레슨의 참고 풀이 {0} 파일을 불러왔습니다({1})"
             )
         case .warnings: ("the compiler warns (your code runs anyway):", "컴파일러 경고(코드는 그대로 실행됩니다):")
+        case .scenarioStopped: ("(a command of the hidden run failed)", "(숨긴 실행의 명령이 실패했습니다)")
+        case .hiddenScenarioFails:
+            (
+                "✗ not yet: the step's own run meets its {0} goal lines, but a second run with other values and other "
+                    + "objects, which the playground keeps hidden, does not. Your code must do the job for any input, "
+                    + "not only for the one the step shows: no answer written in, no test of which object it was given",
+                "✗ 아직입니다: 단계에 나온 실행은 목표 {0}줄을 채우지만, 플레이그라운드가 숨겨 둔 다른 값과 다른 객체로 한 두 번째 실행은 "
+                    + "채우지 못합니다. 코드는 단계에 나온 입력뿐 아니라 어떤 입력에서도 일을 해야 합니다. 답을 코드에 적어 두거나 "
+                    + "받은 객체가 무엇인지 검사하지 마세요"
+            )
         case .trialStopped: ("the step's commands stopped at '{0}'", "이 단계의 명령이 '{0}'에서 멈췄습니다")
         case .referenceFor:
             (

@@ -1,0 +1,142 @@
+import Patterns
+
+/// What ran, as calls between objects: the session's ``CallRecorder`` (fed by the `Patterns` types themselves while a
+/// line runs), the `trace` command that draws it, and the goal lines that judge it (`trace.has`, `trace.lacks`).
+///
+/// Nothing here reads a line's text: a call is recorded when it happens, by the object that makes it or takes it.
+struct CallTrace {
+    /// One side of a goal's call, as the author writes it: `employee -> receiptBuilder.setMeat(.beef)`,
+    /// `red -> blue` (any call), `you -> pager.add` (any arguments).
+    struct Pattern: Equatable {
+        /// nil: the line itself (`you`).
+        var caller: String?
+        var callee: String
+        var method: String?
+        /// The arguments as written between the parentheses; nil: any.
+        var arguments: String?
+
+        /// `A -> B.m(args)`; nil when the text is not of that shape.
+        init?(_ text: String) {
+            let parts = text.components(separatedBy: " -> ")
+            guard parts.count == 2 else { return nil }
+            let caller = parts[0].trimmed
+            guard !caller.isEmpty else { return nil }
+            self.caller = caller == CallTrace.lineCaller ? nil : caller
+            var target = Substring(parts[1].trimmed)
+            if let open = target.firstIndex(of: "("), target.hasSuffix(")") {
+                arguments = String(target[target.index(after: open)..<target.index(before: target.endIndex)])
+                target = target[..<open]
+            }
+            // `board.cell(0, 4)` names a cell: the method is after the last dot outside parentheses.
+            if let dot = target.lastIndex(of: "."), !target[dot...].contains(")") {
+                callee = String(target[..<dot])
+                method = String(target[target.index(after: dot)...])
+            } else if arguments == nil {
+                callee = String(target)
+                method = nil
+            } else {
+                return nil
+            }
+            guard !callee.isEmpty, method.map({ !$0.isEmpty }) ?? true else { return nil }
+        }
+
+        func matches(_ call: CallRecorder.Call) -> Bool {
+            guard call.caller == caller, call.callee == callee else { return false }
+            if let method, call.method != method { return false }
+            if let arguments, CallTrace.argumentsText(call) != arguments { return false }
+            return true
+        }
+    }
+
+    /// How goal lines name the line itself as a caller.
+    static let lineCaller = "you"
+
+    /// The arguments of a call as written between its parentheses.
+    static func argumentsText(_ call: CallRecorder.Call) -> String {
+        let written = call.written
+        guard let open = written.firstIndex(of: "(") else { return "" }
+        return String(written[written.index(after: open)..<written.index(before: written.endIndex)])
+    }
+
+    /// One call as the trace draws it: indented by how deep it ran,
+    /// `you -> employee.createCombo1(with: receiptBuilder)`.
+    static func line(_ call: CallRecorder.Call, _ lang: Lang, base: Int = 0) -> String {
+        let caller = call.caller ?? TraceText.you.text(lang)
+        let indent = String(repeating: "  ", count: max(0, call.depth - base))
+        return indent + caller + " -> " + call.callee + "." + call.written
+            + (call.threw ? "  " + TraceText.threw.text(lang) : "")
+    }
+
+    /// The calls as lines, the latest `limit` of them, with a line for those left out.
+    static func lines(_ calls: some Collection<CallRecorder.Call>, _ lang: Lang, limit: Int = 40) -> [String] {
+        let shown = calls.suffix(limit)
+        let base = shown.map(\.depth).min() ?? 0
+        var lines = shown.map { line($0, lang, base: base) }
+        if calls.count > shown.count {
+            lines.insert(TraceText.earlierCalls.text(lang, String(calls.count - shown.count)), at: 0)
+        }
+        return lines
+    }
+
+    /// The goal lines on calls that what ran does not meet: `trace.has` lines are met in their order (each by a call
+    /// after the one that met the line before), `trace.lacks` lines by no call at all.
+    static func differences(
+        _ goal: [GoalLine], _ calls: some Collection<CallRecorder.Call>, _ lang: Lang
+    ) -> [(key: String, expected: String, actual: String)] {
+        var differences: [(key: String, expected: String, actual: String)] = []
+        var after = calls.startIndex
+        for goalLine in goal where goalLine.isCall {
+            guard let pattern = Pattern(goalLine.value) else {
+                differences.append((goalLine.key, goalLine.value, TraceText.badGoal.text(lang)))
+                continue
+            }
+            if goalLine.key == GoalLine.callMade {
+                if let found = calls[after...].firstIndex(where: pattern.matches) {
+                    after = calls.index(after: found)
+                } else {
+                    let earlier = calls[..<after].contains(where: pattern.matches)
+                    differences.append(
+                        (
+                            goalLine.key, goalLine.value,
+                            (earlier ? TraceText.onlyBefore : TraceText.noSuchCall).text(lang)
+                        ))
+                }
+            } else if let found = calls.first(where: pattern.matches) {
+                differences.append((goalLine.key, goalLine.value, TraceText.called.text(lang, line(found, lang))))
+            }
+        }
+        return differences
+    }
+}
+
+extension Session {
+    /// Runs `body` with this session's recorder current: the `Patterns` types record their calls into it.
+    func recordingCalls<T>(_ body: () throws -> T) rethrows -> T {
+        try CallRecord.$current.withValue(calls) { try body() }
+    }
+
+    /// What an object is called in the trace: the name the lesson or the learner gave it (`receiptBuilder`,
+    /// `keep`), else the lesson's name for it (`board.cell(0, 4)`), else what it is (`an ArchivePage`).
+    func traceName(of object: AnyObject) -> String {
+        if let workspace {
+            if let named = workspace.namedObjects.first(where: { live in
+                live.instance().map { Reflection.isObject($0) && ($0 as AnyObject) === object } ?? false
+            }) {
+                return named.name
+            }
+            if let name = workspace.module.traceName(of: object) { return name }
+        }
+        let type = Reflection.unqualified(String(describing: Swift.type(of: object)))
+        return (type.first.map { "AEIOU".contains($0) } == true ? "an " : "a ") + type
+    }
+
+    /// A value in a traced call: an object by its name, anything else as the playground shows values.
+    func traceValue(_ value: Any) -> String {
+        if Reflection.isObject(value) { return traceName(of: value as AnyObject) }
+        if String(describing: Swift.type(of: value)).contains("->") { return "{ … }" }
+        return Reflection.display(value)
+    }
+
+    /// The calls since the live objects were set up for the step: what a goal on calls judges.
+    var callsOfTheStep: ArraySlice<CallRecorder.Call> { calls.calls(from: calls.mark) }
+}
