@@ -134,7 +134,8 @@ extension Session {
     func traceValue(_ value: Any) -> String {
         if Reflection.isObject(value) { return traceName(of: value as AnyObject) }
         if String(describing: Swift.type(of: value)).contains("->") { return "{ … }" }
-        return Reflection.display(value)
+        // The lesson's own types by their names, as its lines write them (`HubNotification`, not `Patterns.…`).
+        return Reflection.display(value).replacing("Patterns.", with: "")
     }
 
     /// The calls since the live objects were set up for the step: what a goal on calls judges.

@@ -1,0 +1,124 @@
+import LessonModules
+import PlaygroundCore
+import Testing
+
+/// Goals on what ran (`trace.has`, `trace.lacks`) and the `trace` command: judged from the calls the `Patterns` types
+/// recorded while the lines ran, never from a line's text.
+@Suite struct CallGoalTests {
+    let rules = AuthoringRuleTests()
+
+    @Test func aGoalOnACallIsMetByTheCallAndNamedWhenMalformed() {
+        #expect(rules.failures(rules.exercise(goal: "trace.has: you -> builder.setMeat(.chicken)")) == [])
+        #expect(rules.failures(rules.exercise(goal: "trace.has: you -> builder.setMeat")) == [])
+        #expect(
+            rules.failures(rules.exercise(goal: "trace.has: builder.setMeat")) == [
+                "x.md:8: the goal line 'trace.has: builder.setMeat' names no call (rule: a goal on calls is written "
+                    + "'caller -> object.method(arguments)', 'caller -> object.method' or 'caller -> object'; 'you' is "
+                    + "the learner's line)"
+            ])
+        // The step's commands must make the call the goal names.
+        let unmet = rules.failures(rules.exercise(goal: "builder.meat: .chicken\ntrace.has: you -> builder.build()"))
+        #expect(unmet.count == 1)
+        #expect(unmet.first?.contains("trace.has expected you -> builder.build(), actual no such call") == true, "\(unmet)")
+        // A call that must not happen, and does.
+        let made = rules.failures(rules.exercise(goal: "builder.meat: .chicken\ntrace.lacks: you -> builder"))
+        #expect(
+            made.first?.contains("trace.lacks expected you -> builder, actual called: you -> builder.setMeat(.chicken)")
+                == true, "\(made)")
+    }
+
+    /// Builder step 6 asks to build: the three changes alone do not pass, and `check` shows the calls it names beside
+    /// those that ran.
+    @Test func buildingIsPartOfTheBurgerToOrder() {
+        let session = RepositoryLessons.loaded("builder")
+        _ = session.run("goto 6")
+        expectSame(
+            session.run("meat beef", "sauce remove mustard", "builder.addToppings([.cheese, .pickles])", "check")
+                .lastLines(from: "builder 6/12> check"),
+            """
+            ✗ not yet: 1 of 4 goal fields differ
+              trace.has  expected you -> builder.build(), actual no such call
+              the calls the goal names:
+                you -> builder.build()
+              the calls that ran in this step:
+                you -> builder.setMeat(.beef)
+                you -> builder.removeSauces([.mustard])
+                you -> builder.addToppings([.cheese, .pickles])
+            Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
+
+            """)
+        #expect(session.run("build", "check").contains("✓ goal met: step 6 is done"))
+    }
+
+    /// Director step 4 names the recipe's four calls in their order: the same calls made by hand, or in another
+    /// order, are not the employee's.
+    @Test func theRecipesCallsInTheirOrder() {
+        let session = RepositoryLessons.loaded("director")
+        _ = session.run("goto 4")
+        let byHand = session.run(
+            "try receiptBuilder.setMeat(.beef)", "receiptBuilder.addSauces(.secret)",
+            "receiptBuilder.addToppings([.lettuce, .tomatoes, .pickles])", "check")
+        #expect(byHand.contains("trace.has  expected employee -> receiptBuilder.setMeat(.beef), actual no such call"))
+        _ = session.run("restart")
+        let recipe = session.run("combo1 receipt", "trace", "check")
+        expectSame(
+            recipe.lastLines(from: "director 4/12> trace"),
+            """
+            the calls of the last line that called anything:
+              you -> employee.createCombo1(with: receiptBuilder)
+                employee -> receiptBuilder.setMeat(.beef)
+                employee -> receiptBuilder.addSauces([.secret])
+                employee -> receiptBuilder.addToppings([.lettuce, .pickles, .tomatoes])
+                employee -> receiptBuilder.build()
+            director 4/12> check
+            ✓ goal met: step 4 is done. 'next' moves on.
+
+            """)
+    }
+
+    /// The trace of each lesson's talk between objects: the mediator's delivery, the hub's posts, the cell's call to
+    /// its delegate. What the playground reads to draw the panes is never in it.
+    @Test func theTraceOfTheMediatorTheHubAndTheDelegate() {
+        let mediator = RepositoryLessons.loaded("mediator")
+        _ = mediator.run("goto 3")
+        expectSame(
+            mediator.run("hide red", "trace").lastLines(from: "mediator 3/12> trace"),
+            """
+            the calls of the last line that called anything:
+              you -> red.viewDidDisappear()
+                red -> red.send(message: "red page viewDidDisappear()")
+                  red -> pager.send(message: "red page viewDidDisappear()", from: red)
+                    pager -> blue.receive(message: "red page viewDidDisappear()")
+
+            """)
+        let observer = RepositoryLessons.loaded("observer")
+        _ = observer.run("goto 3")
+        expectSame(
+            observer.run("score 3", "trace").lastLines(from: "observer 3/8> trace"),
+            """
+            the calls of the last line that called anything:
+              you -> game.addPoints(3)
+                game -> hub.post(.scoreChanged, value: 8, from: "game")
+                  hub -> label.hub(hub, didPost: HubNotification(event: .scoreChanged, value: 8, sender: "game"))
+                  hub -> sound.hub(hub, didPost: HubNotification(event: .scoreChanged, value: 8, sender: "game"))
+
+            """)
+        let delegate = RepositoryLessons.loaded("delegate")
+        _ = delegate.run("goto 4")
+        expectSame(
+            delegate.run("type 0 4 B", "trace", "undo", "trace all").lastLines(from: "delegate 4/12> trace"),
+            """
+            the calls of the last line that called anything:
+              you -> board.cell(0, 4).endEditing("B")
+                board.cell(0, 4) -> board.cell(board.cell(0, 4), valueChangedTo: "B")
+            """)
+    }
+
+extension String {
+    /// The text from the first line that starts with `marker` (itself dropped: a session's output has no prompts).
+    func lastLines(from marker: String) -> String {
+        let lines = split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(marker) }) else { return self }
+        return lines[(start + 1)...].joined(separator: "\n")
+    }
+}
