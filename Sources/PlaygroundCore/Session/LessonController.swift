@@ -222,6 +222,8 @@ public final class LessonController {
             }
         }
         mediator.isMuted = wasMuted
+        // The step starts again: so does its guide ('restart', `goto`).
+        navigator?.guided = 0
         if quietly { return }
         session.say(
             index == 0
