@@ -56,7 +56,8 @@ import Testing
         #expect(refused.status == 1)
         #expect(
             refused.output.hasPrefix(
-                "FAIL \(folder)/en/01-builder.md:250: 'meat kitten' fails: error: HamburgerBuilder.Error.soldOut(.kitten) "
+                "FAIL \(folder)/en/01-builder.md:250: 'meat kitten' fails: error: "
+                    + "HamburgerBuilder.Error.soldOut(.kitten) "
                     + "was thrown: kitten is sold out\n"
                     + "FAIL copy (en): not updated; fix the lesson or the playground, or pass --accept-errors\n"),
             "\(refused.output)")
