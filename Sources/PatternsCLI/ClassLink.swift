@@ -59,7 +59,8 @@ final class ClassLink {
 
     /// The presenter mode says "the room tries now": the class hears it too.
     func roomTries(console: Console) {
-        guard let presenter else { return }
+        // A demonstration is watched, never tried: the room is not told an exercise is open.
+        guard let presenter, console.session.currentStep?.goalStaysUnmet != true else { return }
         _ = presenter.publish(console: console, force: false)
         presenter.send(PresenterUpdate(tries: true), console: console, saying: nil)
     }
@@ -213,10 +214,7 @@ final class ClassLink {
         }
         guard let presenter else { say(ClassText.presenterNotConnected.text(lang), console, error: true); return false }
         switch first {
-        case "tries":
-            return presenter.send(
-                PresenterUpdate(tries: true), console: console,
-                saying: ClassText.roomTries.text(lang, String(console.session.stepIndex + 1)))
+        case "tries": return presenter.openExercise(console: console)
         case "hint": return presenter.revealHint(console: console)
         case "solution": return presenter.revealSolution(console: console)
         case "answers":
@@ -262,7 +260,9 @@ final class ClassLink {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             if ok, let first = words.first, session.command(named: first)?.name == first || first == "?" {
                 switch first {
-                case "check" where session.currentStep?.isExercise == true:
+                // A demonstration's check fails on purpose: it is no exercise, and no failed check of the learner's.
+                case "check"
+                where session.currentStep?.isExercise == true && session.currentStep?.goalStaysUnmet == false:
                     let met = CoreText.goalMet.text(session.options.lang, String(step))
                     let passed = events.contains { event in
                         if case .delivery(let d) = event { return d.message.text == met }

@@ -6,7 +6,8 @@ import Terminal
 /// (Space/PgDn, PgUp; the step's banner stays on top); then each command waits for a key (Enter runs it, `r` runs
 /// the rest of the step, `b` goes back a step, `q` stops at once). At any wait `h` shows the room the next hint and
 /// `:` runs a line the presenter types, then the script goes on; a clock runs against the lesson's minutes. An
-/// exercise stops with its goal on screen while the room tries, before its solution runs.
+/// exercise stops with its goal on screen while the room tries, before its solution runs; a demonstration (a goal its
+/// commands leave unmet on purpose) is not opened to the room: the room watches it.
 struct Presenter {
     let session: Session
     let console: Console
@@ -79,7 +80,11 @@ struct Presenter {
                 _ = try session.code.prepareToWalk(index)
                 _ = session.takeEvents()
             }
-            if step.isExercise && step.code == nil && !step.walkthrough.isEmpty {
+            if step.goalStaysUnmet && step.code == nil && !step.walkthrough.isEmpty {
+                // A demonstration: its goal stays unmet on purpose, so the room watches it fail; nothing is opened to
+                // the room (no exercise, no solution to wait for).
+                say(PresenterText.theRoomWatches.text(lang))
+            } else if step.isExercise && step.code == nil && !step.walkthrough.isEmpty {
                 // The goal is on screen (the step's text ends with it): the room works on it before the solution.
                 say(PresenterText.theRoomTriesNow.text(lang))
                 console.classLink?.roomTries(console: console)
@@ -231,7 +236,8 @@ struct Presenter {
 
 /// What the presenter mode says, in English and Korean.
 enum PresenterText: String, TextCatalog {
-    case step, keys, theRoomTriesNow, enterShowsTheSolution, enterNextStep, introduction, enterFirstStep, nextPage,
+    case step, keys, theRoomTriesNow, theRoomWatches, enterShowsTheSolution, enterNextStep, introduction,
+        enterFirstStep, nextPage,
         page, ownLine,
         dashboardKeys, slot, late
 
@@ -245,6 +251,11 @@ enum PresenterText: String, TextCatalog {
             )
         case .theRoomTriesNow:
             ("▶ Exercise: the room tries now. The goal is above.", "▶ 연습: 이제 모두 직접 해 봅니다. 목표는 위에 있습니다.")
+        case .theRoomWatches:
+            (
+                "▶ Demonstration: the room watches. The goal stays unmet on purpose.",
+                "▶ 시연: 모두 지켜봅니다. 목표는 일부러 달성되지 않습니다."
+            )
         case .enterShowsTheSolution:
             (
                 "[Enter: show the solution · r: all of it at once · b: back · q: stop]",

@@ -82,12 +82,24 @@ final class PresenterLink {
         }
     }
 
+    /// "The room tries now": the current step's exercise is open to everyone. A demonstration (a goal its commands
+    /// leave unmet on purpose) is never opened: the room watches it, and the presenter is told so.
+    func openExercise(console: Console) -> Bool {
+        let lang = console.session.options.lang
+        let step = String(console.session.stepIndex + 1)
+        if console.session.currentStep?.goalStaysUnmet == true {
+            ClassLink.tell(ClassText.demonstrationNotOpened.text(lang, step), console)
+            return true
+        }
+        return send(PresenterUpdate(tries: true), console: console, saying: ClassText.roomTries.text(lang, step))
+    }
+
     /// `run --pace` keys for the room: t (tries now), h (a hint), s (the solution), a (the answers).
     func key(_ character: Character, console: Console) -> Bool {
         let lang = console.session.options.lang
         let step = String(console.session.stepIndex + 1)
         switch character {
-        case "t": send(PresenterUpdate(tries: true), console: console, saying: ClassText.roomTries.text(lang, step))
+        case "t": _ = openExercise(console: console)
         case "h": _ = revealHint(console: console)
         case "s": _ = revealSolution(console: console)
         case "a":

@@ -36,7 +36,14 @@ struct TestCommand: ParsableCommand {
         var passed = 0, failed = 0
         // The file-level failures of each file (parse, module, twin), so that one file gets one verdict.
         var fileFailures: [String: [String]] = [:]
-        for issue in catalog.issues where ids.isEmpty || ids.contains(where: { issue.path.contains($0) }) {
+        // A lesson is its files in every language: a file that fails to load belongs to the id its front matter
+        // declares (whatever the file is called), so `test ID` reports both twins.
+        var declared: [String: String] = [:]
+        for source in sources { declared[source.path] = LessonParser.declaredID(source.text) }
+        func asked(_ path: String) -> Bool {
+            ids.isEmpty || ids.contains { path.contains($0) || declared[path] == $0 }
+        }
+        for issue in catalog.issues where asked(issue.path) {
             fileFailures[issue.path, default: []].append("FAIL \(issue)")
         }
         // Every English lesson has a Korean twin with the same steps, goals and commands.
@@ -46,7 +53,10 @@ struct TestCommand: ParsableCommand {
             fileFailures[issue.path, default: []].append("FAIL \(issue)")
         }
         // An id that names no lesson, unless a file of that name failed to load (its failure says why).
-        for id in ids where !catalog.ids.contains(id) && !catalog.issues.contains(where: { $0.path.contains(id) }) {
+        for id in ids
+        where !catalog.ids.contains(id)
+            && !catalog.issues.contains(where: { $0.path.contains(id) || declared[$0.path] == id })
+        {
             out += CoreText.error.text(Output.lang, catalog.unknownLesson(id).text(Output.lang)) + "\n"
             failed += 1
         }

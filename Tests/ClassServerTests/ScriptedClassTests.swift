@@ -208,6 +208,47 @@ enum Chromium {
         #expect(try ClassClient(address: try #require(server.address)).state().step == 4)
     }
 
+    /// A demonstration (builder step 9, a goal its commands leave unmet on purpose) is watched, never tried: `run
+    /// --pace` does not open it (nor does `t`), the room is not told an exercise is open, and a learner's `check`
+    /// there is no failed check in the results.
+    @Test func aDemonstrationIsNeverOpenedToTheRoom() async throws {
+        let data = temporaryDirectory("demonstration")
+        let server = try ServerProcess(data: data)
+        defer { server.stop() }
+        let (url, token) = (server.url, server.token)
+        let presenter = try await offPool {
+            try runPatterns(
+                ["run", "builder", "--pace", "--from", "9", "--to", "9", "--class", url, "--token", token],
+                input: "tq", environment: ["XDG_STATE_HOME": data + "/presenter"])
+        }
+        #expect(presenter.status == 0, "\(presenter.error)")
+        #expect(presenter.output.contains("▶ Demonstration: the room watches. The goal stays unmet on purpose.\n"))
+        #expect(
+            presenter.output.contains(
+                "Step 9 is a demonstration (its goal stays unmet on purpose): the room watches it; nothing is opened "
+                    + "to the room.\n"), "\(presenter.output)")
+        #expect(!presenter.output.contains("The room tries now"), "\(presenter.output)")
+        let client = ClassClient(address: try #require(server.address))
+        let state = try client.state()
+        #expect(state.step == 9 && !state.tries)
+
+        let learner = try await offPool {
+            try runPatterns(
+                ["--join", url, "--name", "Mia"], input: "follow\ncheck\ncheck\ncheck\nrun\ncheck\n",
+                environment: ["XDG_STATE_HOME": data + "/learner"])
+        }
+        #expect(learner.status == 0, "\(learner.output)")
+        #expect(!learner.output.contains("The room tries now"), "\(learner.output)")
+        #expect(!learner.output.contains("(no such field)"), "\(learner.output)")
+        #expect(learner.output.contains("this step shows a goal its commands leave unmet on purpose"))
+        let csv = try fetch(server.url + "/results.csv?token=" + server.token)
+        let row = csv.split(separator: "\r\n").first { $0.contains(",Mia,builder,9,") }
+        // learner,name,lesson,step,reached,checks,failed_checks,passed,…: reached, and no check counted.
+        #expect(
+            row.map { $0.split(separator: ",", omittingEmptySubsequences: false)[4...7].joined(separator: ",") }
+                == "true,0,0,false", "\(csv)")
+    }
+
     /// A wrong code, no server, a bad address or a bad name: one line each, exit 1, and the REPL does not start.
     @Test func joiningWhatIsNotThereSaysSo() async throws {
         let server = try ServerProcess(data: temporaryDirectory("wrong"))

@@ -13,6 +13,64 @@ import Testing
         return folder
     }
 
+    /// The builder lesson in both languages under another id, in a folder of its own, each file changed by `edit`.
+    func copiedBuilder(_ edit: (String, String) -> String) throws -> String {
+        let folder = try scratch() + "/Lessons"
+        try FileManager.default.createDirectory(atPath: folder + "/ko", withIntermediateDirectories: true)
+        for lang in ["en", "ko"] {
+            let text = try String(contentsOfFile: root + "/Lessons/\(lang)/01-builder.md", encoding: .utf8)
+            try edit(lang, text.replacingOccurrences(of: "\nid: builder\n", with: "\nid: copy\n"))
+                .write(toFile: folder + "/\(lang)/01-builder.md", atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    /// `test --lessons DIR ID` tests the lesson in every language: an English file that no longer loads fails the run,
+    /// beside its Korean twin's "ok", whatever the files are called.
+    @Test func anIdNamesTheLessonInEveryLanguage() throws {
+        let folder = try copiedBuilder { lang, text in
+            lang == "en" ? text.replacingOccurrences(of: "```patterns\n> state", with: "```pattern\n> state") : text
+        }
+        let result = try runPatterns(["test", "--lessons", folder, "copy"])
+        #expect(result.status == 1)
+        #expect(
+            result.output.hasPrefix(
+                "FAIL \(folder)/en/01-builder.md:65: unknown code block '```pattern' (rule: every block is one the "
+                    + "tester reads or a language the prose shows; "), "\(result.output)")
+        #expect(result.output.contains("\nok   copy (ko): 12 steps, 22 commands\n"), "\(result.output)")
+        #expect(result.output.hasSuffix("\n1 passed, 1 failed\n"), "\(result.output)")
+    }
+
+    /// A new prediction step is recorded by one `--update`: its `predict` names the Swift that reveals the answer
+    /// (from the output being recorded), and a command that fails on purpose is said to fail, not to "now" fail.
+    @Test func oneUpdateRecordsANewPredictionStep() throws {
+        // The builder's prediction step ("predict the sold-out meat") with its output left out.
+        let folder = try copiedBuilder { _, text in
+            let goal = text.range(of: "prediction.answer")!
+            let open = text.range(of: "```patterns\n", range: goal.upperBound..<text.endIndex)!
+            let close = text.range(of: "\n```\n", range: open.upperBound..<text.endIndex)!
+            let commands = text[open.upperBound..<close.lowerBound].split(separator: "\n").filter { $0.hasPrefix("> ") }
+            return String(text[..<open.upperBound]) + commands.joined(separator: "\n") + text[close.lowerBound...]
+        }
+        let refused = try runPatterns(["test", "--lessons", folder, "copy", "--update"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.output.hasPrefix(
+                "FAIL \(folder)/en/01-builder.md:250: 'meat kitten' fails: error: "
+                    + "HamburgerBuilder.Error.soldOut(.kitten) "
+                    + "was thrown: kitten is sold out\n"
+                    + "FAIL copy (en): not updated; fix the lesson or the playground, or pass --accept-errors\n"),
+            "\(refused.output)")
+        let updated = try runPatterns(["test", "--lessons", folder, "copy", "--update", "--accept-errors"])
+        #expect(updated.status == 0, "\(updated.output)")
+        #expect(updated.output.hasSuffix("2 passed, 0 failed\n"), "\(updated.output)")
+        for lang in ["en", "ko"] {
+            let written = try String(contentsOfFile: folder + "/\(lang)/01-builder.md", encoding: .utf8)
+            let shipped = try String(contentsOfFile: root + "/Lessons/\(lang)/01-builder.md", encoding: .utf8)
+            #expect(written == shipped.replacingOccurrences(of: "\nid: builder\n", with: "\nid: copy\n"), "\(lang)")
+        }
+    }
+
     /// An author edits a built-in lesson and runs the binary built before the edit: the edit is what is tested, and
     /// the author is told to rebuild.
     @Test func anEditedBuiltInLessonIsTestedFromTheFile() throws {

@@ -215,6 +215,38 @@ import Testing
         #expect(all.output.contains("✓ goal met"), "r runs the whole solution: \(all.output)")
     }
 
+    /// A demonstration (builder step 9: a goal its commands leave unmet on purpose) is not opened to the room: no
+    /// "the room tries now", no solution to wait for; its commands wait for a key each, as a walkthrough's do.
+    @Test func paceShowsADemonstrationForTheRoomToWatch() throws {
+        let result = try runPatterns(["run", "builder", "--pace", "--from", "9", "--to", "9"], input: "")
+        #expect(result.status == 0)
+        let goal = try #require(result.output.range(of: "Goal:\n"), "\(result.output)")
+        expectSame(
+            String(result.output[goal.lowerBound...]),
+            """
+            Goal:
+              buggyAlert.confirmAction: AlertAction(title: "OK", handler: { ... })
+            Type 'check' when you think you are there, 'hint' for help.
+
+            ▶ Demonstration: the room watches. The goal stays unmet on purpose.
+            [Enter: next command · r: rest · b: back · h: hint · ':' own line · q: stop]
+            ▸ builder 9/12> buggyAlert.setTitle("Delete?").addConfirmAction("OK") { print("deleted") }.present()
+
+            """)
+        let korean = try runPatterns(
+            ["run", "builder", "--pace", "--from", "9", "--to", "9", "--lang", "ko"], input: "")
+        #expect(korean.output.contains("\n▶ 시연: 모두 지켜봅니다. 목표는 일부러 달성되지 않습니다.\n"), "\(korean.output)")
+        #expect(!korean.output.contains("[Enter: 풀이 보기"))
+        // Walked whole, its commands and the check that says why run; nothing waits for the room.
+        let all = try runPatterns(["run", "builder", "--pace", "--from", "9", "--to", "9"], input: "r")
+        #expect(!all.output.contains("the room tries now") && !all.output.contains("show the solution"))
+        #expect(
+            all.output.hasSuffix(
+                "This step's goal stays unmet on purpose: it shows the bug, nothing here is yours\nto fix. 'next' "
+                    + "moves on.\n"
+            ), "\(all.output)")
+    }
+
     @Test func paceGoesBackAStepWithTheLiveObjectsAsTheyWere() throws {
         // Step 3 (build) run whole, on to step 4, back to step 3: its banner again, and the state it started from.
         let result = try runPatterns(["run", "builder", "--pace", "--from", "3", "--to", "4"], input: "r\nbr")

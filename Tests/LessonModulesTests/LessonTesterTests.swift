@@ -18,6 +18,8 @@ import Testing
                     + "steps)",
                 "Lessons/en/x.md:1: a lesson has at least two exercise steps (with a goal); this one has 0 (rule for "
                     + "the built-in lessons: two exercises or more)",
+                "Lessons/en/x.md:1: a lesson has a code exercise (```swift starter File.swift```); this one has none "
+                    + "(rule for the built-in lessons: a code exercise)",
             ])
         #expect(test(text, builtIn: false).isEmpty)
     }

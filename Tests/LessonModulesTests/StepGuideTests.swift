@@ -39,6 +39,54 @@ import Testing
         #expect(last == "── step 2/12 · 'next' moves on ('step' shows this step again)", "\(last ?? "nil")")
     }
 
+    /// A step that repeats a command (`meat chicken`, `meat tofu`, `meat chicken`) is guided one command at a time in
+    /// either spelling: the first `meat chicken` is the first command, the second one the third.
+    @Test func aRepeatedCommandIsGuidedOneCommandAtATime() throws {
+        let text = """
+            ---
+            id: again
+            title: Again
+            module: builder
+            ---
+            ## Twice the same
+            ```patterns
+            > meat chicken
+            ── code ────────────────────
+            try builder.setMeat(.chicken)
+            > meat tofu
+            ── code ────────────────────
+            try builder.setMeat(.tofu)
+            > meat chicken
+            ── code ────────────────────
+            try builder.setMeat(.chicken)
+            ```
+            ## After
+            """
+        let catalog = LessonCatalog(
+            sources: [LessonSource(path: "again.md", lang: "en", text: text, isBuiltIn: false)],
+            modules: LessonModules.names)
+        let expected = [
+            "── step 1/2 · next: > meat tofu", "── step 1/2 · next: > meat chicken",
+            "── step 1/2 · 'next' moves on ('step' shows this step again)",
+        ]
+        for spelling in [
+            ["meat chicken", "meat tofu", "meat chicken"],
+            ["try builder.setMeat(.chicken)", "try builder.setMeat(.tofu)", "try builder.setMeat(.chicken)"],
+            ["meat chicken", "try builder.setMeat(.tofu)", "try builder.setMeat(.chicken)"],
+        ] {
+            let session = Session(
+                catalog: catalog, modules: LessonModules.all,
+                options: SessionOptions(render: RenderOptions(width: 80, reminders: true)))
+            session.execute("load again")
+            _ = session.takeEvents()
+            #expect(spelling.map { reminder(session, $0) } == expected, "\(spelling)")
+            // 'restart' starts the step's guide again.
+            session.execute("restart")
+            _ = session.takeEvents()
+            #expect(reminder(session, spelling[0]) == expected[0], "\(spelling)")
+        }
+    }
+
     /// Every walkthrough step of every lesson, typed in its Swift spelling (what the code pane showed for each short
     /// command), guides the learner exactly as the short spelling does, up to "'next' moves on".
     @Test(arguments: RepositoryLessons.ids)
@@ -81,6 +129,35 @@ import Testing
         #expect(
             lesson.progressText(step: 11, done: all, .en)
                 == "step 12 of 12 · \(all.count) of \(all.count) exercises done")
+    }
+
+    /// `check` at a demonstration says what the step is: before its commands ran, that they must run first (not a
+    /// list of fields that do not exist yet); after, why the goal stays unmet, and that nothing is the learner's to
+    /// fix.
+    @Test func checkAtADemonstrationSaysItIsOne() {
+        for (lang, first, last) in [
+            (
+                Lang.en,
+                "this step shows a goal its commands leave unmet on purpose: run them first\n('run' runs them), then "
+                    + "'check' says why it stays unmet\n",
+                "This step's goal stays unmet on purpose: it shows the bug, nothing here is yours\nto fix. 'next' "
+                    + "moves "
+                    + "on.\n"
+            ),
+            (
+                Lang.ko,
+                "이 단계는 명령을 실행해도 목표가 일부러 달성되지 않는 모습을 보여 줍니다. 먼저\n명령을 실행하고('run'이 실행합니다) "
+                    + "'check'를 입력하면 왜 달성되지 않는지 알려\n줍니다\n",
+                "이 단계의 목표는 일부러 달성되지 않습니다. 버그를 보여 주는 단계이니 여기서 고칠\n것은 없습니다. 'next'로 넘어가세요.\n"
+            ),
+        ] {
+            let session = RepositoryLessons.loaded("builder", lang)
+            _ = session.run("goto 9")
+            expectSame(session.run("check"), first)
+            let after = session.run("run", "check")
+            #expect(after.hasSuffix(last), "\(after)")
+            #expect(!after.contains(lang == .en ? "Stuck?" : "막혔나요?"))
+        }
     }
 
     /// An action is shown as the real object holds it, a closure whose source no one can read back: the same

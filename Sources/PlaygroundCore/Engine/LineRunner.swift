@@ -176,7 +176,8 @@ public final class LineRunner {
         postState(after, changed: changes)
         session.code.postMemory(changes)
         // Only a layout that shows it pays for the line (pipes, transcripts and handouts leave it out).
-        if options.render.reminders,
+        // A line the lesson runs quietly (setting a step up) is not the learner's: it does not move the step guide.
+        if options.render.reminders, !mediator.isMuted,
             let reminder = session.navigator?.reminder(
                 after: text, ran: session.lessons.codeLines(since: codeMark), lang)
         {

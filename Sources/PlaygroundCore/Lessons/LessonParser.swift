@@ -4,6 +4,20 @@ public enum LessonParser {
     static let requiredKeys = ["id", "title", "module"]
     static let knownKeys: Set<String> = ["id", "title", "summary", "module", "minutes"]
 
+    /// The `id:` a file's front matter declares, read without parsing the rest: a file that fails to parse still
+    /// belongs to its lesson (`patterns test ID` reports it with its twin).
+    public static func declaredID(_ text: String) -> String? {
+        let lines = text.lines.map { $0.utf8.last == 0x0D ? String($0.dropLast()) : String($0) }
+        guard lines.first == "---" else { return nil }
+        for line in lines.dropFirst() {
+            if line == "---" { return nil }
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].trimmed == "id" else { continue }
+            let id = line[line.index(after: colon)...].trimmed
+            return id.isEmpty ? nil : id
+        }
+        return nil
+    }
+
     public static func parse(_ text: String, path: String, lang: String) throws(LessonIssue) -> Lesson {
         let lines = text.lines.map { line -> String in
             line.utf8.last == 0x0D ? String(line.dropLast()) : String(line)

@@ -147,9 +147,43 @@ public struct LessonTester {
                         + "built-in lessons: two exercises or more)"
                 )
             }
+            // The product's lessons each have the learner write the pattern once (`swift test` walks each one's).
+            if !lesson.steps.contains(where: { $0.code != nil }) {
+                issue(
+                    1,
+                    "a lesson has a code exercise (```swift starter File.swift```); this one has none (rule for the "
+                        + "built-in lessons: a code exercise)"
+                )
+            }
         }
         guard failures.isEmpty else {
             return Result(lesson: lesson, failures: failures, updatedSource: nil, commandCount: 0)
+        }
+
+        // A prediction names the Swift that reveals its answer, read from its step's recorded output: a step whose
+        // output is not recorded yet (or is out of date) is run once first, so that one `--update` records it whole.
+        var running = lesson
+        let predictions = lesson.steps.indices.filter { lesson.steps[$0].isPrediction && lesson.steps[$0].code == nil }
+        for index in predictions {
+            let step = lesson.steps[index]
+            var now = step
+            now.transcripts = recordedTranscripts(of: step, at: index, in: session)
+            // Not from output that breaks where the recorded one did not (a compiled line with no compiler at hand);
+            // output not recorded yet says nothing either way.
+            let broken = zip(now.transcripts.flatMap(\.entries), step.transcripts.flatMap(\.entries)).contains {
+                !$1.expected.isEmpty && $0.expected.contains(where: Self.isError)
+                    && !$1.expected.contains(where: Self.isError)
+            }
+            if !broken, let code = now.revealCode, code != step.revealCode { running.steps[index] = now }
+        }
+        if !predictions.isEmpty {
+            // Afresh for the run below, with the reveals just found.
+            do {
+                try session.lessons.loadForTesting(running)
+            } catch {
+                issue(1, "cannot load: \(error)")
+            }
+            _ = session.takeOutput()
         }
 
         // Run every transcript in order, in one session, as a learner would.
@@ -279,7 +313,9 @@ public struct LessonTester {
                             ([actual[at]]
                             + actual[(at + 1)...].prefix { !$0.isEmpty && !$0.hasPrefix("── ") && !Self.isError($0) })
                             .joined(separator: " ")
-                        newErrors.append("\(lesson.path):\(entry.line): '\(entry.command)' now fails: \(error)")
+                        // "Now" only for a command whose recorded output said otherwise: a new one just fails.
+                        let fails = entry.expected.isEmpty ? "fails" : "now fails"
+                        newErrors.append("\(lesson.path):\(entry.line): '\(entry.command)' \(fails): \(error)")
                     }
                     if actual != expected {
                         let diff = LineDiff.diff(expected: expected, actual: actual).map { "    " + $0 }.joined(
@@ -337,6 +373,30 @@ public struct LessonTester {
         result.needCompiler = needCompiler
         result.withheld = withheld + session.withheldFromLesson
         return result
+    }
+
+    /// The step's transcripts with the output its commands give now, from the step's start (a prediction answered
+    /// first, as the step's own `predict` does); the session is left at the step's start.
+    func recordedTranscripts(of step: Step, at index: Int, in session: Session) -> [Transcript] {
+        session.lessons.setStep(index)
+        defer {
+            session.lessons.forgetPrediction()
+            _ = try? session.lessons.setUpLiveObjects(before: index, quietly: true)
+            _ = session.takeOutput()
+        }
+        guard (try? session.lessons.setUpLiveObjects(before: index, quietly: true)) != nil else {
+            return step.transcripts
+        }
+        session.lessons.forgetPrediction()
+        _ = session.takeOutput()
+        var transcripts = step.transcripts
+        for t in transcripts.indices {
+            for e in transcripts[t].entries.indices {
+                session.execute(transcripts[t].entries[e].command)
+                transcripts[t].entries[e].expected = Self.lines(session.takeOutput())
+            }
+        }
+        return transcripts
     }
 
     /// Runs a shortcut from the step's start; says how it got through if it meets the goal.

@@ -52,6 +52,12 @@ extension LessonController {
             }
             return
         }
+        // A demonstration's goal stays unmet on purpose: before its commands have made what the goal names, there is
+        // nothing to explain yet, and no field list to puzzle over.
+        if step.goalStaysUnmet, differences.contains(where: { $0.actual == CoreText.noSuchField.text(lang) }) {
+            session.say(CoreText.demonstrationRunFirst.phrase)
+            return
+        }
         var lines = [CoreText.notYet.text(lang, String(differences.count), String(step.goal.count))]
         let width = differences.map { DisplayWidth.of($0.key) }.max() ?? 0
         for d in differences {
@@ -79,7 +85,11 @@ extension LessonController {
         }
         // A step whose goal stays unmet on purpose (a bug to explain) is not a place to be stuck.
         // Nor is a prediction: 'restart' does not change an answer already given.
-        if !step.goalStaysUnmet && !step.isPrediction { lines.append(CoreText.stuckRestart.text(lang)) }
+        if step.goalStaysUnmet {
+            lines.append(CoreText.demonstrationUnmet.text(lang))
+        } else if !step.isPrediction {
+            lines.append(CoreText.stuckRestart.text(lang))
+        }
         session.say(lines.joined(separator: "\n"))
     }
 

@@ -199,6 +199,8 @@ public final class LessonController {
         session.calls.mark = session.calls.total
         session.lastLineCalls = nil
         mediator.isMuted = wasMuted
+        // The step starts again: so does its guide ('restart', `goto`).
+        navigator?.guided = 0
         if quietly { return }
         session.say(
             index == 0

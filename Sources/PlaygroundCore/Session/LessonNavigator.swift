@@ -5,6 +5,9 @@ public struct LessonNavigator {
     public internal(set) var stepIndex = 0
     public internal(set) var doneSteps: Set<Int> = []
     var hintsShown = 0
+    /// How many of the step's commands the learner has typed in order (in either spelling): the step guide's place.
+    /// A step may repeat a command (`quote`, `strategy byWeight`, `quote`): each typing moves the guide on by one.
+    var guided = 0
     /// Each prediction exercise's first answer, by step index: kept through undo, restart and goto.
     var predictions: [Int: Prediction] = [:]
 
@@ -21,6 +24,7 @@ public struct LessonNavigator {
         }
         stepIndex = number - 1
         hintsShown = 0
+        guided = 0
     }
 
     /// Whether the step is the lesson's last: `next` from there ends the lesson.
@@ -30,18 +34,21 @@ public struct LessonNavigator {
         guard !isAtLastStep else { return }
         stepIndex += 1
         hintsShown = 0
+        guided = 0
     }
 
     mutating func back() throws {
         guard stepIndex > 0 else { throw PlaygroundError(CoreText.thisIsTheFirstStep.phrase) }
         stepIndex -= 1
         hintsShown = 0
+        guided = 0
     }
 
     /// Moves without checks a caller has made already (the lesson tester, `run --from`).
     mutating func set(index: Int) {
         stepIndex = min(max(0, index), lesson.steps.count - 1)
         hintsShown = 0
+        guided = 0
     }
 
     /// The lesson pane's text for the current step.
@@ -69,7 +76,7 @@ public struct LessonNavigator {
 
     /// One line on where the learner is and what to type next, after `command`: the next "Try:" command, or that the
     /// step is done, or the exercise's way to finish.
-    func reminder(after command: String, ran code: [String] = [], _ lang: Lang) -> String {
+    mutating func reminder(after command: String, ran code: [String] = [], _ lang: Lang) -> String {
         let place = CoreText.stepOfTotal.text(lang, String(stepIndex + 1), String(lesson.steps.count))
         if step.isExercise && !step.goalStaysUnmet {
             return "── " + place + " · " + CoreText.reminderExercise.text(lang)
@@ -79,12 +86,15 @@ public struct LessonNavigator {
         guard !commands.isEmpty else { return "── " + place + " · " + moveOn }
         // Either spelling of a step's command counts: `try builder.setMeat(.chicken)` is `meat chicken`.
         let codes = step.commandCodes
-        let typed =
-            commands.firstIndex(of: command)
-            ?? codes.indices.last { i in
-                codes[i].map { expected in code.contains { LessonController.sameSwift($0, expected) } } ?? false
-            }
+        func matches(_ i: Int) -> Bool {
+            commands[i] == command
+                || (codes.indices.contains(i)
+                    && codes[i].map { expected in code.contains { LessonController.sameSwift($0, expected) } } ?? false)
+        }
+        // The first of the step's commands it can be from the guide's place on; else an earlier one, typed again.
+        let typed = commands.indices.first { $0 >= guided && matches($0) } ?? commands.indices.first(where: matches)
         if let typed {
+            guided = typed + 1
             return "── " + place + " · "
                 + (typed + 1 < commands.count ? CoreText.reminderTry.text(lang, commands[typed + 1]) : moveOn)
         }
@@ -161,5 +171,6 @@ public struct LessonNavigator {
     mutating func restore(step: Int, done: Set<Int>) {
         stepIndex = min(max(0, step), lesson.steps.count - 1)
         doneSteps = done.filter { $0 >= 0 && $0 < lesson.steps.count }
+        guided = 0
     }
 }

@@ -12,7 +12,7 @@ public enum ClassText: String, TextCatalog {
         roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
         classRefused, classUsage, joinUsage, notAClassAddress, nameNeeded, serverBinaryMissing,
         answersRevealed, presenterKeys, unsentAtExit, refusedToken, refusedPresenter, refusedTooLarge, refusedTooMany,
-        refusedNoClass, refusedBadRequest, classCommandsHelp
+        refusedNoClass, refusedBadRequest, classCommandsHelp, demonstrationNotOpened
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -72,6 +72,12 @@ public enum ClassText: String, TextCatalog {
                 "수업 서버에 닿지 않습니다. 플레이그라운드는 계속되고, 결과는 서버가 돌아올 때까지 보관합니다."
             )
         case .serverBack: ("The class server is back; {0} kept results sent.", "수업 서버가 돌아왔습니다. 보관한 결과 {0}개를 보냈습니다.")
+        case .demonstrationNotOpened:
+            (
+                "Step {0} is a demonstration (its goal stays unmet on purpose): the room watches it; nothing is opened "
+                    + "to the room.",
+                "{0}단계는 시연입니다(목표가 일부러 달성되지 않습니다). 모두 지켜보는 단계라 연습을 열지 않습니다."
+            )
         case .roomTries:
             (
                 "The room tries now: step {0}'s exercise is open ('follow' takes you there).",

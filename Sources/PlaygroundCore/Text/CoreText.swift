@@ -22,7 +22,8 @@ public enum CoreText: String, TextCatalog {
         thisLessonMakesOnly, didYouMeanToUseTry, tryOptionalGaveNil, aTrapStopsTheProgram, dashboardKeys,
         dashboardTooSmall, dashboardZoomed, dashboardPanesWaiting, dashboardLinesAbove, dashboardLinesBelow,
         reminderExercise, reminderNext, reminderTry, thePanesAreThisLessonsOwn, nothingChangedStateShowsAll,
-        unchangedStateShowsAll, restartSummary, stuckRestart, solutionStartsAtTheStepsStart, minutes, stepsAndExercises,
+        unchangedStateShowsAll, restartSummary, stuckRestart, demonstrationRunFirst, demonstrationUnmet,
+        solutionStartsAtTheStepsStart, minutes, stepsAndExercises,
         stepOfTotalExercisesDone, minutesShort, wasThrown, goalMet, notYet, predictSummary, predicted,
         predictionNotMade, predictionWrong, predictNeedsALesson, yourPrediction, compiledThrown, compiledTimedOut,
         compiledInterrupted, compiledCrashed, interpreterOnly,
@@ -243,6 +244,19 @@ public enum CoreText: String, TextCatalog {
             (
                 "set the live objects up as this step starts (the earlier steps' commands, nothing else)",
                 "라이브 객체를 이 단계가 시작할 때의 상태로 (앞 단계의 명령만 다시 실행)"
+            )
+        case .demonstrationRunFirst:
+            (
+                "this step shows a goal its commands leave unmet on purpose: run them first ('run' runs them), then "
+                    + "'check' says why it stays unmet",
+                "이 단계는 명령을 실행해도 목표가 일부러 달성되지 않는 모습을 보여 줍니다. 먼저 명령을 실행하고('run'이 실행합니다) 'check'를 입력하면 "
+                    + "왜 달성되지 않는지 알려 줍니다"
+            )
+        case .demonstrationUnmet:
+            (
+                "This step's goal stays unmet on purpose: it shows the bug, nothing here is yours to fix. 'next' moves "
+                    + "on.",
+                "이 단계의 목표는 일부러 달성되지 않습니다. 버그를 보여 주는 단계이니 여기서 고칠 것은 없습니다. 'next'로 넘어가세요."
             )
         case .stuckRestart:
             (
