@@ -94,8 +94,22 @@ import Testing
     /// The repository's own exercises, with their goals weakened back to what let a shortcut through: each lesson's
     /// shortcuts catch it.
     @Test(arguments: [
-        ("delegate", "board.typed: [0,4] \"B\", [2,3] \"A\", [4,0] \"Z\", [4,4] \"C\"\n", "board.filled: 4\n"),
-        ("director", "receiptBuilder.builtBy: employee.createCombo1(with:)\n", ""),
+        (
+            "delegate",
+            "board.typed: [0,4] \"B\", [2,3] \"A\", [4,0] \"Z\", [4,4] \"C\"\nboard.lastHeard: \"C at [4,4]\"\n"
+                + "trace.has: board.cell(0, 4) -> board.cell(board.cell(0, 4), valueChangedTo: \"B\")\n"
+                + "trace.has: board.cell(4, 4) -> board.cell(board.cell(4, 4), valueChangedTo: \"C\")\n",
+            "board.filled: 4\nboard.lastHeard: \"C at [4,4]\"\n"
+        ),
+        (
+            "director",
+            "receiptBuilder.builtBy: employee.createCombo1(with:)\n"
+                + "trace.has: employee -> receiptBuilder.setMeat(.beef)\n"
+                + "trace.has: employee -> receiptBuilder.addSauces([.secret])\n"
+                + "trace.has: employee -> receiptBuilder.addToppings([.lettuce, .pickles, .tomatoes])\n"
+                + "trace.has: employee -> receiptBuilder.build()\n",
+            ""
+        ),
     ])
     func aWeakenedGoalFailsTheLessonsOwnShortcuts(lesson id: String, goal: String, weaker: String) throws {
         let lesson = try #require(RepositoryLessons.catalog.lesson(id: id, lang: .en))

@@ -113,6 +113,7 @@ import Testing
                 board.cell(0, 4) -> board.cell(board.cell(0, 4), valueChangedTo: "B")
             """)
     }
+}
 
 extension String {
     /// The text from the first line that starts with `marker` (itself dropped: a session's output has no prompts).

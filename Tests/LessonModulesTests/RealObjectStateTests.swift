@@ -21,8 +21,10 @@ import Testing
         let session = RepositoryLessons.loaded("delegate")
         _ = session.run("goto 4")
         let board = try real(session, "board", as: GameBoardController.self)
-        board.cell(0, 4).endEditing("B")
-        board.cell(4, 4).endEditing("C")
+        session.recordingCalls {
+            board.cell(0, 4).endEditing("B")
+            board.cell(4, 4).endEditing("C")
+        }
         #expect(fields(session, "lastHeard") == [#"lastHeard:  "C at [4,4]""#])
         let verdict = session.run("check")
         #expect(verdict.contains("goal met"), "\(verdict)")
@@ -33,8 +35,10 @@ import Testing
         _ = session.run("goto 7")
         let pager = try real(session, "pager", as: PageViewController.self)
         let teal = SenderPage(name: "teal")
-        pager.add(teal)
-        teal.viewDidDisappear()
+        session.recordingCalls {
+            pager.add(teal)
+            teal.viewDidDisappear()
+        }
         #expect(fields(session, "lastSender") == ["lastSender:   teal"])
         let verdict = session.run("check")
         #expect(verdict.contains("goal met"), "\(verdict)")
@@ -78,7 +82,7 @@ import Testing
         _ = session.run("goto 4")
         let employee = try real(session, "employee", as: Employee.self)
         let receiptBuilder = try real(session, "receiptBuilder", as: ReceiptBuilder.self)
-        _ = try employee.createCombo1(with: receiptBuilder)
+        _ = try session.recordingCalls { try employee.createCombo1(with: receiptBuilder) }
         #expect(fields(session, "builtBy") == ["builtBy: employee.createCombo1(with:)"])
         #expect(session.run("check").contains("goal met"))
         // A later order into the other builder does not take the receipt away from the employee.

@@ -110,8 +110,9 @@ struct CallTrace {
 }
 
 extension Session {
-    /// Runs `body` with this session's recorder current: the `Patterns` types record their calls into it.
-    func recordingCalls<T>(_ body: () throws -> T) rethrows -> T {
+    /// Runs `body` with this session's recorder current: the `Patterns` types record their calls into it, as they do
+    /// while a line runs (and a test that calls the real objects as a compiled line would).
+    public func recordingCalls<T>(_ body: () throws -> T) rethrows -> T {
         try CallRecord.$current.withValue(calls) { try body() }
     }
 
