@@ -24,6 +24,11 @@ extension LessonController {
     func judge(explaining: Bool = true) throws {
         var navigator = try requireNavigator()
         let step = navigator.step
+        // Nothing can be judged before the prediction: that is all there is to say (never the scenario's fields).
+        if step.isPrediction, prediction == nil {
+            session.say(predictionStanding(step))
+            return
+        }
         let differences = goalDifferences()
         if differences.isEmpty {
             navigator.markDone()
