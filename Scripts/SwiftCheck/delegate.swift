@@ -2,7 +2,7 @@
 // its own deinit, the hub has a second listener (a counter) and the quiz screen a delegate (a presenter). Those two
 // have no name in the playground: here their names begin with an underscore.
 var controller: GameBoardController? = GameBoardController(onCellDeinit: { _ in })
-let board = controller!
+var board: GameBoardController { controller! }
 board.onDeinit = { _ in }
 let quizScreen = QuestionGroupScreen()
 let hub = CellHub()

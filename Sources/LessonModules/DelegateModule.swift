@@ -52,17 +52,28 @@ public final class DelegateModule: LessonModule {
         weakCells = board.cells.joined().map { WeakCell(cell: $0) }
     }
 
+    /// `board`, which is `controller!`: with the controller released, reading it traps as that Swift does.
     func requireController() throws -> GameBoardController {
         guard let controller else {
-            throw PlaygroundError(DelegateText.controllerReleased.phrase)
+            throw Trap(
+                message: "Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+                explanation: DelegateText.boardIsNil.phrase)
         }
         return controller
     }
 
     // MARK: live objects
 
+    /// `board` is not a second reference that could keep the controller alive: it is the lesson's `controller`,
+    /// unwrapped (`var board: GameBoardController { controller! }`), so `controller = nil` frees the board and a
+    /// later `board` finds nil, as that Swift does.
     public lazy var objects: [LiveObject] = [
-        boardObject.holding { [unowned self] in controller }, quizObject.holding { [unowned self] in quiz },
+        {
+            let board = boardObject.holding { [unowned self] in controller }
+            board.getter = "controller!"
+            board.swiftType = "Patterns.GameBoardController"
+            return board
+        }(), quizObject.holding { [unowned self] in quiz },
         hubObject.holding { [unowned self] in hub },
     ]
 
@@ -305,10 +316,38 @@ public final class DelegateModule: LessonModule {
         return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }
 
+    /// The learner's names that keep `board` alive, as the references are now: a name for the controller itself,
+    /// or for a cell that holds it strongly (a strong delegate).
+    func holders(of board: GameBoardController) -> [String] {
+        context.learnerNames().compactMap { name, value in
+            if let held = value as? GameBoardController, held === board { return name }
+            if let cell = value as? Cell, cell.ownership == .strong, cell.delegate === board {
+                return DelegateText.throughCell.text(context.lang, name)
+            }
+            return nil
+        }
+    }
+
+    /// Whether the cells hold `board` strongly now: a strong delegate, or closures that capture it.
+    func cellsHoldStrongly(_ board: GameBoardController) -> Bool {
+        if listening == .closures(.strongSelf) { return true }
+        return board.cells.joined().contains { $0.ownership == .strong && $0.delegate === board }
+    }
+
     func memoryReport() -> String {
         var lines = [DelegateText.alive.text(context.lang, aliveSummary)]
-        if controller == nil && weakController != nil {
-            lines.append((listening == .delegate ? DelegateText.leak : DelegateText.closureLeak).text(context.lang))
+        if controller == nil, let board = weakController {
+            // Said from the references of now: a name that holds it, else a cycle only where the cells hold it.
+            let holders = holders(of: board)
+            if !holders.isEmpty {
+                lines.append(DelegateText.heldBy.text(context.lang, holders.joined(separator: ", ")))
+                let strongly = cellsHoldStrongly(board)
+                lines.append((strongly ? DelegateText.cycleAfterNames : DelegateText.noCycle).text(context.lang))
+            } else if cellsHoldStrongly(board) {
+                lines.append((listening == .delegate ? DelegateText.leak : DelegateText.closureLeak).text(context.lang))
+            } else {
+                lines.append(DelegateText.heldElsewhere.text(context.lang))
+            }
         } else if controller == nil {
             let cells = deinits.filter { $0.hasPrefix("Cell") }
             for name in deinits where !name.hasPrefix("Cell") { lines.append("deinit \(name)") }

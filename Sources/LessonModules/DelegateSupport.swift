@@ -26,15 +26,14 @@ final class QuizPresenter: QuestionGroupScreenDelegate {
 
 /// What the delegate lesson's objects say, in English and Korean.
 enum DelegateText: String, TextCatalog {
-    case controllerReleased, alreadyReleased, rowsAndColumns, cellsHoldWeakly, cellsHoldStrongly, emptyIgnored, alive,
+    case alreadyReleased, rowsAndColumns, cellsHoldWeakly, cellsHoldStrongly, emptyIgnored, alive,
         leak
     case created, cancelled, releaseSummary, memorySummary, closuresCaptureStrongly, closuresCaptureWeakly, closureLeak,
-        listenSummary, cellsPostToHub, hubSummary
+        listenSummary, cellsPostToHub, hubSummary, heldBy, noCycle, throughCell, cycleAfterNames, heldElsewhere,
+        boardIsNil
 
     var texts: (en: String, ko: String) {
         switch self {
-        case .controllerReleased:
-            ("the lesson released its controller; 'reset' makes a new board", "레슨이 컨트롤러를 놓았습니다. 'reset'으로 새 보드를 만드세요")
         case .alreadyReleased:
             ("the controller was already released; 'reset' makes a new board", "컨트롤러는 이미 해제되었습니다. 'reset'으로 새 보드를 만드세요")
         case .rowsAndColumns: ("rows and columns go from 0 to 4, not [{0},{1}]", "행과 열은 0부터 4까지입니다. [{0},{1}]은 없습니다")
@@ -43,6 +42,34 @@ enum DelegateText: String, TextCatalog {
             (
                 "cells now hold their delegate strongly: controller -> cells -> controller is a cycle",
                 "이제 셀이 델리게이트를 강하게(strong) 잡습니다: controller -> cells -> controller 순환이 생겼습니다"
+            )
+        case .heldBy:
+            (
+                "held by {0}: a name of yours refers to the controller strongly, so ARC keeps it (and its 25 cells) "
+                    + "alive",
+                "{0}이(가) 잡고 있음: 직접 만든 이름이 컨트롤러를 강하게 참조하므로 ARC가 컨트롤러(와 셀 25개)를 살려 둡니다"
+            )
+        case .noCycle:
+            (
+                "no cycle: the cells hold it weakly, so ARC frees it once no name of yours holds it",
+                "순환은 없습니다: 셀은 컨트롤러를 약하게 잡으므로 이름이 모두 놓으면 ARC가 해제합니다"
+            )
+        case .throughCell: ("{0} (a cell whose strong delegate is the controller)", "{0} (델리게이트로 컨트롤러를 강하게 잡는 셀)")
+        case .cycleAfterNames:
+            (
+                "the cells hold it strongly too: once no name holds it, controller -> cells -> controller is a cycle",
+                "셀도 컨트롤러를 강하게 잡습니다: 이름이 모두 놓으면 controller -> cells -> controller 순환이 남습니다"
+            )
+        case .heldElsewhere:
+            (
+                "something you made still refers to the controller strongly (no name at the prompt does, and the "
+                    + "cells hold it weakly): no cycle",
+                "직접 만든 무언가가 아직 컨트롤러를 강하게 참조합니다(프롬프트의 이름은 아니고, 셀은 약하게 잡습니다): 순환은 아닙니다"
+            )
+        case .boardIsNil:
+            (
+                "board is 'controller!', and controller is nil: the lesson released it; 'reset' makes a new board",
+                "board는 'controller!'인데 controller가 nil입니다. 레슨이 컨트롤러를 놓았습니다. 'reset'으로 새 보드를 만드세요"
             )
         case .emptyIgnored: ("(empty text ignored)", "(빈 텍스트는 무시했습니다)")
         case .alive: ("alive: {0}", "살아 있음: {0}")

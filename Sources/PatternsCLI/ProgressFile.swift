@@ -46,6 +46,17 @@ final class ProgressFile: ProgressStore {
         for warning in takeWarnings() { Output.warning(warning) }
     }
 
+    func predictions(lesson: String) -> [Int: String] {
+        record.lessons[lesson]?.predictions ?? [:]
+    }
+
+    /// Kept on disk under the lock: another session's answer, kept first, is the one that stands.
+    func keepPrediction(_ answer: String, lesson: String, step: Int, total: Int) -> String {
+        commit(.predict(lesson, step: step, answer: answer, total: total))
+        for warning in takeWarnings() { Output.warning(warning) }
+        return record.lessons[lesson]?.predictions[step] ?? answer
+    }
+
     /// Applies one change on top of what is on disk now, under the lock.
     func commit(_ change: ProgressRecord.Change) {
         record.apply(change)

@@ -289,20 +289,22 @@ enum Chromium {
     }
 
     /// Joining the same class again under the same name (the token kept in the state folder) is the same learner: one
-    /// row, the first prediction still the one that counts; another name is another learner.
+    /// row, the first prediction still the one that counts (here and in the learner's progress file); another name,
+    /// from another state folder, is another learner.
     @Test func joiningAgainIsTheSameLearner() async throws {
         let data = temporaryDirectory("again")
         let server = try ServerProcess(data: data)
         defer { server.stop() }
         let (url, token) = (server.url, server.token)
-        let state = ["XDG_STATE_HOME": data + "/ann"]
         for (name, lines) in [
             ("Ann", "load builder\ngoto 5\npredict 1\n"),
             ("Ann", "load builder\ngoto 5\npredict 2\nmeat kitten\ncheck\n"),
             ("Bo", "load builder\ngoto 5\npredict 3\n"),
         ] {
             let result = try await offPool {
-                try runPatterns(["--join", url, "--name", name], input: lines, environment: state)
+                try runPatterns(
+                    ["--join", url, "--name", name], input: lines,
+                    environment: ["XDG_STATE_HOME": data + "/" + name.lowercased()])
             }
             #expect(result.output.hasPrefix("You joined class \(server.address!.code) as \(name)."), "\(result.output)")
         }
@@ -310,8 +312,8 @@ enum Chromium {
         let rows = csv.split(separator: "\r\n").dropFirst().filter { $0.contains(",builder,5,") }.map {
             $0.split(separator: ",").prefix(10).joined(separator: ",")
         }
-        // The second time Ann predicted 2 and her check passed; the prediction that counts is still her first, 1.
-        #expect(rows == ["1,Ann,builder,5,true,1,0,true,1,0", "2,Bo,builder,5,true,0,0,false,3,0"], "\(csv)")
+        // The second time Ann's first answer, 1, stands: her 'predict 2' is refused and her check fails.
+        #expect(rows == ["1,Ann,builder,5,true,1,1,false,1,0", "2,Bo,builder,5,true,0,0,false,3,0"], "\(csv)")
     }
 
     /// The server goes away while a learner works: the REPL says so in one line, goes on, keeps the results and

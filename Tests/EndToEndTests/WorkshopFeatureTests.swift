@@ -75,6 +75,31 @@ import Testing
         expectSame(korean.output, listText(.ko, progress: ["builder": "\(steps)단계 중 6단계 · 연습 \(exercises)개 중 1개 완료"]))
     }
 
+    /// A prediction is made once per learner: the first answer is kept in the progress file, so a new session
+    /// cannot take it again (nor pass the exercise), until `patterns forget`.
+    @Test func aPredictionCountsOnceAcrossSessionsUntilForgotten() throws {
+        let state = freshState()
+        let environment = ["XDG_STATE_HOME": state]
+        let lines = "load builder\ngoto 5\npredict 3\nmeat kitten\ncheck\n"
+        let first = try runPatterns([], input: lines, environment: environment)
+        #expect(first.output.contains("✗ you predicted 3"), "\(first.output)")
+        let again = "load builder\ngoto 5\ncheck\npredict 2\nmeat kitten\ncheck\n"
+        let second = try runPatterns([], input: again, environment: environment)
+        // Kept from the start of the session, not only refused when answered again.
+        #expect(second.output.contains("builder 5/12> check\nyour prediction 3 is kept;"), "\(second.output)")
+        #expect(second.output.contains("error: your prediction stands: 3."), "\(second.output)")
+        #expect(second.output.contains("✗ you predicted 3"), "\(second.output)")
+        #expect(!second.output.contains("✓ goal met"), "\(second.output)")
+        let builder = try #require(BuiltInLessons.lesson("builder"))
+        let steps = builder.steps.count, exercises = builder.exerciseIndices.count
+        expectSame(
+            try runPatterns(["list"], environment: environment).output,
+            listText(.en, progress: ["builder": "step 5 of \(steps) · 0 of \(exercises) exercises done"]))
+        _ = try runPatterns(["forget", "builder"], environment: environment)
+        let afresh = try runPatterns([], input: again, environment: environment)
+        #expect(afresh.output.contains("✓ goal met: step 5 is done."), "\(afresh.output)")
+    }
+
     @Test func corruptProgressIsSetAsideWithAWarning() throws {
         let state = freshState()
         try FileManager.default.createDirectory(atPath: state + "/patterns", withIntermediateDirectories: true)

@@ -37,6 +37,41 @@ import Testing
         )
     }
 
+    /// `board` is `controller!`: no reference of its own, so after the release it finds nil (a trap, as that Swift
+    /// is), and it cannot be assigned. A learner's cell with a strong delegate holds the controller: the memory pane
+    /// names it, and the cycle behind it. (A name for the controller itself: InProcessCompiledTests.)
+    @Test func boardIsTheControllerUnwrappedAndACellNameHoldsAStrongDelegate() {
+        let session = makeSession()
+        _ = session.run("load delegate", "controller = nil")
+        expectSame(
+            session.run("board.cell(0, 0)"),
+            """
+            ── code ────────────────────
+            board.cell(0, 0)
+            Fatal error: Unexpectedly found nil while unwrapping an Optional value
+            board is 'controller!', and controller is nil: the lesson released it; 'reset'
+            makes a new board
+            (a trap: a real program stops here; the playground keeps the live objects as
+            they were)
+
+            """)
+        expectSame(session.run("board = nil"), "error: cannot assign to value: 'board' is a get-only property\n")
+        _ = session.run("reset", "delegate strong", "let cell = board.cell(1, 1)")
+        let released = session.run("controller = nil")
+        #expect(
+            released.hasSuffix(
+                """
+                ── memory ──────────────────
+                alive: GameBoardController ×1, Cell ×25
+                held by cell (a cell whose strong delegate is the controller): a name of yours
+                refers to the controller strongly, so ARC keeps it (and its 25 cells) alive
+                the cells hold it strongly too: once no name holds it, controller -> cells ->
+                controller is a cycle
+
+                """), "\(released)")
+        #expect(!released.contains("LEAK"))
+    }
+
     @Test func quizScreenReportsToItsDelegate() {
         let session = makeSession()
         _ = session.run("load delegate")

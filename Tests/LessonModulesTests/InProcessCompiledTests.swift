@@ -33,6 +33,34 @@ import Testing
         #expect(session.run("builder.meat").hasSuffix(".beef\n"), "rolled back to before the line")
     }
 
+    /// The delegate lesson's memory pane says who keeps the controller alive, from the references of the moment:
+    /// `let keep = board` holds it (the cells hold it weakly: no cycle, no leak), and `board`, which is
+    /// `controller!`, finds nil.
+    @Test func aNameThatHoldsTheControllerIsNamedAndIsNoCycle() throws {
+        guard let session = Self.compilingSession() else { return }
+        _ = session.run("load delegate", "let keep = board")
+        let released = session.run("controller = nil")
+        let memory = try #require(released.range(of: "── memory ──────────────────\n"), "\(released)")
+        expectSame(
+            String(released[memory.lowerBound...]),
+            """
+            ── memory ──────────────────
+            alive: GameBoardController ×1, Cell ×25
+            held by keep: a name of yours refers to the controller strongly, so ARC keeps it
+            (and its 25 cells) alive
+            no cycle: the cells hold it weakly, so ARC frees it once no name of yours holds
+            it
+
+            """)
+        #expect(session.run("keep.received.count").hasSuffix("\n0\n"))
+        #expect(
+            session.run("board.received.count").hasPrefix(
+                "Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
+        // With a strong delegate and no name, the cycle is what keeps it alive.
+        _ = session.run("reset", "delegate strong")
+        #expect(session.run("controller = nil").contains("alive: GameBoardController ×1, Cell ×25\nLEAK:"))
+    }
+
     /// What the state pane never shows (a closure stored in a page) goes back too.
     @Test func aCompiledLineThatThrowsAfterStoringAClosureLeavesNoClosure() throws {
         guard let session = Self.compilingSession() else { return }

@@ -65,6 +65,93 @@ import Testing
         #expect(!session.doneSteps.contains(4))
     }
 
+    /// A prediction is made once per learner: loading another lesson and coming back, `goto` and `restart` keep the
+    /// first answer (a session without a progress store keeps it in memory), and a missed one stays missed.
+    @Test func theFirstAnswerOutlivesLoadGotoAndRestart() {
+        let session = atThePredictExercise()
+        let missed = """
+            ✗ you predicted 3, and that is not what happened: the panes above show what did.
+            Only the first answer counts, so this prediction stays missed; 'next' moves on
+
+            """
+        _ = session.run("predict 3", "meat kitten")
+        expectSame(session.run("check"), missed)
+        for way in [["load director", "load builder", "goto 5"], ["goto 4", "goto 5"], ["restart"]] {
+            for line in way { session.execute(line) }
+            _ = session.takeOutput()
+            expectSame(
+                session.run("predict 2"),
+                """
+                error: your prediction stands: 3. The first answer is the one that counts; run
+                it and watch
+
+                """)
+            _ = session.run("meat kitten")
+            expectSame(session.run("check"), missed)
+            #expect(!session.doneSteps.contains(4), "after \(way)")
+        }
+    }
+
+    /// `check` before any prediction says only that: never the scenario's fields (which would say nothing ran).
+    @Test func checkBeforeAnyPredictionSaysToPredictFirst() {
+        for (lesson, step) in [("builder", 5), ("director", 5), ("mediator", 6), ("delegate", 6), ("observer", 5)] {
+            let session = RepositoryLessons.loaded(lesson)
+            _ = session.run("goto \(step)")
+            expectSame(session.run("check"), "no prediction yet: 'predict' 1, 2 or 3 first, then run it\n")
+        }
+        let korean = RepositoryLessons.loaded("mediator", .ko)
+        _ = korean.run("goto 6")
+        expectSame(korean.run("check"), "아직 예측이 없습니다. 먼저 'predict' 1, 2 또는 3 중 하나를 입력하고 실행하세요\n")
+    }
+
+    /// The progress file keeps each first answer by step; saving the place keeps them; forgetting clears them.
+    @Test func theProgressRecordKeepsTheFirstAnswer() throws {
+        var record = try ProgressRecord(
+            decoding: Array(#"{"version":1,"lessons":{"builder":{"step":4,"done":[],"total":12}}}"#.utf8))
+        #expect(record.lessons["builder"]?.predictions == [:], "a file from before predictions were kept")
+        record.apply(.predict("builder", step: 4, answer: "3", total: 12))
+        record.apply(.predict("builder", step: 4, answer: "2", total: 12))
+        record.apply(.set("builder", .init(step: 6, done: [2], total: 12)))
+        record.apply(.predict("observer", step: 4, answer: "1", total: 8))
+        record.apply(.predict("observer", step: 99, answer: "1", total: 8))
+        #expect(record.lessons["builder"] == .init(step: 6, done: [2], total: 12, predictions: [4: "3"]))
+        #expect(record.lessons["observer"] == .init(step: 4, done: [], total: 8, predictions: [4: "1"]))
+        let again = try ProgressRecord(decoding: record.encoded)
+        #expect(again == record)
+        expectSame(
+            String(decoding: again.encoded, as: UTF8.self),
+            """
+            {
+              "lessons" : {
+                "builder" : {
+                  "done" : [
+                    2
+                  ],
+                  "predictions" : {
+                    "4" : "3"
+                  },
+                  "step" : 6,
+                  "total" : 12
+                },
+                "observer" : {
+                  "done" : [
+
+                  ],
+                  "predictions" : {
+                    "4" : "1"
+                  },
+                  "step" : 4,
+                  "total" : 8
+                }
+              },
+              "version" : 1
+            }
+
+            """)
+        record.apply(.forget("builder"))
+        #expect(record.lessons["builder"] == nil)
+    }
+
     @Test func theSwiftSpellingRunsItToo() {
         let session = atThePredictExercise()
         _ = session.run("predict 2", "try! builder.setMeat(.kitten)")

@@ -15,6 +15,8 @@ enum LineSource {
         var kind: TopLevelNames.Kind
         /// A binding the learner made (a line may declare its name again), not a lesson's object.
         var isLearners = false
+        /// A computed name's getter (`controller!`): declared after the names it reads.
+        var getter: String? = nil
     }
 
     /// The file holds the line twice when its last statement may be an expression: as written
@@ -86,10 +88,16 @@ enum LineSource {
         // A name the line declares again is the line's own from here on (the newest wins, as in the Swift REPL); a
         // lesson's own object stays, as a name declared in the same file would.
         let redeclared = Set(declared.names.map(\.name))
-        for item in visible where !(item.isLearners && redeclared.contains(item.name)) {
+        // A computed name comes after the names its getter reads.
+        let ordered = visible.filter { $0.getter == nil } + visible.filter { $0.getter != nil }
+        for item in ordered where !(item.isLearners && redeclared.contains(item.name)) {
             let name = item.name
             // `()` in an expression is the empty tuple's value, not its type.
             let type = item.type == "()" ? "Swift.Void" : item.type
+            if let getter = item.getter {
+                lines.append("    var \(name): \(sugared(type)) { \(getter) }")
+                continue
+            }
             switch item.kind {
             case .let: lines.append("    let \(name) = __context.value(\(quoted(name)), as: (\(type)).self)")
             case .var:
@@ -210,6 +218,7 @@ enum LineSource {
     static func sessionName(_ item: Visible) -> [String] {
         let name = item.name
         let type = item.type == "()" ? "Swift.Void" : item.type
+        if let getter = item.getter { return ["private var \(name): \(sugared(type)) { \(getter) }"] }
         switch item.kind {
         case .let:
             return [

@@ -182,6 +182,12 @@ extension LineRunner {
         for object in workspace.namedObjects {
             guard !seen.contains(object.name) else { continue }
             let isLearners = workspace.bindings[object.name] === object
+            if let getter = object.getter, let type = object.swiftType {
+                // Computed from other names (`board` is `controller!`): declared so, alive or not.
+                seen.insert(object.name)
+                visible.append(LineSource.Visible(name: object.name, type: type, kind: .let, getter: getter))
+                continue
+            }
             if object.kind == .weakVar, let type = object.swiftType {
                 // A weak variable is in scope whether or not its object is still alive.
                 seen.insert(object.name)

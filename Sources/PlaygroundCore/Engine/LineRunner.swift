@@ -255,8 +255,11 @@ public final class LineRunner {
     func assign(_ name: String, _ value: SwiftValue, in workspace: Workspace) throws {
         // The module runs it and shows its code line.
         if try workspace.module.assign(name, value) != nil { return }
-        if workspace.receivers.contains(where: { $0.name == name }) {
-            throw PlaygroundError(SwiftDiagnostic.cannotAssignToValueIsALetConstant(name))
+        if let receiver = workspace.receivers.first(where: { $0.name == name }) {
+            throw PlaygroundError(
+                receiver.getter == nil
+                    ? SwiftDiagnostic.cannotAssignToValueIsALetConstant(name)
+                    : SwiftDiagnostic.cannotAssignToValueIsAGetOnlyProperty(name))
         }
         throw PlaygroundError(SwiftDiagnostic.cannotFindInScope(name))
     }

@@ -106,17 +106,36 @@ final class Workspace {
     /// The module's live objects, then what `let` bound.
     var receivers: [LiveObject] { boundReceivers.isEmpty ? module.objects : module.objects + boundReceivers }
 
+    /// Who the module asks for the learner's names: this workspace, held weakly (the module is the workspace's).
+    final class NameLender {
+        weak var workspace: Workspace?
+
+        /// The learner's bindings that hold their value strongly, with the value they hold now.
+        func names() -> [(name: String, value: Any)] {
+            guard let workspace else { return [] }
+            return workspace.boundReceivers.filter { $0.kind != .weakVar }.compactMap { object in
+                Reflection.unwrapped(object.instance()).map { (object.name, $0) }
+            }
+        }
+    }
+    private let lender = NameLender()
+
     init(factory: ModuleFactory, mediator: Mediator, lang: Lang) {
         self.factory = factory
         self.mediator = mediator
         self.lang = lang
-        module = Self.make(factory, mediator, lang)
+        module = Self.make(factory, mediator, lang, lender: lender)
+        lender.workspace = self
     }
 
-    /// A new module on the standard panes, with the panes it declares.
-    static func make(_ factory: ModuleFactory, _ mediator: Mediator, _ lang: Lang) -> LessonModule {
+    /// A new module on the standard panes, with the panes it declares; `lender` lends it the learner's names.
+    static func make(
+        _ factory: ModuleFactory, _ mediator: Mediator, _ lang: Lang, lender: NameLender? = nil
+    ) -> LessonModule {
         mediator.restoreStandard()
-        let module = factory.make(ModuleContext(mediator: mediator, lang: lang))
+        let context = ModuleContext(mediator: mediator, lang: lang)
+        context.lendNames = lender.map { lender in { [weak lender] in lender?.names() ?? [] } }
+        let module = factory.make(context)
         for pane in module.panes {
             mediator.addPane(Pane(name: pane.name, kind: .append))
             for topic in pane.topics { mediator.route(topic, to: pane.name) }
@@ -133,7 +152,7 @@ final class Workspace {
         let wasMuted = mediator.isMuted
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
-        module = Self.make(factory, mediator, lang)
+        module = Self.make(factory, mediator, lang, lender: lender)
         bindings = [:]
         declarations = LearnerDeclarations()
         // What the old module's objects did is gone with them: their freeing is not the learner's doing.

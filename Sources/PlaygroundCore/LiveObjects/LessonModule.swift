@@ -72,10 +72,18 @@ public final class ModuleContext {
     /// The interface language: what modules say around their objects is in it.
     public let lang: Lang
 
+    /// Lends the learner's names as they are now (set by the workspace that made the module).
+    var lendNames: (() -> [(name: String, value: Any)])?
+
     init(mediator: Mediator, lang: Lang) {
         self.mediator = mediator
         self.lang = lang
     }
+
+    /// The names the learner bound at the prompt (`let keep = board`) that hold a value strongly, each with what it
+    /// holds now (an optional unwrapped; a `weak var` and an empty optional are left out): a module can say who
+    /// keeps an object alive.
+    public func learnerNames() -> [(name: String, value: Any)] { lendNames?() ?? [] }
 
     /// Posts a message. The text is not built while the mediator is muted (a replay): pictures cost.
     public func post(_ topic: String, _ text: @autoclosure () -> String, source: String) {

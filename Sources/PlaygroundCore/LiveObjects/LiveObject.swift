@@ -101,6 +101,10 @@ public final class LiveObject {
     public var swiftType: String?
     /// How Swift holds the name: `let`, `var` or `weak var`.
     public var kind: TopLevelNames.Kind = .let
+    /// A computed name's getter, in Swift over the names the module lends (`board` is `controller!`): a compiled
+    /// line declares it `var board: GameBoardController { controller! }`, in scope whether or not its object is
+    /// alive, and reading it does what that Swift does. Needs ``swiftType``.
+    public var getter: String?
     /// A `var` the module owns (`controller`): what a compiled line's new value does to it.
     public var assign: ((Any?) throws -> Void)?
 

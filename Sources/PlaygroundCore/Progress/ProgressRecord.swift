@@ -10,20 +10,55 @@ public struct ProgressRecord: Equatable, Sendable {
         /// 0-based, sorted, each once.
         public var done: [Int]
         public var total: Int
+        /// The first answer to each prediction exercise, by 0-based step: kept for good, until the lesson's progress
+        /// is forgotten (a prediction is made once per learner, whatever is loaded or restarted in between).
+        public var predictions: [Int: String]
 
-        public init(step: Int, done: [Int], total: Int) {
+        public init(step: Int, done: [Int], total: Int, predictions: [Int: String] = [:]) {
             self.step = step
             self.done = done
             self.total = total
+            self.predictions = predictions
         }
 
-        /// The entry with every number brought inside the lesson, or nil when nothing in it can be trusted.
+        enum CodingKeys: String, CodingKey { case step, done, total, predictions }
+
+        /// A file written before predictions were kept has none; one with no prediction stores none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            step = try container.decode(Int.self, forKey: .step)
+            done = try container.decode([Int].self, forKey: .done)
+            total = try container.decode(Int.self, forKey: .total)
+            let stored = try container.decodeIfPresent([String: String].self, forKey: .predictions) ?? [:]
+            predictions = Dictionary(
+                stored.compactMap { key, answer in Int(key).map { ($0, answer) } }, uniquingKeysWith: { a, _ in a })
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(step, forKey: .step)
+            try container.encode(done, forKey: .done)
+            try container.encode(total, forKey: .total)
+            if !predictions.isEmpty {
+                let stored = Dictionary(uniqueKeysWithValues: predictions.map { (String($0.key), $0.value) })
+                try container.encode(stored, forKey: .predictions)
+            }
+        }
+
+        /// The entry with every number brought inside the lesson, or nil when nothing in it can be trusted. A
+        /// prediction outside the lesson, empty or longer than ``maximumAnswer`` is dropped.
         public var checked: Entry? {
             guard total >= 1, total <= ProgressRecord.maximumSteps else { return nil }
             let doneSteps = Set(done.filter { $0 >= 0 && $0 < total }).sorted()
-            return Entry(step: min(max(step, 0), total - 1), done: doneSteps, total: total)
+            let kept = predictions.filter { step, answer in
+                step >= 0 && step < total && !answer.isEmpty && answer.count <= ProgressRecord.maximumAnswer
+            }
+            return Entry(step: min(max(step, 0), total - 1), done: doneSteps, total: total, predictions: kept)
         }
     }
+
+    /// No prediction's answer is longer than this (an option's number, or a word).
+    public static let maximumAnswer = 200
 
     /// No lesson has more steps than this; a bigger total in the file is not believed.
     public static let maximumSteps = 10_000
@@ -60,14 +95,26 @@ public struct ProgressRecord: Equatable, Sendable {
 
     /// A change to one lesson (or all), to apply on top of whatever is on disk when saving.
     public enum Change: Equatable, Sendable {
+        /// The place and the done steps; the predictions already kept stay (the first answer wins).
         case set(String, Entry)
+        /// A prediction's first answer, at 0-based `step` of a lesson of `total` steps: kept only when that step has
+        /// none yet.
+        case predict(String, step: Int, answer: String, total: Int)
         case forget(String)
         case forgetAll
     }
 
     public mutating func apply(_ change: Change) {
         switch change {
-        case .set(let lesson, let entry): lessons[lesson] = entry.checked
+        case .set(let lesson, var entry):
+            if let kept = lessons[lesson]?.predictions {
+                entry.predictions = kept.merging(entry.predictions) { first, _ in first }
+            }
+            lessons[lesson] = entry.checked
+        case .predict(let lesson, let step, let answer, let total):
+            var entry = lessons[lesson] ?? Entry(step: step, done: [], total: total)
+            if entry.predictions[step] == nil { entry.predictions[step] = answer }
+            lessons[lesson] = entry.checked ?? lessons[lesson]
         case .forget(let lesson): lessons[lesson] = nil
         case .forgetAll: lessons = [:]
         }

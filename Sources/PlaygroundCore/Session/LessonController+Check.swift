@@ -29,6 +29,11 @@ extension LessonController {
     func judge(explaining: Bool = true, hidden: [(key: String, expected: String, actual: String)] = []) throws {
         var navigator = try requireNavigator()
         let step = navigator.step
+        // Nothing can be judged before the prediction: that is all there is to say (never the scenario's fields).
+        if step.isPrediction, prediction == nil {
+            session.say(predictionStanding(step))
+            return
+        }
         let differences = goalDifferences()
         if differences.isEmpty, !hidden.isEmpty {
             session.say(CodeText.hiddenScenarioFails.text(lang, String(step.goal.count)))

@@ -27,15 +27,33 @@ extension LessonController {
         if let made = navigator.predictions[navigator.stepIndex] {
             throw PlaygroundError(PredictText.firstAnswerStands(made.answer))
         }
-        navigator.predictions[navigator.stepIndex] = LessonNavigator.Prediction(answer: answer)
+        // Kept for the learner, not for this load of the lesson: the progress store has the last word (another
+        // session may have answered first).
+        let lessonID = navigator.lesson.id, index = navigator.stepIndex
+        let stands =
+            progress?.keepPrediction(answer, lesson: lessonID, step: index, total: navigator.lesson.steps.count)
+            ?? answer
+        session.keptPredictions[lessonID, default: [:]][index] = stands
+        navigator.predictions[index] = LessonNavigator.Prediction(answer: stands)
         self.navigator = navigator
+        guard stands == answer else { throw PlaygroundError(PredictText.firstAnswerStands(stands)) }
         session.say(PredictText.predicted(answer, Self.revealHint(step)))
     }
 
-    /// Forgets the current step's prediction (the lesson tester, between the ways it tries a step).
+    /// The first answers this learner gave in `lesson`, by 0-based step: the progress store's, then the session's
+    /// own (a session without a store keeps them in memory).
+    func keptPredictions(_ lesson: String) -> [Int: LessonNavigator.Prediction] {
+        let kept = (progress?.predictions(lesson: lesson) ?? [:])
+            .merging(session.keptPredictions[lesson] ?? [:]) { stored, _ in stored }
+        return kept.mapValues { LessonNavigator.Prediction(answer: $0) }
+    }
+
+    /// Forgets the current step's prediction (the lesson tester, between the ways it tries a step; it has no
+    /// progress store).
     func forgetPrediction() {
-        guard let index = navigator?.stepIndex else { return }
-        navigator?.predictions[index] = nil
+        guard let navigator else { return }
+        self.navigator?.predictions[navigator.stepIndex] = nil
+        session.keptPredictions[navigator.lesson.id]?[navigator.stepIndex] = nil
     }
 
     /// A prediction step runs nothing before the learner has answered: what runs would answer it.

@@ -130,6 +130,8 @@ public final class LessonController {
         }
         panesChangedByHand = false
         navigator = LessonNavigator(lesson: found)
+        // A prediction is made once per learner: the answers given before stand (not yet run in these objects).
+        navigator?.predictions = keptPredictions(found.id)
         if let saved = progress?.load(lesson: found.id) {
             navigator?.restore(step: saved.step, done: saved.done)
             if stepIndex > 0 {

@@ -14,6 +14,17 @@ public struct SessionOptions: Sendable {
 public protocol ProgressStore: AnyObject {
     func load(lesson: String) -> (step: Int, done: Set<Int>)?
     func save(lesson: String, step: Int, done: Set<Int>, total: Int)
+    /// The first answers kept for a lesson's prediction exercises, by 0-based step.
+    func predictions(lesson: String) -> [Int: String]
+    /// Keeps `answer` as the first answer to the prediction at 0-based `step`, unless one is kept there already;
+    /// returns the answer that stands.
+    func keepPrediction(_ answer: String, lesson: String, step: Int, total: Int) -> String
+}
+
+extension ProgressStore {
+    /// A store that keeps no predictions: the session's own memory keeps them while it lasts.
+    public func predictions(lesson: String) -> [Int: String] { [:] }
+    public func keepPrediction(_ answer: String, lesson: String, step: Int, total: Int) -> String { answer }
 }
 
 /// A learner's session: one line in, events out. A small façade over the parts that do the work:
@@ -27,6 +38,10 @@ public final class Session {
     public let mediator: Mediator
     public var options: SessionOptions
     public var progress: ProgressStore?
+    /// The first answer to each prediction exercise, by lesson and 0-based step, for the session's lifetime: a
+    /// prediction counts once across `load`, `goto` and `restart` even without a progress store (which keeps them
+    /// across sessions).
+    var keptPredictions: [String: [Int: String]] = [:]
     public internal(set) var navigator: LessonNavigator?
     var workspace: Workspace?
     let factories: [String: ModuleFactory]

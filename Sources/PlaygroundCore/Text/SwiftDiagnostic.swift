@@ -7,7 +7,7 @@ public enum SwiftDiagnostic: String, TextCatalog {
         typeHasNoMember, valueOfTypeHasNoMember, callCanThrowButIsNotMarkedWithTry,
         cannotAssignToPropertySetterIsInaccessible, cannotAssignToValueIsAMethod,
         tryExpressionUnexpectedlyRaisedAnError, invalidRedeclarationOf, cannotAssignToValueIsALetConstant,
-        cannotConvertValueOfTypeToExpectedArgument
+        cannotConvertValueOfTypeToExpectedArgument, cannotAssignToValueIsAGetOnlyProperty
 
     public static let isCompilerEnglish = true
 
@@ -34,6 +34,7 @@ public enum SwiftDiagnostic: String, TextCatalog {
         case .cannotConvertValueOfTypeToExpectedArgument:
             "cannot convert value of type '{0}' to expected argument type '{1}'"
         case .cannotAssignToValueIsALetConstant: "cannot assign to value: '{0}' is a 'let' constant"
+        case .cannotAssignToValueIsAGetOnlyProperty: "cannot assign to value: '{0}' is a get-only property"
         case .invalidRedeclarationOf: "invalid redeclaration of '{0}'"
         case .tryExpressionUnexpectedlyRaisedAnError: "Fatal error: 'try!' expression unexpectedly raised an error: {0}"
         }
