@@ -8,3 +8,11 @@ extension DelegateModule {
         return "board.cell(\(cell.row), \(cell.column))"
     }
 }
+
+extension MediatorModule {
+    /// A page the learner added without a name of its own in Swift (`pager.add(ReceiverPage(name: "green"))`): the
+    /// trace calls it by its page name, as its pane does.
+    public func traceName(of object: AnyObject) -> String? {
+        (object as? Page)?.name
+    }
+}

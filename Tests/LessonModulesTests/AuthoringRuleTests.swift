@@ -97,8 +97,8 @@ import Testing
         (
             "delegate",
             "board.typed: [0,4] \"B\", [2,3] \"A\", [4,0] \"Z\", [4,4] \"C\"\nboard.lastHeard: \"C at [4,4]\"\n"
-                + "trace.has: board.cell(0, 4) -> board.cell(board.cell(0, 4), valueChangedTo: \"B\")\n"
-                + "trace.has: board.cell(4, 4) -> board.cell(board.cell(4, 4), valueChangedTo: \"C\")\n",
+                + "trace.has: board.cell(0, 4) -> board\n"
+                + "trace.has: board.cell(4, 4) -> board\n",
             "board.filled: 4\nboard.lastHeard: \"C at [4,4]\"\n"
         ),
         (

@@ -19,7 +19,8 @@ import Testing
         // The step's commands must make the call the goal names.
         let unmet = rules.failures(rules.exercise(goal: "builder.meat: .chicken\ntrace.has: you -> builder.build()"))
         #expect(unmet.count == 1)
-        #expect(unmet.first?.contains("trace.has expected you -> builder.build(), actual no such call") == true, "\(unmet)")
+        #expect(
+            unmet.first?.contains("trace.has expected you -> builder.build(), actual no such call") == true, "\(unmet)")
         // A call that must not happen, and does.
         let made = rules.failures(rules.exercise(goal: "builder.meat: .chicken\ntrace.lacks: you -> builder"))
         #expect(
@@ -33,8 +34,10 @@ import Testing
         let session = RepositoryLessons.loaded("builder")
         _ = session.run("goto 6")
         expectSame(
-            session.run("meat beef", "sauce remove mustard", "builder.addToppings([.cheese, .pickles])", "check")
-                .lastLines(from: "builder 6/12> check"),
+            {
+                _ = session.run("meat beef", "sauce remove mustard", "builder.addToppings([.cheese, .pickles])")
+                return session.run("check")
+            }(),
             """
             ✗ not yet: 1 of 4 goal fields differ
               trace.has  expected you -> builder.build(), actual no such call
@@ -55,14 +58,25 @@ import Testing
     @Test func theRecipesCallsInTheirOrder() {
         let session = RepositoryLessons.loaded("director")
         _ = session.run("goto 4")
-        let byHand = session.run(
+        _ = session.run(
             "try receiptBuilder.setMeat(.beef)", "receiptBuilder.addSauces(.secret)",
-            "receiptBuilder.addToppings([.lettuce, .tomatoes, .pickles])", "check")
-        #expect(byHand.contains("trace.has  expected employee -> receiptBuilder.setMeat(.beef), actual no such call"))
+            "receiptBuilder.addToppings([.lettuce, .tomatoes, .pickles])")
+        #expect(
+            session.lessons.goalDifferences().filter { $0.key == "trace.has" }.map { "\($0.expected): \($0.actual)" }
+                == [
+                    "employee -> receiptBuilder.setMeat(.beef): no such call",
+                    "employee -> receiptBuilder.addSauces([.secret]): no such call",
+                    "employee -> receiptBuilder.addToppings([.lettuce, .pickles, .tomatoes]): no such call",
+                    "employee -> receiptBuilder.build(): no such call",
+                ])
+        // The recipe's calls out of order: a build, then the steps, is not the recipe.
         _ = session.run("restart")
-        let recipe = session.run("combo1 receipt", "trace", "check")
+        _ = session.run("try receiptBuilder.build()", "combo1 receipt")
+        #expect(session.lessons.goalDifferences().isEmpty, "the recipe's own build comes after its steps")
+        _ = session.run("restart")
+        _ = session.run("combo1 receipt")
         expectSame(
-            recipe.lastLines(from: "director 4/12> trace"),
+            session.run("trace", "check"),
             """
             the calls of the last line that called anything:
               you -> employee.createCombo1(with: receiptBuilder)
@@ -70,7 +84,6 @@ import Testing
                 employee -> receiptBuilder.addSauces([.secret])
                 employee -> receiptBuilder.addToppings([.lettuce, .pickles, .tomatoes])
                 employee -> receiptBuilder.build()
-            director 4/12> check
             ✓ goal met: step 4 is done. 'next' moves on.
 
             """)
@@ -82,7 +95,9 @@ import Testing
         let mediator = RepositoryLessons.loaded("mediator")
         _ = mediator.run("goto 3")
         expectSame(
-            mediator.run("hide red", "trace").lastLines(from: "mediator 3/12> trace"),
+            {
+                _ = mediator.run("hide red"); return mediator.run("trace")
+            }(),
             """
             the calls of the last line that called anything:
               you -> red.viewDidDisappear()
@@ -94,32 +109,39 @@ import Testing
         let observer = RepositoryLessons.loaded("observer")
         _ = observer.run("goto 3")
         expectSame(
-            observer.run("score 3", "trace").lastLines(from: "observer 3/8> trace"),
+            {
+                _ = observer.run("score 3"); return observer.run("trace")
+            }(),
             """
             the calls of the last line that called anything:
               you -> game.addPoints(3)
                 game -> hub.post(.scoreChanged, value: 8, from: "game")
-                  hub -> label.hub(hub, didPost: HubNotification(event: .scoreChanged, value: 8, sender: "game"))
-                  hub -> sound.hub(hub, didPost: HubNotification(event: .scoreChanged, value: 8, sender: "game"))
+                  hub -> label.hub(hub, didPost: HubNotification(event: .scoreChanged,
+                  value: 8, sender: "game"))
+                  hub -> sound.hub(hub, didPost: HubNotification(event: .scoreChanged,
+                  value: 8, sender: "game"))
 
             """)
         let delegate = RepositoryLessons.loaded("delegate")
         _ = delegate.run("goto 4")
         expectSame(
-            delegate.run("type 0 4 B", "trace", "undo", "trace all").lastLines(from: "delegate 4/12> trace"),
+            {
+                _ = delegate.run("type 0 4 B"); return delegate.run("trace")
+            }(),
             """
             the calls of the last line that called anything:
               you -> board.cell(0, 4).endEditing("B")
                 board.cell(0, 4) -> board.cell(board.cell(0, 4), valueChangedTo: "B")
-            """)
-    }
-}
 
-extension String {
-    /// The text from the first line that starts with `marker` (itself dropped: a session's output has no prompts).
-    func lastLines(from marker: String) -> String {
-        let lines = split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix(marker) }) else { return self }
-        return lines[(start + 1)...].joined(separator: "\n")
+            """)
+        // What `undo` took back is gone from the trace, as from the objects.
+        _ = delegate.run("undo")
+        expectSame(
+            delegate.run("trace all"),
+            """
+            no calls between objects yet; a line that calls the live objects shows up here
+            ('trace all': every call of this step)
+
+            """)
     }
 }

@@ -102,7 +102,8 @@ struct CallTrace {
                         ))
                 }
             } else if let found = calls.first(where: pattern.matches) {
-                differences.append((goalLine.key, goalLine.value, TraceText.called.text(lang, line(found, lang))))
+                differences.append(
+                    (goalLine.key, goalLine.value, TraceText.called.text(lang, line(found, lang, base: found.depth))))
             }
         }
         return differences

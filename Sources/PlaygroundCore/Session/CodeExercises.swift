@@ -113,28 +113,35 @@ public final class CodeExercises {
             session.say(CodeText.doesNotCompile(code.file))
             return
         }
-        let index = stepIndex
-        try session.lessons.setUpLiveObjects(before: index, quietly: true)
+        // The hidden run first, quietly: the step's own run is then the one the learner sees and drives on.
+        let hidden = try hiddenScenarioDifferences(restoring: false)
+        try session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)
         session.say(CodeText.loaded(code.file, Self.declarationsText(loaded.declarations)))
         // When a command stopped, that is what went wrong: the lesson's explanations are for the goal's fields.
         let ran = try driveStep()
-        try session.lessons.judge(explaining: ran, hidden: ran ? try hiddenScenarioDifferences() : [])
+        try session.lessons.judge(explaining: ran, hidden: ran ? hidden : [])
     }
 
     /// What the step's hidden scenario (```` ```patterns scenario ````) finds wrong with the loaded code: its
-    /// commands run from the step's start, quietly, and its goal is judged; then the live objects are put back as the
-    /// journal leaves them. Empty when the step has none, or when it is met.
-    public func hiddenScenarioDifferences() throws -> [(key: String, expected: String, actual: String)] {
+    /// commands run from the step's start, quietly, and its goal is judged. `restoring`: then the learner's lines
+    /// since the step's start run again, quietly and one by one as they ran (so that the ARC watch sees what they
+    /// freed), leaving the live objects as they were. Empty when the step has none, or when it is met.
+    public func hiddenScenarioDifferences(restoring: Bool = true) throws -> [(
+        key: String, expected: String, actual: String
+    )] {
         guard let scenario = currentStep?.scenario else { return [] }
         let workspace = try session.requireWorkspace()
-        let journal = workspace.journal
+        let typed = workspace.journal.filter { !$0.bySetUp }.map(\.text)
         let lastLine = session.lastLineCalls
         let wasMuted = mediator.isMuted
         defer {
+            session.quietLinesAreSetUp = false
+            if restoring, (try? session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)) != nil {
+                mediator.isMuted = true
+                for line in typed { _ = session.runner.perform(line) }
+            }
             mediator.isMuted = wasMuted
             session.quietLinesAreSetUp = true
-            workspace.journal = journal
-            try? session.runner.rebuild()
             session.lastLineCalls = lastLine
         }
         try session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)

@@ -42,7 +42,15 @@ public final class Session {
     /// prediction counts once across `load`, `goto` and `restart` even without a progress store (which keeps them
     /// across sessions).
     var keptPredictions: [String: [Int: String]] = [:]
-    public internal(set) var navigator: LessonNavigator?
+    public internal(set) var navigator: LessonNavigator? {
+        didSet {
+            // A step of its own: its calls begin here, whether or not its objects are set up afresh.
+            if oldValue?.stepIndex != navigator?.stepIndex || oldValue?.lesson.id != navigator?.lesson.id {
+                calls.mark = calls.total
+                lastLineCalls = nil
+            }
+        }
+    }
     var workspace: Workspace?
     let factories: [String: ModuleFactory]
     /// Any command failed since the session began (the pipe front end's exit status).
