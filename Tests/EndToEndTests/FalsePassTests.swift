@@ -143,6 +143,7 @@ extension CodeExerciseTests {
                     you -> receiptBuilder.addSauces([.secret])
                     you -> receiptBuilder.addToppings([.lettuce, .pickles, .tomatoes])
                 Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.
+
                 """), "\(shown)")
     }
 
