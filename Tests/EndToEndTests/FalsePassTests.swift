@@ -167,3 +167,49 @@ extension CodeExerciseTests {
                 """, "\(result.output)")
     }
 }
+
+extension CodeExerciseTests {
+    /// `trace` follows the calls into and out of a class the learner declared at the prompt: the employee drives the
+    /// learner's builder through the protocol, and the hub tells the learner's observer.
+    @Test func theTraceOfALearnersOwnClasses() throws {
+        let (folder, environment) = try learner(writing: nil)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lines = [
+            "load director",
+            "final class CountingBuilder: BurgerBuilding { var steps = 0; func setMeat(_ meat: Meat) throws { steps += "
+                + "1 }; "
+                + "func addSauces(_ sauces: Sauces) { steps += 1 }; func addToppings(_ toppings: Toppings) { steps += "
+                + "1 }; "
+                + "func build() -> Int { steps } }",
+            "let counting = CountingBuilder()", "print(try employee.createCombo1(with: counting))", "trace",
+            "load observer",
+            "final class Fan: HubObserver { let name = \"fan\"; var heard = 0; "
+                + "func hub(_ hub: NotificationHub, didPost notification: HubNotification) { heard += 1 } }",
+            "let fan = Fan()", "hub.addObserver(fan, for: .scoreChanged)", "try game.addPoints(2)", "trace all",
+        ]
+        let result = try runPatterns(
+            ["--width", "120"], input: lines.joined(separator: "\n") + "\n", environment: environment)
+        let output = result.output
+        #expect(
+            output.contains(
+                """
+                the calls of the last line that called anything:
+                  you -> employee.createCombo1(with: counting)
+                    employee -> counting.setMeat(.beef)
+                    employee -> counting.addSauces([.secret])
+                    employee -> counting.addToppings([.lettuce, .pickles, .tomatoes])
+                    employee -> counting.build()
+                """), "\(output)")
+        #expect(
+            output.contains(
+                """
+                the calls since this step's objects were set up:
+                  you -> hub.addObserver(fan, for: .scoreChanged)
+                  you -> game.addPoints(2)
+                    game -> hub.post(.scoreChanged, value: 2, from: "game")
+                      hub -> label.hub(hub, didPost: HubNotification(event: .scoreChanged, value: 2, sender: "game"))
+                      hub -> sound.hub(hub, didPost: HubNotification(event: .scoreChanged, value: 2, sender: "game"))
+                      hub -> fan.hub(hub, didPost: HubNotification(event: .scoreChanged, value: 2, sender: "game"))
+                """), "\(output)")
+    }
+}

@@ -1,5 +1,11 @@
 import Patterns
 
+/// An object as the trace names it: its identity and its type (an address a freed object leaves may be reused).
+struct TraceNameKey: Hashable {
+    var object: ObjectIdentifier
+    var type: ObjectIdentifier
+}
+
 /// What ran, as calls between objects: the session's ``CallRecorder`` (fed by the `Patterns` types themselves while a
 /// line runs), the `trace` command that draws it, and the goal lines that judge it (`trace.has`, `trace.lacks`).
 ///
@@ -114,12 +120,27 @@ extension Session {
     /// Runs `body` with this session's recorder current: the `Patterns` types record their calls into it, as they do
     /// while a line runs (and a test that calls the real objects as a compiled line would).
     public func recordingCalls<T>(_ body: () throws -> T) rethrows -> T {
-        try CallRecord.$current.withValue(calls) { try body() }
+        traceNames = [:]
+        traceValues = [:]
+        defer {
+            traceNames = [:]
+            traceValues = [:]
+        }
+        return try CallRecord.$current.withValue(calls) { try body() }
     }
 
     /// What an object is called in the trace: the name the lesson or the learner gave it (`receiptBuilder`,
     /// `keep`), else the lesson's name for it (`board.cell(0, 4)`), else what it is (`an ArchivePage`).
     func traceName(of object: AnyObject) -> String {
+        // Within a line a name does not change: a loop of calls on one object looks it up once.
+        let key = TraceNameKey(object: ObjectIdentifier(object), type: ObjectIdentifier(Swift.type(of: object)))
+        if let known = traceNames[key] { return known }
+        let name = lookUpTraceName(of: object)
+        traceNames[key] = name
+        return name
+    }
+
+    private func lookUpTraceName(of object: AnyObject) -> String {
         if let workspace {
             if let named = workspace.namedObjects.first(where: { live in
                 live.instance().map { Reflection.isObject($0) && ($0 as AnyObject) === object } ?? false
@@ -134,7 +155,22 @@ extension Session {
 
     /// A value in a traced call: an object by its name, anything else as the playground shows values.
     func traceValue(_ value: Any) -> String {
+        switch value {
+        case let text as String: return SwiftValue.quoted(text)
+        case let number as Int: return String(number)
+        case let flag as Bool: return String(flag)
+        default: break
+        }
         if Reflection.isObject(value) { return traceName(of: value as AnyObject) }
+        // A value is shown the same each time it comes: a loop passing `.secret` shows it once a line.
+        let key = value as? AnyHashable
+        if let key, let known = traceValues[key] { return known }
+        let shown = describeTraceValue(value)
+        if let key { traceValues[key] = shown }
+        return shown
+    }
+
+    private func describeTraceValue(_ value: Any) -> String {
         if String(describing: Swift.type(of: value)).contains("->") { return "{ … }" }
         // The lesson's own types by their names, as its lines write them (`HubNotification`, not `Patterns.…`).
         return Reflection.display(value).replacing("Patterns.", with: "")

@@ -80,6 +80,10 @@ public final class Session {
     /// Whether a line run while the panes are muted is the lesson's set-up (a hidden scenario's lines are not: its
     /// calls are what its goal judges).
     var quietLinesAreSetUp = true
+    /// The names the trace gave objects in the line running now (looked up once a line).
+    var traceNames: [TraceNameKey: String] = [:]
+    /// The same for values (those that are `Hashable`).
+    var traceValues: [AnyHashable: String] = [:]
     /// Where the last line that called anything began and ended in ``calls``.
     var lastLineCalls: Range<Int>?
     /// The one runner every line goes through.
