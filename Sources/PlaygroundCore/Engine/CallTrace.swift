@@ -135,22 +135,23 @@ extension Session {
         // Within a line a name does not change: a loop of calls on one object looks it up once.
         let key = TraceNameKey(object: ObjectIdentifier(object), type: ObjectIdentifier(Swift.type(of: object)))
         if let known = traceNames[key] { return known }
-        let name = lookUpTraceName(of: object)
+        // Only a name found is kept: an object may get one later in the line (`let record = HighScore(hub: hub)`).
+        guard let name = lookUpTraceName(of: object) else {
+            let type = Reflection.unqualified(String(describing: Swift.type(of: object)))
+            return (type.first.map { "AEIOU".contains($0) } == true ? "an " : "a ") + type
+        }
         traceNames[key] = name
         return name
     }
 
-    private func lookUpTraceName(of object: AnyObject) -> String {
-        if let workspace {
-            if let named = workspace.namedObjects.first(where: { live in
-                live.instance().map { Reflection.isObject($0) && ($0 as AnyObject) === object } ?? false
-            }) {
-                return named.name
-            }
-            if let name = workspace.module.traceName(of: object) { return name }
+    private func lookUpTraceName(of object: AnyObject) -> String? {
+        guard let workspace else { return nil }
+        if let named = workspace.namedObjects.first(where: { live in
+            live.instance().map { Reflection.isObject($0) && ($0 as AnyObject) === object } ?? false
+        }) {
+            return named.name
         }
-        let type = Reflection.unqualified(String(describing: Swift.type(of: object)))
-        return (type.first.map { "AEIOU".contains($0) } == true ? "an " : "a ") + type
+        return workspace.module.traceName(of: object)
     }
 
     /// A value in a traced call: an object by its name, anything else as the playground shows values.

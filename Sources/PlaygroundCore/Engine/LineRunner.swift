@@ -278,6 +278,8 @@ public final class LineRunner {
         let calls = session.calls
         calls.clear()
         session.lastLineCalls = nil
+        // The objects are made anew: a name kept for an address may now belong to another object.
+        session.traceNames = [:]
         let rebuilt: Result<Void, InternalError> = session.recordingCalls {
             Result { () throws(InternalError) in
                 try workspace.rebuild(tryLook: tryLook, setUpDone: { calls.mark = calls.total }) { try self.apply($0) }

@@ -135,7 +135,8 @@ final class Workspace {
         mediator.restoreStandard()
         let context = ModuleContext(mediator: mediator, lang: lang)
         context.lendNames = lender.map { lender in { [weak lender] in lender?.names() ?? [] } }
-        let module = factory.make(context)
+        // What the module does to set its objects up (signing observers up with its hub) is not the learner's call.
+        let module = CallRecord.$current.withValue(nil) { factory.make(context) }
         for pane in module.panes {
             mediator.addPane(Pane(name: pane.name, kind: .append))
             for topic in pane.topics { mediator.route(topic, to: pane.name) }
