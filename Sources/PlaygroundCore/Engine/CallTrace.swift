@@ -67,7 +67,8 @@ struct CallTrace {
     /// One call as the trace draws it: indented by how deep it ran,
     /// `you -> employee.createCombo1(with: receiptBuilder)`.
     static func line(_ call: CallRecorder.Call, _ lang: Lang, base: Int = 0) -> String {
-        let caller = call.caller ?? TraceText.you.text(lang)
+        // `you` in every language: the word goal lines use for the learner's line.
+        let caller = call.caller ?? lineCaller
         let indent = String(repeating: "  ", count: max(0, call.depth - base))
         return indent + caller + " -> " + call.callee + "." + call.written
             + (call.threw ? "  " + TraceText.threw.text(lang) : "")

@@ -1,11 +1,10 @@
 /// What the trace of calls says (`trace`, and `check` on a goal that names calls), in English and Korean.
 public enum TraceText: String, TextCatalog {
-    case you, threw, earlierCalls, badGoal, onlyBefore, noSuchCall, called, lastLine, sinceStep, noCalls,
+    case threw, earlierCalls, badGoal, onlyBefore, noSuchCall, called, lastLine, sinceStep, noCalls,
         noCallsYet, expectedCalls, callsThatRan, summary
 
     public var texts: (en: String, ko: String) {
         switch self {
-        case .you: ("you", "나")
         case .threw: ("(threw)", "(에러 발생)")
         case .earlierCalls: ("… {0} earlier calls", "… 앞선 호출 {0}개")
         case .badGoal:
