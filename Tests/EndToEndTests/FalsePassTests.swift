@@ -73,6 +73,30 @@ extension CodeExerciseTests {
             }
             """
         ),
+        (
+            // Not a false pass of the review, but a fix that frees the board and traps when a cell outlives it.
+            "delegate", 4,
+            """
+            protocol ScoreCellDelegate: AnyObject {
+                func scoreCell(_ cell: ScoreCell, didChangeTo points: Int)
+            }
+            final class ScoreCell {
+                unowned var delegate: ScoreCellDelegate?
+                private(set) var points = 0
+                func enter(_ points: Int) {
+                    self.points = points
+                    delegate?.scoreCell(self, didChangeTo: points)
+                }
+            }
+            final class ScoreBoard: ScoreCellDelegate {
+                let cells = [ScoreCell(), ScoreCell(), ScoreCell()]
+                private(set) var total = 0
+                init() { for cell in cells { cell.delegate = self } }
+                func scoreCell(_ cell: ScoreCell, didChangeTo points: Int) { total = cells.reduce(0) { $0 + $1.points \
+            } }
+            }
+            """
+        ),
     ])
     func aFileThatWritesTheAnswerInFailsTheHiddenRun(lesson: String, goalLines: Int, file: String) throws {
         let step = try exercise(lesson).step

@@ -147,6 +147,16 @@ public final class CodeExercises {
         try session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)
         mediator.isMuted = true
         session.quietLinesAreSetUp = false
+        // The learner's code may trap or hang on the hidden run's values (an `unowned` delegate read after its
+        // board was freed): tried in a copy first (each line with a line's time), so that the verdict says so
+        // instead of the check being lost.
+        if session.isolation != nil,
+            !Sandbox.survives(
+                limit: (compiler?.timeLimit ?? 5) * Double(scenario.commands.count),
+                { for command in scenario.commands { _ = session.runner.perform(command) } })
+        {
+            return [("", "", CodeText.scenarioStopped.text(lang))]
+        }
         for command in scenario.commands {
             guard session.runner.perform(command) else {
                 return [(command, "", CodeText.scenarioStopped.text(lang))]
