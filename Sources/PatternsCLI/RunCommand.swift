@@ -76,7 +76,10 @@ struct RunCommand: ParsableCommand {
                         _ = try ClassClient(address: address, timeout: 2).state()
                     } catch {
                         if case .unreachable(let reason) = error {
-                            Output.error(PresenterText.noServer.text(session.options.lang, url, reason))
+                            Output.error(
+                                CoreText.error.text(
+                                    session.options.lang, PresenterText.noServer.text(session.options.lang, url, reason)
+                                ))
                             throw ExitCode(1)
                         }
                     }
