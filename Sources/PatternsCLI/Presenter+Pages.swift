@@ -13,30 +13,65 @@ extension Presenter {
         view.scroll = 0
         view.pages = []
         view.page = 0
+        view.events = events
+        view.said = []
+        view.command = nil
         guard dashboard == nil else { return }
         guard overwrites else {
             console.note(banner)
             console.show(events)
             return
         }
-        let text = StreamRenderer(options: session.options.render).render(events)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while lines.last == "" { lines.removeLast() }
         view.banner = String(banner.drop { $0 == "\n" })
-        let bannerRows = view.banner.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-        // The banner, a line for the page mark and the key line, and the prompt's own line.
-        let rows = max(4, WindowSize.current().rows - bannerRows - 3)
-        view.pages = Self.pages(lines, rows: rows)
+        view.pages = cutPages()
         showPage()
     }
 
-    /// Lines cut into pages of `rows`, a page ending at a blank line when there is one in its last third.
+    /// The step's text (``PresenterView/events``) rendered at the width now and cut into pages of the screen's rows
+    /// now, less the banner, a line for the page mark and the page's wait.
+    func cutPages() -> [[String]] {
+        let text = StreamRenderer(options: session.options.render).render(view.events)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last == "" { lines.removeLast() }
+        let bannerRows = view.banner.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        let waitRows = Self.waitLines(
+            PresenterText.nextPage.text(lang), clock: clockText(), classKeys: classKeys, width: screenWidth
+        ).count
+        let rows = max(4, WindowSize.current().rows - bannerRows - 1 - waitRows)
+        return Self.pages(lines, rows: rows)
+    }
+
+    /// Lines cut into pages of `rows`. A page never ends inside a block of code or of a transcript (lines indented
+    /// by four spaces, blank lines between them included) that one page can hold: the block starts the next page.
+    /// Else a page ends at a blank line when there is one in its last third.
     static func pages(_ lines: [String], rows: Int) -> [[String]] {
+        // The block each line is in, if any.
+        var block: [Range<Int>?] = Array(repeating: nil, count: lines.count)
+        func isCode(_ i: Int) -> Bool { lines[i].hasPrefix("    ") }
+        var i = 0
+        while i < lines.count {
+            guard isCode(i) else { i += 1; continue }
+            var j = i + 1
+            while j < lines.count {
+                if isCode(j) { j += 1; continue }
+                if lines[j].allSatisfy({ $0 == " " }), j + 1 < lines.count, isCode(j + 1) { j += 2; continue }
+                break
+            }
+            for k in i..<j { block[k] = i..<j }
+            i = j
+        }
         var pages: [[String]] = []
         var start = 0
         while start < lines.count {
             var end = min(lines.count, start + rows)
-            if end < lines.count, let blank = lines[start..<end].lastIndex(of: ""), blank > start + rows * 2 / 3 {
+            if end < lines.count, let cut = block[end - 1], cut.upperBound > end, cut.lowerBound > start,
+                cut.count <= rows
+            {
+                end = cut.lowerBound
+                // The line that introduces the block ("The builder:") goes with it, unless it ends a paragraph.
+                if end - 1 > start, lines[end - 1].hasSuffix(":"), cut.count < rows { end -= 1 }
+            } else if end < lines.count, let blank = lines[start..<end].lastIndex(of: ""), blank > start + rows * 2 / 3
+            {
                 end = blank + 1
             }
             pages.append(Array(lines[start..<end]))
@@ -59,23 +94,66 @@ extension Presenter {
     /// Nil once the last page is on screen; an answer when a key asked for something else (r, b, q).
     func turnPages() -> Answer? {
         while view.page + 1 < view.pages.count {
-            let shown = style.dim(
-                DisplayWidth.truncate(
-                    PresenterText.nextPage.text(lang, String(view.page + 1), String(view.pages.count)),
-                    to: session.options.render.width - 1))
-            console.note(shown, pane: "out")
-            let key = keys.next()
-            console.note("\r\u{1B}[K", pane: "out")
+            let key = readKey(PresenterText.nextPage.text(lang))
             switch key {
             case .enter, .character(" "), .pageDown: _ = turn(1)
             case .pageUp: _ = turn(-1)
-            case .character("r"), .character("R"): return .rest
+            case .character("r"), .character("R"):
+                // To the commands: the last page (the step's "Try:" lines), then the first command waits as usual.
+                view.page = view.pages.count - 1
+                showPage()
+                return nil
             case .character("b"), .character("B"): return .back
             case .character("q"), .character("Q"), .end: return .stop
-            default: _ = act(on: key)
+            default:
+                if case .character(let c) = key { _ = console.classLink?.presenterKey(c, console: console) }
+                _ = act(on: key)
+                if let target = jumped() { return .jump(target) }
             }
         }
         return nil
+    }
+
+    /// A resized terminal (a projector plugged in): the stream takes the new width (unless `--width` was given) and
+    /// the screen is drawn again: the step's banner, its page cut anew, what was said and the last command's
+    /// answers. The dashboard is drawn at the new size by the wait itself.
+    func followResize() {
+        let size = WindowSize.current()
+        if !fixedWidth {
+            session.options.render.width = min(
+                max(GlobalOptions.widths.lowerBound, size.columns), GlobalOptions.widths.upperBound)
+        }
+        guard dashboard == nil, !view.pages.isEmpty else { return }
+        // The page that holds the first line of the one on screen.
+        let before = view.pages[..<view.page].reduce(0) { $0 + $1.count }
+        let total = max(1, view.pages.reduce(0) { $0 + $1.count })
+        view.banner = view.closing ? closingBanner() : view.step < 0 ? introductionBanner() : stepBanner()
+        view.banner = String(view.banner.drop { $0 == "\n" })
+        view.pages = cutPages()
+        let newTotal = view.pages.reduce(0) { $0 + $1.count }
+        let target = before * newTotal / total
+        var line = 0
+        view.page = view.pages.count - 1
+        for (index, page) in view.pages.enumerated() {
+            if target < line + page.count { view.page = index; break }
+            line += page.count
+        }
+        showPage()
+        for text in view.said {
+            console.note("\n" + wrapped(text).map { style.bold($0) }.joined(separator: "\n") + "\n", pane: "out")
+        }
+        if let command = view.command {
+            var out = session.prompt + command + "\n"
+            for answer in view.answers { out += wrapped(answer).joined(separator: "\n") + "\n" }
+            console.note(out, pane: "out")
+        }
+    }
+
+    /// The banner of the step on screen, at the width now.
+    func stepBanner() -> String {
+        let steps = session.lesson?.steps ?? []
+        guard steps.indices.contains(view.step) else { return "" }
+        return banner(index: view.step, of: steps.count, title: steps[view.step].title)
     }
 
     /// A page on or back: the dashboard scrolls its lesson box, a paged stream shows the next page.
@@ -100,12 +178,17 @@ extension Presenter {
     /// Time since the presenter started, against the lesson's minutes and this step's slot:
     /// `⏱ 12:04 · step 8–12 of 45 min`.
     func clockText() -> String {
-        let elapsed = Int(view.started.duration(to: .now).components.seconds)
+        Self.clock(
+            elapsed: Int(view.started.duration(to: .now).components.seconds), schedule: session.lesson?.schedule,
+            step: view.step, lang: lang)
+    }
+
+    /// The clock's text after `elapsed` seconds at `step` (0-based; -1: the introduction): the time, the step's slot
+    /// in the lesson's minutes, and how late the presenter is once past the slot's end.
+    static func clock(elapsed: Int, schedule: [(start: Int, length: Int)]?, step: Int, lang: Lang) -> String {
         let time = String(format2: elapsed / 60) + ":" + String(format2: elapsed % 60)
-        guard let schedule = session.lesson?.schedule, view.step >= 0, view.step < schedule.count else {
-            return "⏱ " + time
-        }
-        let slot = schedule[view.step]
+        guard let schedule, step >= 0, step < schedule.count else { return "⏱ " + time }
+        let slot = schedule[step]
         let total = schedule.last.map { $0.start + $0.length } ?? 0
         var text =
             "⏱ " + time + " · "
@@ -135,6 +218,67 @@ extension Presenter {
         let rule = String(repeating: "━", count: min(session.options.render.width, 72))
         let label =
             "  " + PresenterText.step.text(lang, String(index + 1), String(count)) + "  ·  " + title.uppercased()
+        return "\n" + style.bold(rule) + "\n" + style.bold(label) + "\n" + style.bold(rule) + "\n\n"
+    }
+}
+
+/// The lesson's closing screen.
+extension Presenter {
+    /// After the last step: what was covered (the step titles), the time taken against the lesson's minutes, and in
+    /// a class the room's results as the server has them; it stays until a key (b goes back to the last step).
+    func close() -> Answer {
+        guard let lesson = session.lesson else { return .stop }
+        var lines = [PresenterText.covered.text(lang)]
+        for (index, step) in lesson.steps.enumerated() { lines.append("  \(index + 1). " + step.title) }
+        lines.append("")
+        let elapsed = Int(view.started.duration(to: .now).components.seconds)
+        let total = lesson.schedule?.last.map { $0.start + $0.length } ?? 0
+        lines.append(
+            PresenterText.took.text(
+                lang, String(format2: elapsed / 60) + ":" + String(format2: elapsed % 60), String(total)))
+        if let presenter = console.classLink?.presenter {
+            lines.append("")
+            lines.append(contentsOf: roomSummary(presenter, lesson: lesson).split(separator: "\n").map(String.init))
+        }
+        view.closing = true
+        defer { view.closing = false }
+        session.mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: lines.joined(separator: "\n")))
+        present(banner: closingBanner())
+        switch turnPages() {
+        case .back?: return .back
+        case .stop?: return .stop
+        case .jump(let target)?: return .jump(target)
+        default: break
+        }
+        return wait(PresenterText.enterEnds.text(lang))
+    }
+
+    /// The room's results for this lesson, from the server (`results.json`, the presenter's token), or where to find
+    /// them when the server does not answer.
+    func roomSummary(_ presenter: PresenterLink, lesson: Lesson) -> String {
+        struct Row: Decodable {
+            var learner: Int
+            var lesson: String
+            var step: Int
+            var reached: Bool
+            var passed: Bool
+        }
+        let address = presenter.client.address.url
+        guard
+            let rows = try? presenter.client.call(
+                "GET", "/results.json", [String: String]?.none, bearer: presenter.token, as: [Row].self)
+        else { return PresenterText.roomResultsElsewhere.text(lang, address) }
+        let mine = rows.filter { $0.lesson == lesson.id }
+        let learners = Set(mine.map(\.learner)).count
+        let atTheEnd = Set(mine.filter { $0.step == lesson.steps.count && $0.reached }.map(\.learner)).count
+        let passed = mine.filter(\.passed).count
+        return PresenterText.roomResults.text(lang, String(learners), String(atTheEnd), String(passed), address)
+    }
+
+    /// The closing screen's header, as big as a step's.
+    func closingBanner() -> String {
+        let rule = String(repeating: "━", count: min(session.options.render.width, 72))
+        let label = "  " + PresenterText.theEnd.text(lang, (session.lesson?.title ?? "").uppercased())
         return "\n" + style.bold(rule) + "\n" + style.bold(label) + "\n" + style.bold(rule) + "\n\n"
     }
 }

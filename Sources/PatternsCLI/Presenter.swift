@@ -17,12 +17,18 @@ struct Presenter {
     let overwrites: Bool
     /// The dashboard is drawn (full screen) before each wait; the front end's own words go to the `out` pane.
     var dashboard: DashboardRenderer? = nil
+    /// `--width` was given: the stream keeps that width when the terminal is resized.
+    var fixedWidth = false
     /// What the keys change between waits: the page or scroll, the zoomed pane, the answers, the clock's start.
     let view = PresenterView()
 
     var lang: Lang { session.options.lang }
 
-    enum Answer { case go, rest, back, stop }
+    /// What a key asked for; `jump` when the presenter's own line moved the session (`goto 8`): the script follows.
+    enum Answer: Equatable {
+        case go, rest, back, stop
+        case jump(Int)
+    }
 
     /// Walks steps `first...last` (0-based) and returns when the lesson ends or the presenter stops.
     func run(first: Int, last: Int) throws {
@@ -32,10 +38,15 @@ struct Presenter {
         if first == 0, let introduction = session.navigator?.introductionText() {
             session.mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: introduction))
             present(banner: introductionBanner())
-            if let answer = turnPages(), answer == .stop { return }
-            switch wait(PresenterText.enterFirstStep.text(lang)) {
-            case .stop: return
-            default: break
+            switch turnPages() {
+            case .stop?: return
+            case .jump(let target)?: index = target
+            default:
+                switch wait(PresenterText.enterFirstStep.text(lang)) {
+                case .stop: return
+                case .jump(let target): index = target
+                default: break
+                }
             }
         }
         walking: while index <= last {
@@ -52,6 +63,7 @@ struct Presenter {
             case nil, .go?: break
             case .rest?: rest = true
             case .back?: index = try back(from: index, first: first); continue walking
+            case .jump(let target)?: index = target; continue walking
             case .stop?: return
             }
             if let code = step.code {
@@ -62,6 +74,7 @@ struct Presenter {
                 case .go: break
                 case .rest: rest = true
                 case .back: index = try back(from: index, first: first); continue walking
+                case .jump(let target): index = target; continue walking
                 case .stop: return
                 }
                 perform("solution")
@@ -71,6 +84,7 @@ struct Presenter {
                     switch wait(PresenterText.enterNextStep.text(lang)) {
                     case .go, .rest: index += 1
                     case .back: index = try back(from: index, first: first)
+                    case .jump(let target): index = target
                     case .stop: return
                     }
                     continue walking
@@ -92,12 +106,14 @@ struct Presenter {
                 case .go: break
                 case .rest: rest = true
                 case .back: index = try back(from: index, first: first); continue walking
+                case .jump(let target): index = target; continue walking
                 case .stop: return
                 }
             }
             if !step.walkthrough.isEmpty && !rest && dashboard == nil {
                 // One line of keys (the dashboard has it in its status line).
-                console.note(style.header(PresenterText.keys.text(lang)) + "\n", pane: "out")
+                let keys = wrapped(PresenterText.keys.text(lang)).map { style.header($0) }
+                console.note(keys.joined(separator: "\n") + "\n", pane: "out")
             }
             for command in step.walkthrough {
                 if !rest {
@@ -105,15 +121,25 @@ struct Presenter {
                     case .go: break
                     case .rest: rest = true
                     case .back: index = try back(from: index, first: first); continue walking
+                    case .jump(let target): index = target; continue walking
                     case .stop: return
                     }
                 }
                 perform(command)
             }
-            guard index < last else { break }
+            guard index < last else {
+                // The lesson's end: a moment for the room, with what was covered, before the shell's prompt.
+                guard last == steps.count - 1 else { break }
+                switch close() {
+                case .back: index = try back(from: index, first: first); continue walking
+                case .jump(let target): index = target; continue walking
+                default: break walking
+                }
+            }
             switch wait(PresenterText.enterNextStep.text(lang)) {
             case .go, .rest: index += 1
             case .back: index = try back(from: index, first: first)
+            case .jump(let target): index = target
             case .stop: return
             }
         }
@@ -125,28 +151,27 @@ struct Presenter {
             session.mediator.post(PaneMessage(topic: "out", source: "run", text: text))
             view.answers.append(text)
         } else {
-            console.note("\n" + style.bold(text) + "\n", pane: "out")
+            view.said.append(text)
+            console.note("\n" + wrapped(text).map { style.bold($0) }.joined(separator: "\n") + "\n", pane: "out")
         }
     }
 
+    /// A text cut at its words to the screen's width (on a terminal; a pipe keeps its lines), so that the terminal
+    /// never breaks a word.
+    func wrapped(_ text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard overwrites else { return lines }
+        return lines.flatMap { DisplayWidth.wrap($0, width: max(10, screenWidth - 1)) }
+    }
+
+    /// The terminal's width now (it may have been resized since the start).
+    var screenWidth: Int { overwrites ? WindowSize.current().columns : session.options.render.width }
+
     /// Shows what the key will do and waits for it. End of input stops, as `q` does.
     func wait(_ prompt: String) -> Answer {
-        var shown = ""
-        /// The dashboard is drawn afresh; its last line is left for this prompt, with the clock when it fits.
-        func show() {
-            if let dashboard { Output.write(frame(dashboard).frame(session.mediator)) }
-            // A line the terminal wraps could not be taken back with one carriage return: keep it to the width.
-            let width = dashboard?.width ?? session.options.render.width
-            var line = overwrites ? DisplayWidth.truncate(prompt, to: width - 1) : prompt
-            let clock = "   " + clockText()
-            if overwrites, DisplayWidth.of(line) + DisplayWidth.of(clock) < width { line += clock }
-            shown = style.dim(line)
-            console.note(overwrites ? shown : shown + "\n", pane: "out")
-        }
-        show()
+        var announce = true
         while true {
-            let key = keys.next()
-            if overwrites { console.note("\r\u{1B}[K", pane: "out") }
+            let key = readKey(prompt, announce: announce)
             switch key {
             case .enter: return .go
             case .character("r"), .character("R"): return .rest
@@ -161,14 +186,93 @@ struct Presenter {
                 // The keys that do not move the script on: a hint, a line of one's own, a page, a zoom.
                 // In a class, `h` is the room's hint and the presenter's too (the step is published already, so the
                 // hint moves nothing on the board).
-                if act(on: key) || forClass && dashboard != nil {
-                    show()
-                } else if overwrites {
-                    console.note(shown, pane: "out")
-                }
-                continue
+                let acted = act(on: key)
+                if let target = jumped() { return .jump(target) }
+                // From a pipe the prompt is said again only after something was printed.
+                announce = acted || forClass && dashboard != nil
             }
         }
+    }
+
+    /// The step the presenter's own line moved the session to (`goto 8`), if it did.
+    func jumped() -> Int? {
+        guard session.lesson != nil, view.step >= 0, session.stepIndex != view.step else { return nil }
+        return session.stepIndex
+    }
+
+    /// Shows the wait (the key line, the clock, a class's keys) and reads a key. While no key comes the clock goes
+    /// on by itself (redrawn when its text changes, once a second), and a resized terminal gets the screen drawn
+    /// again at its new size. On a terminal the wait is taken away once the key is read; from a pipe it stays as a
+    /// line (shown when `announce`).
+    func readKey(_ prompt: String, announce: Bool = true) -> KeyReader.Key {
+        guard overwrites else {
+            if announce { console.note(style.dim(prompt) + "\n", pane: "out") }
+            return keys.next()
+        }
+        drawWait(prompt)
+        let key = keys.next(
+            every: .seconds(1),
+            tick: {
+                guard clockText() != view.clock else { return }
+                if dashboard == nil { eraseWait() }
+                drawWait(prompt)
+            },
+            resized: {
+                followResize()
+                drawWait(prompt)
+            })
+        eraseWait()
+        return key
+    }
+
+    /// The wait under the screen's text. In the dashboard: the frame, with the class's keys and the clock over its
+    /// status line when the prompt line cannot hold the clock. In the stream: the lines of ``waitLines(_:width:)``.
+    func drawWait(_ prompt: String) {
+        let clock = clockText()
+        view.clock = clock
+        let width = screenWidth
+        if let dashboard {
+            var board = frame(dashboard)
+            var line = DisplayWidth.truncate(prompt, to: max(1, board.width - 1))
+            var footer = classKeys.map { [$0] } ?? []
+            if DisplayWidth.of(line) + 3 + DisplayWidth.of(clock) <= board.width - 1 {
+                line += "   " + clock
+            } else {
+                footer.append(clock)
+            }
+            board.footer = footer
+            Output.write(board.frame(session.mediator))
+            console.note(style.dim(line), pane: "out")
+            view.waitRows = 1
+            return
+        }
+        let lines = Self.waitLines(prompt, clock: clock, classKeys: classKeys, width: width)
+        view.waitRows = lines.count
+        console.note(lines.map { style.dim($0) }.joined(separator: "\n"), pane: "out")
+    }
+
+    /// The lines of a wait, each narrower than `width` (a wrapped line could not be taken back): a class's keys, the
+    /// prompt cut at its words, the clock after it when it fits there, else on its own line above it.
+    static func waitLines(_ prompt: String, clock: String, classKeys: String?, width: Int) -> [String] {
+        let room = max(10, width - 1)
+        var lines = classKeys.map { DisplayWidth.wrap($0, width: room) } ?? []
+        var promptLines = DisplayWidth.wrap(prompt, width: room)
+        if let last = promptLines.last, DisplayWidth.of(last) + 3 + DisplayWidth.of(clock) <= room {
+            promptLines[promptLines.count - 1] = last + "   " + clock
+        } else {
+            lines += DisplayWidth.wrap(clock, width: room)
+        }
+        return lines + promptLines
+    }
+
+    /// The keys of a live class (t, h, s, a), shown at every wait while the presenter leads one.
+    var classKeys: String? { console.classLink?.presenter == nil ? nil : ClassText.presenterKeys.text(lang) }
+
+    /// Takes the wait off the screen (its lines, from the last up).
+    func eraseWait() {
+        let up = String(repeating: "\u{1B}[1A\u{1B}[K", count: max(0, view.waitRows - 1))
+        console.note("\r\u{1B}[K" + up, pane: "out")
+        view.waitRows = 0
     }
 
     /// A key that acts without moving the script on. Returns whether the screen changed (the prompt is shown again).
@@ -212,6 +316,7 @@ struct Presenter {
     /// Runs a command (the script's, or the presenter's own) and keeps its answers for the dashboard's answer rows.
     func perform(_ command: String, echo: Bool = true) {
         let (_, events) = console.run(command, echo: echo)
+        view.command = command
         view.answers = []
         for case .delivery(let delivery) in events where delivery.pane == "out" || delivery.message.isError {
             view.answers.append(delivery.message.text)
@@ -239,15 +344,15 @@ enum PresenterText: String, TextCatalog {
     case step, keys, theRoomTriesNow, theRoomWatches, enterShowsTheSolution, enterNextStep, introduction,
         enterFirstStep, nextPage,
         page, ownLine,
-        dashboardKeys, slot, late
+        dashboardKeys, slot, late, covered, took, roomResults, roomResultsElsewhere, theEnd, enterEnds, noServer
 
     var texts: (en: String, ko: String) {
         switch self {
         case .step: ("STEP {0} / {1}", "{0} / {1} 단계")
         case .keys:
             (
-                "[Enter: next command · r: rest · b: back · h: hint · ':' own line · q: stop]",
-                "[Enter: 다음 명령 · r: 나머지 · b: 뒤로 · h: 힌트 · ':' 직접 입력 · q: 멈춤]"
+                "[Enter: next command · r: the rest at once · b: back · h: hint · ':' own line · q: stop]",
+                "[Enter: 다음 명령 · r: 나머지 한꺼번에 · b: 뒤로 · h: 힌트 · ':' 직접 입력 · q: 멈춤]"
             )
         case .theRoomTriesNow:
             ("▶ Exercise: the room tries now. The goal is above.", "▶ 연습: 이제 모두 직접 해 봅니다. 목표는 위에 있습니다.")
@@ -273,11 +378,33 @@ enum PresenterText: String, TextCatalog {
         case .ownLine: ("Your own line (Enter runs it, then the script goes on):", "직접 입력 (Enter로 실행한 뒤 대본을 이어 갑니다):")
         case .dashboardKeys:
             (
-                "Enter run · r rest · b back · h hint · : own line · PgUp/PgDn · z zoom · q stop",
-                "Enter 실행 · r 나머지 · b 뒤로 · h 힌트 · : 직접 · PgUp/PgDn · z 창 · q 멈춤"
+                "Enter run · r rest at once · b back · h hint · : own line · PgUp/PgDn · z zoom · q stop",
+                "Enter 실행 · r 나머지 한꺼번에 · b 뒤로 · h 힌트 · : 직접 · PgUp/PgDn · z 창 · q 멈춤"
             )
         case .slot: ("step: min {0}–{1} of {2}", "이 단계: {0}–{1}분 / {2}분")
         case .late: ("{0} min behind", "{0}분 늦음")
+        case .covered: ("What we covered:", "다룬 내용:")
+        case .took: ("⏱ {0} for a lesson of {1} min", "⏱ {0} (계획: {1}분)")
+        case .roomResults:
+            (
+                "The room: {0} learners, {1} at the last step, {2} exercises passed.\nEvery learner's results: "
+                    + "{3}/results.csv (the presenter's token).",
+                "모두의 결과: 학습자 {0}명, 마지막 단계 {1}명, 통과한 연습 {2}개.\n학습자별 결과: {3}/results.csv "
+                    + "(발표자 토큰)."
+            )
+        case .roomResultsElsewhere:
+            (
+                "The room's results: {0}/results.csv (the presenter's token); the server does not answer now.",
+                "모두의 결과: {0}/results.csv (발표자 토큰). 지금은 서버가 응답하지 않습니다."
+            )
+        case .theEnd: ("THE END  ·  {0}", "끝  ·  {0}")
+        case .enterEnds: ("[Enter: end · b: back a step]", "[Enter: 마치기 · b: 한 단계 뒤로]")
+        case .noServer:
+            (
+                "no class server answers at {0} ({1}): check the host, the port and the code; the lesson does not "
+                    + "start.",
+                "{0}에서 수업 서버가 응답하지 않습니다({1}). 호스트, 포트, 코드를 확인하세요. 수업을 시작하지 않습니다."
+            )
         }
     }
 }
@@ -297,6 +424,16 @@ final class PresenterView {
     var banner = ""
     var pages: [[String]] = []
     var page = 0
+    /// The step's text as posted, cut into pages again at a new size.
+    var events: [Event] = []
+    /// What was said and the last command run since the page was shown, shown again after a resize.
+    var said: [String] = []
+    var command: String?
+    /// The clock as last drawn, and how many lines the wait takes on screen.
+    var clock = ""
+    var waitRows = 0
+    /// The closing screen is on (a resize draws it again).
+    var closing = false
 }
 
 extension String {

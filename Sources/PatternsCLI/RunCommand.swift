@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClassWire
 import PlaygroundCore
 import Terminal
 
@@ -67,7 +68,22 @@ struct RunCommand: ParsableCommand {
             var presenter = Presenter(
                 session: session, console: console, keys: KeyReader(), style: style,
                 overwrites: environment.stdoutIsTerminal && global.format == .text)
+            presenter.fixedWidth = global.width != nil
             if let url = `class`, let token {
+                // A typo in the address stops here, said as such (not as a server that went away mid-class).
+                if let address = ClassAddress(url) {
+                    do {
+                        _ = try ClassClient(address: address, timeout: 2).state()
+                    } catch {
+                        if case .unreachable(let reason) = error {
+                            Output.error(
+                                CoreText.error.text(
+                                    session.options.lang, PresenterText.noServer.text(session.options.lang, url, reason)
+                                ))
+                            throw ExitCode(1)
+                        }
+                    }
+                }
                 try ClassLink.lead(url: url, token: token, from: first - 1, console: console)
             }
             // The dashboard, when asked for and the terminal can draw it (else the stream layout, as the REPL does).

@@ -24,7 +24,13 @@ public struct KeyReader {
         Signals.install()
     }
 
-    public func next() -> Key {
+    public func next() -> Key { next(every: nil, tick: {}, resized: nil) }
+
+    /// As ``next()``; while no key comes, `tick` is called every `interval` (a clock that goes on by itself), and
+    /// `resized` after each SIGWINCH (the screen drawn again at the new size), both in the wait, with the terminal
+    /// in the key's mode.
+    public func next(every interval: Duration?, tick: () -> Void, resized: (() -> Void)?) -> Key {
+        var due = interval.map { ContinuousClock.now + $0 }
         var saved = termios()
         let terminal = isatty(fd) == 1 && tcgetattr(fd, &saved) == 0
         if terminal {
@@ -43,8 +49,24 @@ public struct KeyReader {
                 if terminal { tcsetattr(fd, TCSANOW, &saved) }
                 Signals.terminate(by: Signals.pending)
             }
+            if let resized, Signals.resized {
+                Signals.resized = false
+                resized()
+            }
+            var timeout: Int32 = 200
+            if let interval, let deadline = due {
+                let now = ContinuousClock.now
+                if now >= deadline {
+                    tick()
+                    due = now + interval
+                    continue
+                }
+                let left = now.duration(to: deadline).components
+                let milliseconds = left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000 + 1
+                timeout = Int32(min(200, max(1, milliseconds)))
+            }
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let polled = poll(&ready, 1, 200)
+            let polled = poll(&ready, 1, timeout)
             if polled == 0 || (polled < 0 && errno == EINTR) { continue }
             var byte: UInt8 = 0
             let n = read(fd, &byte, 1)

@@ -153,6 +153,110 @@ import Testing
         #expect(board.waitForExit() == 0)
     }
 
+    /// `run --pace` on a terminal of its own (the presenter's screen), with its first wait on screen.
+    func presenter(_ arguments: [String], columns: UInt16, rows: UInt16, until text: String) throws -> PseudoTerminal {
+        let environment = [
+            "TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin",
+        ]
+        let terminal = try PseudoTerminal(
+            patternsBinary(), arguments: ["run"] + arguments + ["--pace"], environment: environment, columns: columns,
+            rows: rows)
+        #expect(terminal.waitFor(text), "\(terminal.plainText)")
+        usleep(200_000)
+        return terminal
+    }
+
+    /// The screen as the presenter sees it now.
+    func screen(_ terminal: PseudoTerminal, columns: Int, rows: Int, from: Int = 0) -> [String] {
+        var grid = ScreenGrid(columns: columns, rows: rows)
+        grid.play(String(terminal.transcript.dropFirst(from)))
+        return grid.text.components(separatedBy: "\n")
+    }
+
+    /// The clock goes on by itself at an exercise's wait at 80 columns, where the key line leaves it no room: on a
+    /// line of its own, its minute changes after 65 s with no key pressed.
+    @Test func thePresentersClockTicksByItselfAtAnExerciseAt80Columns() throws {
+        let terminal = try presenter(
+            ["builder", "--from", "6", "--to", "6"], columns: 80, rows: 24, until: "⏱ 00:0")
+        // Through the step's pages to the exercise's wait (a page wait has the clock too).
+        var pages = 0
+        while !screen(terminal, columns: 80, rows: 24).contains(where: { $0.hasPrefix("[Enter: show the solution") })
+            && pages < 5
+        {
+            #expect(
+                screen(terminal, columns: 80, rows: 24).contains { $0.hasPrefix("⏱ 00:0") || $0.contains("   ⏱ 00:0") })
+            let mark = terminal.transcript.count
+            terminal.send("\r")
+            _ = terminal.waitFor("[Enter:", after: mark, timeout: 2)
+            pages += 1
+        }
+        let mark = terminal.transcript.count
+        let started = Date()
+        // A deadline, not a pause: the minute shows as soon as it changes.
+        #expect(terminal.waitFor("⏱ 01:", after: mark, timeout: 80), "the clock did not tick: \(terminal.plainText)")
+        let waited = Date().timeIntervalSince(started)
+        let lines = screen(terminal, columns: 80, rows: 24)
+        let keys = try #require(lines.lastIndex { $0.hasPrefix("[Enter: show the solution") }, "\(lines)")
+        #expect(lines[keys] == "[Enter: show the solution · r: all of it at once · b: back · q: stop]")
+        #expect(lines[keys - 1].hasPrefix("⏱ 01:0"), "its own line: \(lines)")
+        #expect(lines[keys - 1].hasSuffix(" · step: min 5–6 of 30") || lines[keys - 1].contains(" · step: min "))
+        #expect(!lines.joined().contains("⏱ 00:"), "the old time is gone: \(lines)")
+        print("clock: the minute changed after \(Int(waited)) s at the wait")
+        terminal.send("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    /// A resize while `run --pace` waits (a projector plugged in): the stream draws the step's page again at the new
+    /// width (no line wider than the screen, the wait and its clock under it); the dashboard draws its frame at the
+    /// new size at once.
+    @Test func paceFollowsAResizeInBothLayouts() throws {
+        let stream = try presenter(
+            ["builder", "--from", "3", "--to", "3"], columns: 100, rows: 30, until: "▸ builder 3/12>")
+        var mark = stream.transcript.count
+        stream.resize(columns: 60, rows: 24)
+        #expect(stream.waitFor("▸ builder 3/12>", after: mark), "\(stream.plainText)")
+        usleep(300_000)
+        let narrow = screen(stream, columns: 60, rows: 24, from: mark)
+        // The whole screen: the banner at the new width, the page wrapped at 60 columns at its words, the wait.
+        let shown = narrow.joined(separator: "\n").trimmingCharacters(in: .newlines)
+            .replacingOccurrences(of: #"⏱ \d\d:\d\d"#, with: "⏱ MM:SS", options: .regularExpression)
+        let rule = String(repeating: "━", count: 60)
+        expectSame(
+            shown,
+            """
+            \(rule)
+              STEP 3 / 12  ·  BUILD THE PRODUCT
+            \(rule)
+
+            ── lesson ──────────────────
+            The Builder pattern · step 3/12 · Build the product
+
+            `build()` turns the parts into a `Hamburger`, a plain value
+            that cannot change any more. The builder keeps its parts, so
+            it can build the same burger again.
+
+            Try:
+              > build
+            ▸ builder 3/12> build   ⏱ MM:SS · step: min 6–7 of 30
+            """)
+        stream.send("q")
+        #expect(stream.waitForExit() == 0)
+
+        let board = try presenter(
+            ["builder", "--from", "3", "--to", "3", "--layout", "dashboard"], columns: 80, rows: 24,
+            until: "▸ builder 3/12>")
+        mark = board.transcript.count
+        board.resize(columns: 120, rows: 30)
+        #expect(board.waitFor("▸ builder 3/12>", after: mark), "\(board.plainText)")
+        usleep(300_000)
+        let wide = screen(board, columns: 120, rows: 30, from: mark)
+        #expect(DisplayWidth.of(wide[0]) == 120 && wide[0].hasPrefix("┌─ lesson"), "side by side at 120: \(wide)")
+        #expect(wide[29].hasPrefix("▸ builder 3/12>") && wide[29].contains("⏱ 00:0"), "\(wide)")
+        board.send("q")
+        #expect(board.waitForExit() == 0)
+    }
+
     /// The dashboard at 80x24: step 1 whole through PgDn, a command's change, a resize redrawn at once (smaller than
     /// the dashboard can use: it says so and stays; larger: drawn again), and nothing lost.
     @Test func theDashboardWorksAt80x24AndFollowsResizes() throws {

@@ -254,7 +254,7 @@ import Testing
             Type 'check' when you think you are there, 'hint' for help.
 
             ▶ Demonstration: the room watches. The goal stays unmet on purpose.
-            [Enter: next command · r: rest · b: back · h: hint · ':' own line · q: stop]
+            [Enter: next command · r: the rest at once · b: back · h: hint · ':' own line · q: stop]
             ▸ builder 9/12> buggyAlert.setTitle("Delete?").addConfirmAction("OK") { print("deleted") }.present()
 
             """)
@@ -272,6 +272,43 @@ import Testing
             ), "\(all.output)")
     }
 
+    /// The lesson ends with a moment: a closing screen with what was covered (the step titles) and the time taken,
+    /// which waits for a key; `--to` before the last step ends without it.
+    @Test func paceEndsTheLessonWithAClosingScreen() throws {
+        let result = try runPatterns(["run", "builder", "--pace", "--from", "12"], input: "r")
+        #expect(result.status == 0)
+        let end = try #require(result.output.range(of: "THE END  ·  THE BUILDER PATTERN"), "\(result.output)")
+        let closing = String(result.output[end.lowerBound...])
+            .replacingOccurrences(of: #"⏱ \d\d:\d\d"#, with: "⏱ MM:SS", options: .regularExpression)
+        expectSame(
+            closing,
+            """
+            THE END  ·  THE BUILDER PATTERN
+            ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+
+            ── lesson ──────────────────
+            What we covered:
+              1. Meet the builder
+              2. Parts in any order
+              3. Build the product
+              4. The Swift-call form
+              5. Exercise: predict the sold-out meat
+              6. Exercise: a burger to order
+              7. A fluent builder: the alert
+              8. Tap the button
+              9. A button that does nothing
+              10. Exercise: fix the builder's line
+              11. When not to use a builder
+              12. Recap, and what comes next
+
+            ⏱ MM:SS for a lesson of 30 min
+            [Enter: end · b: back a step]
+
+            """)
+        let before = try runPatterns(["run", "builder", "--pace", "--from", "11", "--to", "11"], input: "r")
+        #expect(!before.output.contains("THE END"))
+    }
+
     @Test func paceGoesBackAStepWithTheLiveObjectsAsTheyWere() throws {
         // Step 3 (build) run whole, on to step 4, back to step 3: its banner again, and the state it started from.
         let result = try runPatterns(["run", "builder", "--pace", "--from", "3", "--to", "4"], input: "r\nbr")
@@ -280,7 +317,7 @@ import Testing
         let korean = try runPatterns(["run", "builder", "--pace", "--lang", "ko"], input: "\n")
         #expect(korean.output.contains("소개  ·  "))
         #expect(korean.output.contains("1 / 12 단계"))
-        #expect(korean.output.contains("[Enter: 다음 명령 · r: 나머지 · b: 뒤로 · h: 힌트 · ':' 직접 입력 · q: 멈춤]"))
+        #expect(korean.output.contains("[Enter: 다음 명령 · r: 나머지 한꺼번에 · b: 뒤로 · h: 힌트 · ':' 직접 입력 · q: 멈춤]"))
     }
 
     @Test func gotoSetsUpTheLiveObjectsAsTheEarlierStepsLeaveThem() throws {
@@ -296,6 +333,59 @@ import Testing
         let bare = try runPatterns(["run", "builder", "--from", "9"])
         #expect(bare.output.contains("this exercise is compiled Swift and needs the Swift toolchain"), "\(bare.output)")
         #expect(bare.output.contains("step 11/12"))
+    }
+
+    /// The clock says the time, the step's slot and, past its end, how late; the wait keeps it at every width: after
+    /// the key line when both fit, else on a line of its own above it (the exercise wait at 80 and 100 columns, the
+    /// page wait), a class's keys above; no line as wide as the screen, no word cut.
+    @Test func theWaitShowsTheClockAtEveryWidth() {
+        let schedule = [(start: 0, length: 3), (start: 3, length: 3), (start: 6, length: 1)]
+        let late = Presenter.clock(elapsed: 939, schedule: schedule, step: 2, lang: .en)
+        #expect(late == "⏱ 15:39 · step: min 6–7 of 7 · 8 min behind")
+        #expect(Presenter.clock(elapsed: 939, schedule: schedule, step: 2, lang: .ko).hasSuffix(" · 8분 늦음"))
+        #expect(Presenter.clock(elapsed: 179, schedule: schedule, step: 0, lang: .en) == "⏱ 02:59 · step: min 0–3 of 7")
+        #expect(Presenter.clock(elapsed: 65, schedule: nil, step: 0, lang: .en) == "⏱ 01:05")
+        let exercise = PresenterText.enterShowsTheSolution.text(.en)
+        for width in [80, 100] {
+            #expect(Presenter.waitLines(exercise, clock: late, classKeys: nil, width: width) == [late, exercise])
+        }
+        #expect(
+            Presenter.waitLines(exercise, clock: "⏱ 00:03", classKeys: nil, width: 100) == [exercise + "   ⏱ 00:03"])
+        let next = PresenterText.enterNextStep.text(.en)
+        #expect(Presenter.waitLines(next, clock: late, classKeys: nil, width: 80) == [late, next])
+        #expect(Presenter.waitLines(next, clock: late, classKeys: nil, width: 100) == [next + "   " + late])
+        let page = PresenterText.nextPage.text(.en)
+        let keys = ClassText.presenterKeys.text(.en)
+        #expect(Presenter.waitLines(page, clock: late, classKeys: keys, width: 80) == [keys, late, page])
+        // Narrower than the key line: cut at its words, the clock on its own line.
+        expectSame(
+            Presenter.waitLines(exercise, clock: "⏱ 00:03", classKeys: nil, width: 40).joined(separator: "\n"),
+            """
+            ⏱ 00:03
+            [Enter: show the solution · r: all of
+            it at once · b: back · q: stop]
+            """)
+    }
+
+    /// A page break never splits a block of code (or a transcript) that one page can hold: the block, with the line
+    /// that introduces it, starts the next page; a block taller than a page is cut where the page is full.
+    @Test func pagesKeepACodeBlockWhole() {
+        let lines = [
+            "The builder keeps the parts:", "", "Like this:", "    final class Builder {", "        var meat = 1",
+            "    ",
+            "        func build() {}", "    }", "", "After the block.",
+        ]
+        #expect(
+            Presenter.pages(lines, rows: 7) == [
+                ["The builder keeps the parts:", ""],
+                [
+                    "Like this:", "    final class Builder {", "        var meat = 1", "    ",
+                    "        func build() {}",
+                    "    }", "",
+                ],
+                ["After the block."],
+            ])
+        #expect(Presenter.pages(lines, rows: 4).map(\.count) == [4, 4, 2], "a block taller than a page is cut")
     }
 
     /// The presenter mode's words exist in both languages with the same arguments.

@@ -10,6 +10,8 @@ public struct DashboardRenderer {
     public var lessonScroll: Int
     /// The last command and the first line of its answer, errors included: shown whatever the panes' routing.
     public var status: String?
+    /// Lines over the status line (the presenter's clock and a class's keys), each taking a row from the boxes.
+    public var footer: [String] = []
     /// A long answer (`help`, `lessons`, `history`) shown in the lesson's box, which it scrolls like the lesson, until
     /// the next command: the answer rows at the bottom hold only its last lines.
     public var pager: (title: String, text: String)?
@@ -75,7 +77,7 @@ public struct DashboardRenderer {
             lesson = page
         }
         let others = shown.filter { $0.name != "lesson" }
-        let boxRows = height - Self.answerRows - 2
+        let boxRows = height - Self.answerRows - 2 - footer.count
         var out: [String] = []
         if let zoom,
             let pane = zoom == "lesson" ? lesson : mediator.panes.first(where: { $0.name == zoom && !$0.headerless })
@@ -108,6 +110,7 @@ public struct DashboardRenderer {
         var tail = answers.flatMap { DisplayWidth.wrap(TextSanitizer.clean($0), width: width) }.suffix(Self.answerRows)
         while tail.count < Self.answerRows { tail.insert("", at: tail.startIndex) }
         out += tail.map { fit($0) }
+        out += footer.map { fit(TextSanitizer.clean($0)) }
         // The status line: the last command and its answer, else the keys.
         let style = Style(enabled: color)
         out.append(style.header(fit(status.map { TextSanitizer.clean($0) } ?? CoreText.dashboardKeys.text(lang))))
@@ -183,7 +186,7 @@ public struct DashboardRenderer {
     /// How many lines of the lesson its box shows now: a page for PgUp/PgDn.
     public func lessonPageRows(_ mediator: Mediator) -> Int {
         let shown = mediator.panes.filter { $0.isShown && !$0.headerless }
-        let boxRows = height - Self.answerRows - 2
+        let boxRows = height - Self.answerRows - 2 - footer.count
         guard fits, var lesson = shown.first(where: { $0.name == "lesson" }) else { return 1 }
         if let pager {
             let page = Pane(name: "answer", kind: .snapshot)

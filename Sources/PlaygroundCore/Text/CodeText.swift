@@ -98,9 +98,9 @@ public enum CodeText: String, TextCatalog {
             )
         case .roomWrites:
             (
-                "The room writes {0} now ('edit' in the playground). Press a key to load the reference solution and "
-                    + "drive it.",
-                "지금 모두 {0} 파일을 작성합니다(플레이그라운드에서 'edit'). 키를 누르면 참고 풀이를 불러와 실행합니다."
+                "The room writes {0} now ('edit' in the playground). Enter loads the reference solution and drives "
+                    + "it.",
+                "지금 모두 {0} 파일을 작성합니다(플레이그라운드에서 'edit'). Enter를 누르면 참고 풀이를 불러와 실행합니다."
             )
         case .arcFreed:
             (
