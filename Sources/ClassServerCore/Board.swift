@@ -111,7 +111,11 @@ struct BoardPage {
         var flags: [String] = []
         if s.state.tries { flags.append("<span class=\"tries\" id=\"tries\">▶ " + t(.roomTriesNow) + "</span>") }
         if s.state.hintsRevealed > 0 {
-            flags.append("<span class=\"flag\">" + t(.hintsShown, String(s.state.hintsRevealed)) + "</span>")
+            flags.append(
+                "<span class=\"flag\">"
+                    + (s.state.hintsRevealed == 1
+                        ? HTML.escape(ClassNewsText.oneHintShown.text(lang))
+                        : t(.hintsShown, String(s.state.hintsRevealed))) + "</span>")
         }
         if s.state.solutionRevealed { flags.append("<span class=\"flag\">" + t(.solutionShown) + "</span>") }
         if !flags.isEmpty { html += "<p>" + flags.joined(separator: " ") + "</p>" }
@@ -170,7 +174,12 @@ struct BoardPage {
             html += "<ol id=\"stuck\">"
             for one in s.stuck {
                 var why: [String] = []
-                if one.failed > 0 { why.append(t(.failedChecks, String(one.failed))) }
+                if one.failed > 0 {
+                    why.append(
+                        one.failed == 1
+                            ? HTML.escape(ClassNewsText.oneFailedCheck.text(lang))
+                            : t(.failedChecks, String(one.failed)))
+                }
                 if one.idleMinutes > 0 { why.append(t(.idleMinutes, String(one.idleMinutes))) }
                 html +=
                     "<li><b>" + HTML.escape(one.name) + "</b> · " + t(.stepOf, String(one.step), String(s.state.steps))
@@ -192,6 +201,7 @@ struct BoardPage {
         :root { color-scheme: dark; }
         body { margin: 0; font: 22px/1.35 system-ui, "Noto Sans CJK KR", "Noto Sans", sans-serif; background: #111; \
         color: #f4f4f4; }
+        html:lang(ko) body { word-break: keep-all; overflow-wrap: anywhere; }
         main { display: grid; grid-template-columns: 1fr 1fr; gap: 0 2.2rem; padding: 1rem 2rem; }
         header, section.now { grid-column: 1 / -1; } section.progress { grid-row: span 2; }
         h1 { font-size: 1.9rem; margin: 0.2rem 0; } h2 { font-size: 1.4rem; margin: 0.8rem 0 0.3rem; color: #9fd4ff; }

@@ -269,6 +269,7 @@ public final class ClassRoom: @unchecked Sendable {
             if let lesson = update.lesson, lesson != next.lesson {
                 next.lesson = lesson
                 next.answersRevealed = []
+                next.reveals = nil
                 nextTitles = []
                 nextPredictions = []
             }
@@ -284,14 +285,11 @@ public final class ClassRoom: @unchecked Sendable {
                 if step != next.step {
                     next.step = step
                     next.tries = false
-                    next.hintsRevealed = 0
-                    next.solutionRevealed = false
                 }
             }
             next.stepTitle = next.step > 0 && next.step <= nextTitles.count ? nextTitles[next.step - 1] : nil
             if let tries = update.tries { next.tries = tries }
-            if update.revealHint == true { next.hintsRevealed += 1 }
-            if update.revealSolution == true { next.solutionRevealed = true }
+            try Self.reveal(update, in: &next)
             if let step = update.revealAnswers {
                 guard (1...500).contains(step) else { throw Refusal(400, "the step is from 1 to 500") }
                 if !next.answersRevealed.contains(step) { next.answersRevealed.append(step) }
@@ -312,6 +310,34 @@ public final class ClassRoom: @unchecked Sendable {
             version += 1
             return state
         }
+    }
+}
+
+extension ClassRoom {
+    /// The room's hint and solution counters, per step: a reveal raises them (a count sent twice counts once), and
+    /// the current step's are the state's `hintsRevealed` and `solutionRevealed`.
+    static func reveal(_ update: PresenterUpdate, in state: inout ClassState) throws(Refusal) {
+        let at = update.revealStep ?? state.step
+        if update.revealHint == true || update.hints != nil || update.revealSolution == true {
+            guard state.lesson != nil, (1...max(1, state.steps)).contains(at) else {
+                throw Refusal(400, "a reveal names a step of the lesson")
+            }
+        }
+        var reveal = state.reveal(at: at)
+        if update.revealHint == true { reveal.hints += 1 }
+        if let hints = update.hints {
+            guard (0...100).contains(hints) else { throw Refusal(400, "a step has at most 100 hints") }
+            reveal.hints = max(reveal.hints, hints)
+        }
+        if update.revealSolution == true { reveal.solution = true }
+        if reveal != state.reveal(at: at) {
+            var all = (state.reveals ?? []).filter { $0.step != at }
+            all.append(reveal)
+            state.reveals = all.sorted { $0.step < $1.step }
+        }
+        let current = state.reveal(at: state.step)
+        state.hintsRevealed = current.hints
+        state.solutionRevealed = current.solution
     }
 }
 

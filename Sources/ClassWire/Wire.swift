@@ -56,11 +56,14 @@ public struct ClassState: Codable, Sendable, Equatable {
     /// Goes up by one with every change the presenter makes.
     public var revision: Int
     public var lang: String
+    /// What the room has been shown at each step of the lesson the presenter visited (the counters are the
+    /// server's, per step: going back to a step finds them as they were). Absent from an older server.
+    public var reveals: [StepReveal]?
 
     public init(
         code: String, lesson: String? = nil, lessonTitle: String? = nil, step: Int = 0, steps: Int = 0,
         stepTitle: String? = nil, tries: Bool = false, hintsRevealed: Int = 0, solutionRevealed: Bool = false,
-        answersRevealed: [Int] = [], revision: Int = 0, lang: String = "en"
+        answersRevealed: [Int] = [], revision: Int = 0, lang: String = "en", reveals: [StepReveal]? = nil
     ) {
         self.code = code
         self.lesson = lesson
@@ -74,6 +77,25 @@ public struct ClassState: Codable, Sendable, Equatable {
         self.answersRevealed = answersRevealed
         self.revision = revision
         self.lang = lang
+        self.reveals = reveals
+    }
+
+    /// What the room has been shown at `step`.
+    public func reveal(at step: Int) -> StepReveal {
+        reveals?.first { $0.step == step } ?? StepReveal(step: step)
+    }
+}
+
+/// The hints (the first `hints` of the step, as the lesson numbers them) and the solution the room was shown at one
+/// step.
+public struct StepReveal: Codable, Sendable, Equatable {
+    public var step: Int
+    public var hints: Int
+    public var solution: Bool
+    public init(step: Int, hints: Int = 0, solution: Bool = false) {
+        self.step = step
+        self.hints = hints
+        self.solution = solution
     }
 }
 
@@ -132,6 +154,12 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     /// Show one more hint of the current step to the room.
     public var revealHint: Bool?
     public var revealSolution: Bool?
+    /// The room has been shown the first `hints` hints of `revealStep` (or of the current step): the counter
+    /// becomes at least this. Sent twice (an answer lost, a reveal kept while the server was away), it counts once.
+    public var hints: Int?
+    /// The step `hints` and `revealSolution` are about, when not the current one (a reveal kept while the server
+    /// was away, sent after the presenter moved on).
+    public var revealStep: Int?
     /// Show the room's answers to this step's prediction on the board.
     public var revealAnswers: Int?
     public var lang: String?
@@ -139,7 +167,7 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     public init(
         lesson: String? = nil, lessonTitle: String? = nil, step: Int? = nil, titles: [String]? = nil,
         predictionSteps: [Int]? = nil, tries: Bool? = nil, revealHint: Bool? = nil, revealSolution: Bool? = nil,
-        revealAnswers: Int? = nil, lang: String? = nil
+        revealAnswers: Int? = nil, lang: String? = nil, hints: Int? = nil, revealStep: Int? = nil
     ) {
         self.lesson = lesson
         self.lessonTitle = lessonTitle
@@ -151,6 +179,8 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
         self.revealSolution = revealSolution
         self.revealAnswers = revealAnswers
         self.lang = lang
+        self.hints = hints
+        self.revealStep = revealStep
     }
 }
 

@@ -44,6 +44,33 @@ final class ClassLink {
         try? FileWriter.replace(identities, with: Array(data))
     }
 
+    /// Reports not yet sent, per class, kept next to `classes.json` (`class-unsent.json`): quitting while the
+    /// server is away loses nothing, the next join sends them.
+    struct Kept: Codable { var token: String; var reports: [Report] }
+
+    var keptPath: String? { identities.map { FileWriter.folder(of: $0) + "/class-unsent.json" } }
+
+    func allKept() -> [String: Kept] {
+        guard let keptPath, let bytes = try? FileWriter.read(keptPath),
+            let all = try? JSONDecoder().decode([String: Kept].self, from: Data(bytes))
+        else { return [:] }
+        return all
+    }
+
+    func keep(_ reports: [Report], token: String, for address: ClassAddress) {
+        guard let keptPath else { return }
+        var all = allKept()
+        if reports.isEmpty {
+            guard all[address.url] != nil else { return }
+            all[address.url] = nil
+        } else {
+            all[address.url] = Kept(token: token, reports: reports)
+        }
+        guard let data = try? JSONEncoder().encode(all) else { return }
+        StateDirectory.create(FileWriter.folder(of: keptPath))
+        try? FileWriter.replace(keptPath, with: Array(data))
+    }
+
     /// The words this link answers itself (when the lesson has no command by that name).
     static let words: Set<String> = ["join", "follow", "class"]
 
@@ -142,10 +169,21 @@ final class ClassLink {
                 save(Identity(name: joined.name, token: joined.token), for: address)
             }
             learner?.stop()
-            let link = LearnerLink(client: client, joined: joined, nextSeq: nextSeq)
+            // Reports kept from before (the server was away when the learner left): this learner's go first.
+            let kept = allKept()[address.url].flatMap { $0.token == joined.token ? $0.reports : nil } ?? []
+            let token = joined.token
+            let link = LearnerLink(
+                client: client, joined: joined, nextSeq: nextSeq, kept: kept,
+                keep: { [weak self] in self?.keep($0, token: token, for: address) })
             learner = link
             link.start()
             say(ClassText.joined.text(lang, address.code, TextSanitizer.clean(joined.name)), console)
+            if !kept.isEmpty {
+                say(
+                    kept.count == 1
+                        ? ClassNewsText.keptSentOne.text(lang) : ClassNewsText.keptSent.text(lang, String(kept.count)),
+                    console)
+            }
             if let lesson = joined.state.lesson, joined.state.step > 0 {
                 say(
                     ClassText.joinedAt.text(
@@ -217,10 +255,7 @@ final class ClassLink {
         case "tries": return presenter.openExercise(console: console)
         case "hint": return presenter.revealHint(console: console)
         case "solution": return presenter.revealSolution(console: console)
-        case "answers":
-            return presenter.send(
-                PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console,
-                saying: ClassText.answersRevealed.text(lang, String(console.session.stepIndex + 1)))
+        case "answers": return presenter.revealAnswers(console: console)
         default: say(ClassText.classUsage.text(lang), console, error: true); return false
         }
     }
@@ -282,29 +317,65 @@ final class ClassLink {
         news(console: console)
     }
 
-    /// What changed in the class since the last line, one line each.
+    /// What changed in the class since the learner was last told, collapsed to where the presenter is now: one
+    /// line when the presenter is elsewhere (the lesson named when it is not the learner's), and on the presenter's
+    /// step what the room is shown there (its hints by the server's count, its solution).
     func news(console: Console) {
         guard let learner else { return }
         let lang = console.session.options.lang
-        let session = console.session
-        for notice in learner.takeNotices() {
+        let (notices, state, told) = learner.takeNews()
+        for (index, notice) in notices.enumerated() {
             switch notice {
-            case .gone: say(ClassText.serverGone.text(lang), console)
-            case .back(let sent): say(ClassText.serverBack.text(lang, String(sent)), console)
-            case .moved(let step): say(ClassText.presenterAt.text(lang, String(step)), console)
-            case .tries(let step): say(ClassText.roomTries.text(lang, String(step)), console)
+            case .gone:
+                // Away and back again since the last line: the line that it is back says both.
+                let back = notices[(index + 1)...].contains { if case .back = $0 { true } else { false } }
+                if !back { say(ClassText.serverGone.text(lang), console) }
+            case .back(let sent):
+                say(
+                    sent == 0
+                        ? ClassNewsText.learnerBackNothing.text(lang)
+                        : sent == 1
+                            ? ClassNewsText.learnerBackOne.text(lang)
+                            : ClassNewsText.learnerBack.text(lang, String(sent)),
+                    console)
             case .refused(let failure):
                 say(ClassText.classRefused.text(lang, ClassLink.describe(failure, lang)), console, error: true)
-            case .hint(let lesson, let step), .solution(let lesson, let step):
-                let isHint: Bool
-                if case .hint = notice { isHint = true } else { isHint = false }
-                say((isHint ? ClassText.hintRevealed : ClassText.solutionRevealed).text(lang, String(step)), console)
-                // On the presenter's step the playground shows it; elsewhere `follow` goes there first.
-                if session.lesson?.id == lesson, session.stepIndex + 1 == step {
-                    learner.muteNextHint = isHint
-                    _ = console.run(isHint ? "hint" : "solution", echo: false)
-                }
             }
+        }
+        announce(state, since: told, console: console)
+    }
+
+    func announce(_ state: ClassState, since told: ClassState, console: Console) {
+        let lang = console.session.options.lang
+        let session = console.session
+        guard let lesson = state.lesson, state.step > 0, LearnerLink.differs(state, told) else { return }
+        let step = String(state.step)
+        let sameStep = told.lesson == lesson && told.step == state.step
+        guard session.lesson?.id == lesson, session.stepIndex + 1 == state.step else {
+            // Elsewhere: where the presenter is now, in one line (what it replaces is no news any more).
+            guard !sameStep || state.tries && !told.tries else { return }
+            let named =
+                session.lesson?.id == lesson ? "" : ClassNewsText.lessonNamed.text(lang, TextSanitizer.clean(lesson))
+            say(
+                (state.tries ? ClassNewsText.presenterIsAtTries : ClassNewsText.presenterIsAt).text(lang, named, step),
+                console)
+            return
+        }
+        if state.tries && !(sameStep && told.tries) {
+            say(ClassNewsText.roomTriesHere.text(lang), console)
+        } else if !sameStep {
+            say(ClassNewsText.presenterHere.text(lang), console)
+        }
+        // The hints the room was shown here, as numbered by the server (one numbering for the room).
+        let before = sameStep ? told.hintsRevealed : 0
+        if state.hintsRevealed > before {
+            for number in (before + 1)...state.hintsRevealed {
+                if let hint = session.lessons.roomHint(number) { say(ClassNewsText.roomHint.text(lang, hint), console) }
+            }
+        }
+        if state.solutionRevealed && !(sameStep && told.solutionRevealed) {
+            say(ClassNewsText.roomSolution.text(lang, step), console)
+            _ = console.run("solution", echo: false)
         }
     }
 
@@ -312,6 +383,15 @@ final class ClassLink {
     func finish(console: Console) {
         guard let learner else { return }
         let left = learner.finish(timeout: 5)
-        if left > 0 { Self.tell(ClassText.unsentAtExit.text(console.session.options.lang, String(left)), console) }
+        let lang = console.session.options.lang
+        // What is left stays kept on disk (when there is a state folder): the next join sends it.
+        if left > 0 {
+            Self.tell(
+                keptPath == nil
+                    ? ClassText.unsentAtExit.text(lang, String(left))
+                    : left == 1
+                        ? ClassNewsText.keptAtExitOne.text(lang) : ClassNewsText.keptAtExit.text(lang, String(left)),
+                console)
+        }
     }
 }

@@ -105,9 +105,21 @@ struct InteractiveLoop {
             watched = (path, Editor.stamp(path))
         }
         reader.onIdle = {
-            guard let (path, stamp) = watched else { return false }
+            // News of a live class while the learner waits at the prompt: printed above it (the prompt and the line
+            // typed so far are drawn again below), not held until the next command.
+            var printed = false
+            if let link = console.classLink, !link.quiet, link.learner?.hasNews == true {
+                if console.layout != .dashboard { Output.write("\r\u{1B}[K") }
+                let pager = console.pager
+                console.pager = nil
+                link.news(console: console)
+                console.pager = pager
+                draw()
+                printed = true
+            }
+            guard let (path, stamp) = watched else { return printed }
             let now = Editor.stamp(path)
-            guard now != stamp, !now.isEmpty else { return false }
+            guard now != stamp, !now.isEmpty else { return printed }
             watched = (path, now)
             let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
             Output.write(

@@ -9,17 +9,15 @@ import Glibc
 #endif
 
 /// A learner in a class: reports queue here and a background sender delivers them, in order, each exactly once;
-/// while the server is out of reach they wait, and go when it is back.
+/// while the server is out of reach they wait, and go when it is back. The queue is kept on disk too (`keep`), so
+/// that quitting while the server is away loses nothing: the next join sends it.
 final class LearnerLink: @unchecked Sendable {
     let client: ClassClient
     let token: String
+    /// What happened to the link itself; the presenter's moves are not notices but the state, told collapsed.
     enum Notice: Equatable {
         case gone
         case back(Int)
-        case moved(Int)
-        case tries(Int)
-        case hint(String, Int)
-        case solution(String, Int)
         case refused(ClassClient.Failure)
     }
 
@@ -32,18 +30,23 @@ final class LearnerLink: @unchecked Sendable {
         var stopped = false
         var sentWhileAway = 0
         var lastReached: (String, Int)?
-        /// The presenter's step and reveals the learner has heard of.
-        var heard: ClassState
+        /// The presenter's step and reveals as the learner was last told them.
+        var told: ClassState
     }
     let shared: ForkSafeLock<Shared>
     let wake = Wakeup()
-    /// A hint the presenter revealed is shown, not reported as the learner's own.
-    var muteNextHint = false
+    /// Called with the queue each time it changes (under the lock, so in order): the reports not yet sent, kept.
+    let keep: (([Report]) -> Void)?
 
-    init(client: ClassClient, joined: JoinResponse, nextSeq: Int = 1) {
+    init(
+        client: ClassClient, joined: JoinResponse, nextSeq: Int = 1, kept: [Report] = [],
+        keep: (([Report]) -> Void)? = nil
+    ) {
         self.client = client
         token = joined.token
-        shared = ForkSafeLock(Shared(nextSeq: nextSeq, state: joined.state, heard: joined.state))
+        self.keep = keep
+        let next = max(nextSeq, (kept.map(\.seq).max() ?? 0) + 1)
+        shared = ForkSafeLock(Shared(queue: kept, nextSeq: next, state: joined.state, told: joined.state))
     }
 
     /// Starts the sender, and starts it again in each copy of the process that carries the session on: a copy has
@@ -84,12 +87,12 @@ final class LearnerLink: @unchecked Sendable {
     }
 
     func add(_ kind: Report.Kind, lesson: String, step: Int, passed: Bool? = nil, answer: String? = nil) {
-        if kind == .hint && muteNextHint { muteNextHint = false; return }
         let now = Date().timeIntervalSince1970
         shared.withLock { s in
             s.queue.append(
                 Report(seq: s.nextSeq, kind: kind, lesson: lesson, step: step, passed: passed, answer: answer, at: now))
             s.nextSeq += 1
+            keep?(s.queue)
         }
         wake.signal()
     }
@@ -112,17 +115,36 @@ final class LearnerLink: @unchecked Sendable {
         return shared.withLock { $0.state }
     }
 
-    /// After `follow`, the presenter's step is no news.
-    func followed(_ state: ClassState) { shared.withLock { $0.heard = state } }
-
-    func takeNotices() -> [Notice] {
+    /// After `follow`, the presenter's step and whether the room tries it are no news; the hints and the solution
+    /// the room was shown there are (they are said next).
+    func followed(_ state: ClassState) {
         shared.withLock { s in
-            defer { s.notices = [] }
-            return s.notices
+            var told = state
+            told.hintsRevealed = 0
+            told.solutionRevealed = false
+            s.told = told
         }
     }
 
-    /// Sends what is queued, waiting at most `timeout` seconds; returns how many are left.
+    /// Whether a line is waiting: a notice, or the presenter changed something since the learner was told.
+    var hasNews: Bool {
+        shared.withLock { s in !s.notices.isEmpty || Self.differs(s.state, s.told) }
+    }
+
+    static func differs(_ a: ClassState, _ b: ClassState) -> Bool {
+        a.lesson != b.lesson || a.step != b.step || a.tries != b.tries || a.hintsRevealed != b.hintsRevealed
+            || a.solutionRevealed != b.solutionRevealed
+    }
+
+    /// The notices, the class as it is now and as the learner was last told it; from now on the learner is told.
+    func takeNews() -> (notices: [Notice], state: ClassState, told: ClassState) {
+        shared.withLock { s in
+            defer { s.notices = []; s.told = s.state }
+            return (s.notices, s.state, s.told)
+        }
+    }
+
+    /// Sends what is queued, waiting at most `timeout` seconds; returns how many are left (they stay kept).
     func finish(timeout: Double) -> Int {
         let deadline = Date().timeIntervalSince1970 + timeout
         while Date().timeIntervalSince1970 < deadline {
@@ -139,10 +161,13 @@ final class LearnerLink: @unchecked Sendable {
         var delay = 0.0
         var lastPoll = 0.0
         while true {
-            let (stopped, batch) = shared.withLock { s in (s.stopped, Array(s.queue.prefix(100))) }
+            let (stopped, batch, reachable) = shared.withLock { s in
+                (s.stopped, Array(s.queue.prefix(100)), s.reachable)
+            }
             if stopped { return }
             let now = Date().timeIntervalSince1970
-            if batch.isEmpty && now - lastPoll < 2 {
+            // Polled every 2 s (every 1 s while the server is away, so that its return is soon seen).
+            if batch.isEmpty && now - lastPoll < (reachable ? 2 : 1) {
                 wake.wait(seconds: 0.5)
                 continue
             }
@@ -159,6 +184,7 @@ final class LearnerLink: @unchecked Sendable {
                 shared.withLock { s in
                     let sent = Set(batch.map(\.seq))
                     s.queue.removeAll { sent.contains($0.seq) }
+                    if !batch.isEmpty { keep?(s.queue) }
                     if !s.reachable {
                         s.sentWhileAway += batch.count
                         if s.queue.isEmpty {
@@ -168,7 +194,6 @@ final class LearnerLink: @unchecked Sendable {
                         }
                     }
                     s.state = state
-                    hear(state, &s)
                 }
             } catch {
                 switch error {
@@ -188,28 +213,12 @@ final class LearnerLink: @unchecked Sendable {
                     shared.withLock { s in
                         let sent = Set(batch.map(\.seq))
                         s.queue.removeAll { sent.contains($0.seq) }
+                        keep?(s.queue)
                         s.notices.append(.refused(.refused(status, why)))
                     }
                 }
             }
         }
-    }
-
-    /// Notices of what the presenter changed.
-    func hear(_ state: ClassState, _ s: inout Shared) {
-        let heard = s.heard
-        guard let lesson = state.lesson, state.step > 0 else { return }
-        if lesson != heard.lesson || state.step != heard.step {
-            s.notices.append(.moved(state.step))
-        }
-        let sameStep = lesson == heard.lesson && state.step == heard.step
-        if state.tries && !(sameStep && heard.tries) { s.notices.append(.tries(state.step)) }
-        let hintsBefore = sameStep ? heard.hintsRevealed : 0
-        if state.hintsRevealed > hintsBefore { s.notices.append(.hint(lesson, state.step)) }
-        if state.solutionRevealed && !(sameStep && heard.solutionRevealed) {
-            s.notices.append(.solution(lesson, state.step))
-        }
-        s.heard = state
     }
 }
 

@@ -279,8 +279,9 @@ struct Presenter {
     func act(on key: KeyReader.Key) -> Bool {
         switch key {
         case .character("h"), .character("H"):
-            // The next hint, for the whole room (an exercise's hints, graded from the idea to the command).
-            perform("hint")
+            // The next hint, for the whole room (an exercise's hints, graded from the idea to the command). In a class
+            // the link showed the hint the room got (by the server's count): the presenter's own counter stays out.
+            if console.classLink?.presenter == nil { perform("hint") }
             return true
         case .character(":"):
             ownLine()

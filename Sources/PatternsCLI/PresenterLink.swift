@@ -9,12 +9,20 @@ import Glibc
 #endif
 
 /// The presenter's side: each step the presenter shows is published to the class, and the room's exercise,
-/// hints, solution and answers are opened from here.
+/// hints, solution and answers are opened from here. The room's hint and solution counters are the server's (per
+/// step): the presenter is shown the hint the room got, by the server's count. A reveal made while the server is out
+/// of reach is shown to the presenter, kept, and sent when the server answers again.
 final class PresenterLink {
     let client: ClassClient
     let token: String
     var published: (lesson: String, step: Int)?
     var reachable = true
+    /// The class as the server last answered.
+    var room: ClassState?
+    /// Reveals made while the server was out of reach, for `pendingLesson`: sent when it is back.
+    var pending: [StepReveal] = []
+    var pendingAnswers: [Int] = []
+    var pendingLesson: String?
 
     init(client: ClassClient, token: String) {
         self.client = client
@@ -46,40 +54,168 @@ final class PresenterLink {
         return ok
     }
 
-    func revealHint(console: Console) -> Bool {
-        send(
-            PresenterUpdate(revealHint: true), console: console,
-            saying: ClassText.hintRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1)))
+    /// How many hints of `step` the room has been shown: the server's count, or more when reveals wait to be sent.
+    func roomHints(at step: Int, lesson: String) -> Int {
+        var count = 0
+        if let room, room.lesson == lesson {
+            count = room.step == step ? room.hintsRevealed : room.reveal(at: step).hints
+        }
+        if pendingLesson == lesson, let kept = pending.first(where: { $0.step == step }) {
+            count = max(count, kept.hints)
+        }
+        return count
     }
 
+    /// The next hint of the step for the room (the server counts it): the presenter is shown the hint the room got.
+    /// A prediction's last hint names the answer: the room is not shown it (each learner gets it after predicting).
+    func revealHint(console: Console) -> Bool {
+        let session = console.session
+        let lang = session.options.lang
+        let number = session.stepIndex + 1
+        guard let lesson = session.lesson, let step = session.currentStep else { return true }
+        let count = step.hints.count
+        guard count > 0 else {
+            ClassLink.tell(ClassNewsText.noRoomHints.text(lang, String(number)), console); return true
+        }
+        let next = roomHints(at: number, lesson: lesson.id) + 1
+        guard next <= count else {
+            ClassLink.tell(ClassNewsText.noMoreRoomHints.text(lang, String(number)), console); return true
+        }
+        if step.isPrediction && next == count {
+            ClassLink.tell(ClassNewsText.predictionHintHeld.text(lang, String(number)), console); return true
+        }
+        _ = publish(console: console, force: false)
+        switch post(PresenterUpdate(hints: next, revealStep: number), console: console) {
+        case .sent(let state):
+            let shown = state.step == number ? state.hintsRevealed : state.reveal(at: number).hints
+            showHint(shown, console: console, kept: false)
+            return true
+        case .away:
+            keep(StepReveal(step: number, hints: next), lesson: lesson.id)
+            showHint(next, console: console, kept: true)
+            return true
+        case .refused: return false
+        }
+    }
+
+    /// The line the room got for hint `number` (the learners' own words), on the presenter's screen.
+    func showHint(_ number: Int, console: Console, kept: Bool) {
+        let lang = console.session.options.lang
+        guard let text = console.session.lessons.roomHint(number) else { return }
+        ClassLink.tell(
+            ClassNewsText.roomHint.text(lang, text) + (kept ? " " + ClassNewsText.keptForRoom.text(lang) : ""), console)
+    }
+
+    /// The step's solution for the room, shown to the presenter as the room gets it. A prediction's solution names
+    /// the answer: the room is not shown it.
     func revealSolution(console: Console) -> Bool {
-        send(
-            PresenterUpdate(revealSolution: true), console: console,
-            saying: ClassText.solutionRevealed.text(console.session.options.lang, String(console.session.stepIndex + 1))
-        )
+        let session = console.session
+        let lang = session.options.lang
+        let number = session.stepIndex + 1
+        guard let lesson = session.lesson, let step = session.currentStep else { return true }
+        if step.isPrediction {
+            ClassLink.tell(ClassNewsText.predictionSolutionHeld.text(lang, String(number)), console); return true
+        }
+        _ = publish(console: console, force: false)
+        let said = ClassNewsText.roomSolution.text(lang, String(number))
+        switch post(PresenterUpdate(revealSolution: true, revealStep: number), console: console) {
+        case .sent: ClassLink.tell(said, console)
+        case .away:
+            keep(StepReveal(step: number, solution: true), lesson: lesson.id)
+            ClassLink.tell(said + " " + ClassNewsText.keptForRoom.text(lang), console)
+        case .refused: return false
+        }
+        // What the room's playgrounds print for `solution`, printed here too.
+        _ = console.run("solution", echo: false)
+        return true
+    }
+
+    /// The room's answers to the step's prediction on the board; kept while the server is away.
+    func revealAnswers(console: Console) -> Bool {
+        let lang = console.session.options.lang
+        let number = console.session.stepIndex + 1
+        let said = ClassText.answersRevealed.text(lang, String(number))
+        switch post(PresenterUpdate(revealAnswers: number), console: console) {
+        case .sent: ClassLink.tell(said, console)
+        case .away:
+            if let lesson = console.session.lesson {
+                if pendingLesson != lesson.id { pending = []; pendingAnswers = []; pendingLesson = lesson.id }
+                if !pendingAnswers.contains(number) { pendingAnswers.append(number) }
+            }
+            ClassLink.tell(said + " " + ClassNewsText.keptForRoom.text(lang), console)
+        case .refused: return false
+        }
+        return true
+    }
+
+    func keep(_ reveal: StepReveal, lesson: String) {
+        if pendingLesson != lesson { pending = []; pendingAnswers = []; pendingLesson = lesson }
+        var kept = pending.first { $0.step == reveal.step } ?? StepReveal(step: reveal.step)
+        kept.hints = max(kept.hints, reveal.hints)
+        kept.solution = kept.solution || reveal.solution
+        pending = pending.filter { $0.step != reveal.step } + [kept]
     }
 
     /// One change to the class; a refusal or an unreachable server is said in one line (that once, until it answers
     /// again).
     @discardableResult
     func send(_ update: PresenterUpdate, console: Console, saying: String?) -> Bool {
+        guard case .sent = post(update, console: console) else { return false }
+        if let saying { ClassLink.tell(saying, console) }
+        return true
+    }
+
+    enum Outcome {
+        case sent(ClassState)
+        case away
+        case refused
+    }
+
+    /// Sends one change. When the server answers again after being away, the reveals kept meanwhile go first (those
+    /// of the lesson it now shows; a reveal sent twice counts once).
+    func post(_ update: PresenterUpdate, console: Console) -> Outcome {
         let lang = console.session.options.lang
         do {
-            _ = try client.present(update, token: token)
-            if !reachable { reachable = true; ClassLink.tell(ClassText.serverBack.text(lang, "0"), console) }
-            if let saying { ClassLink.tell(saying, console) }
-            return true
+            var state = try client.present(update, token: token)
+            if !reachable {
+                reachable = true
+                let sent = try flush(state)
+                if let sent { state = sent }
+                ClassLink.tell(
+                    (sent == nil ? ClassNewsText.presenterBack : ClassNewsText.presenterBackSent).text(lang), console)
+            }
+            room = state
+            return .sent(state)
         } catch {
             switch error {
             case .unreachable:
-                if reachable { ClassLink.tell(ClassText.serverGone.text(lang), console) }
+                if reachable { ClassLink.tell(ClassNewsText.presenterGone.text(lang), console) }
                 reachable = false
                 published = nil
+                return .away
             case .refused:
                 ClassLink.tell(ClassText.classRefused.text(lang, ClassLink.describe(error, lang)), console, error: true)
+                return .refused
             }
-            return false
         }
+    }
+
+    /// The kept reveals of the lesson the server shows now; nil when there were none.
+    func flush(_ state: ClassState) throws(ClassClient.Failure) -> ClassState? {
+        guard let lesson = pendingLesson, lesson == state.lesson, !pending.isEmpty || !pendingAnswers.isEmpty else {
+            pending = []; pendingAnswers = []; pendingLesson = nil
+            return nil
+        }
+        var latest = state
+        for reveal in pending.sorted(by: { $0.step < $1.step }) {
+            latest = try client.present(
+                PresenterUpdate(
+                    revealSolution: reveal.solution ? true : nil, hints: reveal.hints > 0 ? reveal.hints : nil,
+                    revealStep: reveal.step), token: token)
+        }
+        for step in pendingAnswers { latest = try client.present(PresenterUpdate(revealAnswers: step), token: token) }
+        pending = []; pendingAnswers = []; pendingLesson = nil
+        return latest
     }
 
     /// "The room tries now": the current step's exercise is open to everyone. A demonstration (a goal its commands
@@ -91,21 +227,17 @@ final class PresenterLink {
             ClassLink.tell(ClassText.demonstrationNotOpened.text(lang, step), console)
             return true
         }
-        return send(PresenterUpdate(tries: true), console: console, saying: ClassText.roomTries.text(lang, step))
+        return send(
+            PresenterUpdate(tries: true), console: console, saying: ClassNewsText.roomTriesSaid.text(lang, step))
     }
 
     /// `run --pace` keys for the room: t (tries now), h (a hint), s (the solution), a (the answers).
     func key(_ character: Character, console: Console) -> Bool {
-        let lang = console.session.options.lang
-        let step = String(console.session.stepIndex + 1)
         switch character {
         case "t": _ = openExercise(console: console)
         case "h": _ = revealHint(console: console)
         case "s": _ = revealSolution(console: console)
-        case "a":
-            send(
-                PresenterUpdate(revealAnswers: console.session.stepIndex + 1), console: console,
-                saying: ClassText.answersRevealed.text(lang, step))
+        case "a": _ = revealAnswers(console: console)
         default: return false
         }
         return true

@@ -27,6 +27,7 @@ import Testing
             + CodeText.allCases.map { ("CodeText.\($0)", $0.texts.en, $0.texts.ko) }
             + CLIText.allCases.map { ("CLIText.\($0)", $0.texts.en, $0.texts.ko) }
             + ClassText.allCases.map { ("ClassText.\($0)", $0.texts.en, $0.texts.ko) }
+            + ClassNewsText.allCases.map { ("ClassNewsText.\($0)", $0.texts.en, $0.texts.ko) }
             + PredictText.allCases.map { ("PredictText.\($0)", $0.texts.en, $0.texts.ko) }
             + TraceText.allCases.map { ("TraceText.\($0)", $0.texts.en, $0.texts.ko) }
             + EngineText.allCases.map { ("EngineText.\($0)", $0.texts.en, $0.texts.ko) }

@@ -245,6 +245,17 @@ public final class LessonController {
         }
     }
 
+    /// Hint `number` of the current step as a live class's room is shown it (the class server's counter, numbered as
+    /// the lesson writes the step's hints, whatever each learner's state), counted as shown so that the learner's
+    /// own `hint` goes on after it. Nil when the step has no such hint.
+    public func roomHint(_ number: Int) -> String? {
+        guard var navigator, number >= 1, number <= navigator.step.hints.count else { return nil }
+        let hints = navigator.step.hints
+        navigator.hintsShown = max(navigator.hintsShown, number)
+        self.navigator = navigator
+        return CoreText.hint(String(number), String(hints.count), hints[number - 1].text).text(lang)
+    }
+
     /// Moves to a step without showing it (the lesson tester, `run --from`).
     public func setStep(_ index: Int) {
         navigator?.set(index: index)
