@@ -139,7 +139,7 @@ final class LearnerLink: @unchecked Sendable {
         var delay = 0.0
         var lastPoll = 0.0
         while true {
-            let (stopped, batch) = shared.withLock { s in (s.stopped, Array(s.queue.prefix(100))) }
+            let (stopped, batch) = shared.withLock { s in (s.stopped, Array(s.queue.prefix(ClassWire.maximumBatch))) }
             if stopped { return }
             let now = Date().timeIntervalSince1970
             if batch.isEmpty && now - lastPoll < 2 {
@@ -178,17 +178,22 @@ final class LearnerLink: @unchecked Sendable {
                     }
                     delay = min(max(0.5, delay * 2), 5)
                     wake.wait(seconds: delay)
-                case .refused(let status, let why):
+                case .refused(let status, let why, let reason):
                     if status == 429 {
                         wake.wait(seconds: 1)
                         continue
                     }
                     // The server will never take these (a token it does not know, a malformed report): said once,
-                    // dropped.
+                    // dropped. Reports on a lesson the presenter has not published are dropped without a word; a
+                    // learner the presenter removed stops reporting.
+                    let quiet: Set<RefusalReason> = [.notInLesson, .noQuestion, .notAnOption]
                     shared.withLock { s in
                         let sent = Set(batch.map(\.seq))
-                        s.queue.removeAll { sent.contains($0.seq) }
-                        s.notices.append(.refused(.refused(status, why)))
+                        s.queue.removeAll { sent.contains($0.seq) || reason == .removed }
+                        if reason == .removed { s.stopped = true }
+                        if !(reason.map(quiet.contains) ?? false) {
+                            s.notices.append(.refused(.refused(status, why, reason: reason)))
+                        }
                     }
                 }
             }
