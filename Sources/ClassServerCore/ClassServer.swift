@@ -67,8 +67,8 @@ public struct ClassLimits: Sendable, Equatable {
     /// Requests from one address (page loads, state, reports, board sockets opened) at once, then a second.
     public var requestBurst: Double
     public var requestsPerSecond: Double
-    /// Board sockets one address may hold open.
-    public var boardsPerAddress = 10
+    /// Board sockets one address may hold open (the projector and a few phones; a learner needs none).
+    public var boardsPerAddress = 20
 
     public init(learnersPerAddress: Int = 250) {
         let n = Double(learnersPerAddress)

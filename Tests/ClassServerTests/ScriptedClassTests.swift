@@ -299,6 +299,12 @@ enum Chromium {
         let server = try ServerProcess(data: data)
         defer { server.stop() }
         let (url, token) = (server.url, server.token)
+        // Reports count on a lesson the presenter published.
+        _ = try await offPool {
+            try runPatterns(
+                [], input: "load builder\nclass \(url) \(token)\n", environment: ["XDG_STATE_HOME": data + "/presenter"]
+            )
+        }
         for (name, lines) in [
             ("Ann", "load builder\ngoto 5\npredict 1\n"),
             ("Ann", "load builder\ngoto 5\npredict 2\nmeat kitten\ncheck\n"),
