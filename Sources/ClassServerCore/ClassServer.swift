@@ -223,14 +223,14 @@ public final class ClassServer: Sendable {
         let key = address(request)
         switch (method, rest) {
         case ("GET", ""), ("GET", "board"):
-            guard perAddress.allow("get:" + key) else { throw Self.tooManyRequests }
+            guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
             let lang =
                 request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.currentState.lang) ?? .en
             return Self.text(
                 BoardPage(lang: lang, joinURL: joinURL).page(room.snapshot(), code: room.code),
                 type: "text/html; charset=utf-8")
         case ("GET", "state"):
-            guard perAddress.allow("get:" + key) else { throw Self.tooManyRequests }
+            guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
             return Self.json(room.currentState)
         case ("GET", "live/en"), ("GET", "live/ko"):
             return try await liveBoard(request, lang: rest.hasSuffix("ko") ? .ko : .en, address: key)
@@ -238,7 +238,7 @@ public final class ClassServer: Sendable {
             // A refusal that does not depend on the rate is said as it is (and costs nothing); a join that would
             // be taken counts against the address's rate.
             if let refusal = room.joinRefusal(address: key) {
-                guard perAddress.allow("get:" + key) else { throw Self.tooManyRequests }
+                guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
                 throw refusal
             }
             guard joins.allow("join:" + key) else {
@@ -247,7 +247,7 @@ public final class ClassServer: Sendable {
             let join = try await decode(JoinRequest.self, request)
             return Self.json(try room.join(name: join.name, address: key))
         case ("POST", "reports"):
-            guard perAddress.allow("report:" + key) else { throw Self.tooManyRequests }
+            guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
             guard let token = bearer(request), let id = room.learner(token: token) else {
                 if let token = bearer(request), room.wasRemoved(token: token) {
                     throw Refusal(403, "the presenter removed you from this class", reason: .removed)
@@ -306,7 +306,7 @@ extension ClassServer {
     /// A board socket, when the address may open one more: each address holds at most
     /// ``ClassLimits/boardsPerAddress`` open, and opening counts as a request.
     func liveBoard(_ request: HTTPRequest, lang: Lang, address: String) async throws -> HTTPResponse {
-        guard perAddress.allow("get:" + address) else { throw Self.tooManyRequests }
+        guard perAddress.allow("requests:" + address) else { throw Self.tooManyRequests }
         guard boards.take(address) else {
             throw Refusal(
                 429, "at most \(boards.most) boards from one address at a time", reason: .tooManyBoards)
