@@ -329,6 +329,39 @@ func builderAtStep5() -> PresenterUpdate {
     return update
 }
 
+extension ClassLimitsHTTPTests {
+    /// `run --pace --class`: `c` closes joining and opens it again, `:` then `class remove NAME` removes a learner.
+    @Test func thePresenterClosesAndRemovesFromRunPace() async throws {
+        let data = temporaryDirectory("pace-remove")
+        let server = try ServerProcess(data: data)
+        defer { server.stop() }
+        let address = try #require(server.address)
+        let client = ClassClient(address: address, timeout: 20)
+        let eve = try client.join(name: "Eve")
+        let presenter = try await offPool { [url = server.url, token = server.token] in
+            try runPatterns(
+                ["run", "builder", "--pace", "--class", url, "--token", token], input: ":class remove Eve\ncq",
+                environment: ["XDG_STATE_HOME": data + "/presenter"])
+        }
+        #expect(presenter.status == 0, "\(presenter.error)")
+        for line in [
+            "builder 1/12> class remove Eve\nRemoved from the class: 1 named 'Eve'; their token no longer works.\n",
+            "Joining is closed: nobody new can join ('class open' opens it again).\n",
+        ] {
+            #expect(presenter.output.contains(line), "no '\(line)' in:\n\(presenter.output)")
+        }
+        #expect(try client.state().joiningClosed == true)
+        #expect(throws: ClassClient.Failure.refused(403, "the presenter removed you from this class", reason: .removed))
+        {
+            try client.send([], token: eve.token)
+        }
+        let board = try HTTPClient(host: "127.0.0.1", port: address.port, timeout: 20).request(
+            "GET", "/\(address.code)/board"
+        ).text
+        #expect(board.contains("0 in the class") && board.contains("Joining is closed.") && !board.contains("Eve"))
+    }
+}
+
 /// A request from a source address of our choosing on loopback (all of 127.0.0.0/8 is this machine), read to the
 /// end.
 func rawHTTP(port: Int, from source: String, _ text: String) throws -> String {
