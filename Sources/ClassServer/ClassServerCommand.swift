@@ -37,6 +37,11 @@ struct ClassServerCommand: AsyncParsableCommand {
         var lang: String?
         @Option(name: .long, help: "Minutes without progress after which the board counts a learner as stuck.")
         var stuckMinutes: Double = 5
+        @Option(name: .long, help: "The most learners in the class.") var maxLearners: Int = 5000
+        @Option(
+            name: .long,
+            help: "The most learners who may join from one address (a room behind one NAT is one address).")
+        var perAddress: Int = 250
 
         func validate() throws {
             guard (0...65535).contains(port) else {
@@ -44,6 +49,9 @@ struct ClassServerCommand: AsyncParsableCommand {
             }
             if let lang, Lang(rawValue: lang) == nil { throw ValidationError("--lang must be one of: en, ko") }
             guard stuckMinutes > 0 else { throw ValidationError("--stuck-minutes must be more than 0") }
+            guard maxLearners > 0, perAddress > 0 else {
+                throw ValidationError("--max-learners and --per-address must be more than 0")
+            }
         }
 
         func run() async throws {
@@ -53,6 +61,8 @@ struct ClassServerCommand: AsyncParsableCommand {
             let room: ClassRoom
             do {
                 room = try ClassRoom(directory: directory, lang: language.rawValue, stuckMinutes: stuckMinutes)
+                room.capacity = maxLearners
+                room.perAddress = perAddress
             } catch {
                 FileHandle.standardError.write(Data("error: cannot open the class in '\(directory)': \(error)\n".utf8))
                 throw ExitCode(1)

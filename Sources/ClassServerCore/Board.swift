@@ -99,7 +99,8 @@ struct BoardPage {
     /// The part that changes: sent again over the WebSocket.
     func body(_ s: BoardSnapshot) -> String {
         var html =
-            "<header><h1>" + t(.boardTitle, s.state.code) + "</h1><p class=\"join\">" + t(.joinWith, joinURL) + "</p>"
+            "<header><h1>" + t(.boardTitle, s.state.code) + "</h1><p class=\"join\" id=\"joining\">"
+            + (s.state.joiningClosed == true ? t(.boardJoiningClosed) : t(.joinWith, joinURL)) + "</p>"
         html += "<p class=\"count\" id=\"learners\">" + t(.learnersInClass, String(s.learners)) + "</p></header>"
         guard let lesson = s.state.lesson else {
             return html + "<section><p class=\"wait\">" + t(.waitingForPresenter) + "</p></section>"

@@ -5,9 +5,12 @@ import Foundation
 public struct Refusal: Error, Equatable, Sendable {
     public var status: Int
     public var message: String
-    public init(_ status: Int, _ message: String) {
+    /// Which refusal, for the client to say in its user's language.
+    public var reason: RefusalReason?
+    public init(_ status: Int, _ message: String, reason: RefusalReason? = nil) {
         self.status = status
         self.message = message
+        self.reason = reason
     }
 }
 
@@ -22,6 +25,8 @@ struct Learner {
     /// Every `seq` kept: a report sent again (after a lost answer) counts once.
     var seen: Set<Int> = []
     var steps: [StepKey: StepRecord] = [:]
+    /// Where the learner joined from (empty for a class saved before addresses were kept).
+    var address = ""
     /// The step of the learner's latest report.
     var current: StepKey?
     /// When the learner last reached a new step or passed a check (server time).
@@ -48,6 +53,18 @@ struct StepRecord {
     var last: Double = 0
 }
 
+/// A lesson as the presenter published it: what learners' reports are checked against.
+public struct LessonShape: Codable, Equatable, Sendable {
+    /// Its number of steps (the titles the presenter sent, or the furthest step published).
+    public var steps: Int
+    /// Steps that ask for a prediction, with how many options each offers (0: any number).
+    public var predictions: [Int: Int]
+    public init(steps: Int, predictions: [Int: Int] = [:]) {
+        self.steps = steps
+        self.predictions = predictions
+    }
+}
+
 /// The class in memory, backed by the ``ClassStore``: every method takes the lock, changes the store first and
 /// memory after, so a store that fails leaves both as they were.
 public final class ClassRoom: @unchecked Sendable {
@@ -60,6 +77,15 @@ public final class ClassRoom: @unchecked Sendable {
     var predictionSteps: [Int]
     var learners: [Int: Learner] = [:]
     var byToken: [String: Int] = [:]
+    /// Tokens of learners the presenter removed: refused with 403, not 401.
+    var removedTokens: Set<String> = []
+    /// How many learners joined from each address (removed ones not counted).
+    var joinedFrom: [String: Int] = [:]
+    /// Every lesson the presenter published in this class, by id.
+    var lessons: [String: LessonShape] = [:]
+    /// The most learners in the class, and from one address (a room behind one NAT counts as one address).
+    public var capacity = 5000
+    public var perAddress = 250
     var reportCount = 0
     /// Goes up with every change anyone makes: the board sends itself again when it moves.
     public private(set) var version = 0
@@ -91,13 +117,28 @@ public final class ClassRoom: @unchecked Sendable {
                     code: code, presenterToken: presenterToken, state: state, titles: titles,
                     predictionSteps: predictionSteps))
         }
+        lessons =
+            (try? JSONDecoder().decode([String: LessonShape].self, from: Data(try store.loadLessons().utf8))) ?? [:]
+        if let lesson = state.lesson, lessons[lesson] == nil {
+            // A class saved before shapes were kept: its current lesson, from its titles.
+            lessons[lesson] = LessonShape(
+                steps: max(state.steps, state.step),
+                predictions: Dictionary(predictionSteps.map { ($0, 0) }) { a, _ in a })
+        }
         for saved in try store.learners() {
-            learners[saved.id] = Learner(
+            if saved.removed {
+                removedTokens.insert(saved.token)
+                continue
+            }
+            var learner = Learner(
                 id: saved.id, name: saved.name, token: saved.token, joined: saved.joined,
                 lastProgress: saved.joined, lastSeen: saved.joined)
+            learner.address = saved.address
+            learners[saved.id] = learner
             byToken[saved.token] = saved.id
+            joinedFrom[saved.address, default: 0] += 1
         }
-        for stored in try store.reports() {
+        for stored in try store.reports() where learners[stored.learner] != nil {
             apply(stored.report, learner: stored.learner, received: stored.received)
             reportCount += 1
         }
@@ -125,22 +166,46 @@ public final class ClassRoom: @unchecked Sendable {
                     || $0.properties.generalCategory == .format && $0.value != 0x200D
             })
         else {
-            throw Refusal(400, "a name is 1 to \(ClassWire.maximumNameLength) characters, without control characters")
+            throw Refusal(
+                400, "a name is 1 to \(ClassWire.maximumNameLength) characters, without control characters",
+                reason: .badName)
         }
         return trimmed
     }
 
-    public func join(name: String) throws(Refusal) -> JoinResponse {
+    /// Why nobody may join from `address` now (closed, full, or that address full), or nil: the server says it
+    /// before counting the join against the address's rate.
+    public func joinRefusal(address: String) -> Refusal? { lock.withLock { joinRefusalLocked(address: address) } }
+
+    func joinRefusalLocked(address: String) -> Refusal? {
+        if state.joiningClosed == true {
+            return Refusal(403, "the presenter has closed joining", reason: .joiningClosed)
+        }
+        if learners.count >= capacity {
+            return Refusal(403, "the class is full (\(capacity) learners)", reason: .classFull)
+        }
+        if joinedFrom[address, default: 0] >= perAddress {
+            return Refusal(403, "\(perAddress) learners have joined from this address already", reason: .addressFull)
+        }
+        return nil
+    }
+
+    /// A new learner, from `address`: refused when the presenter closed joining, the class is full, or
+    /// ``perAddress`` learners joined from that address already.
+    public func join(name: String, address: String = "") throws(Refusal) -> JoinResponse {
         let name = try Self.cleanName(name)
         return try locked { () throws(Refusal) -> JoinResponse in
-            guard learners.count < 5000 else { throw Refusal(403, "the class is full") }
+            if let refusal = joinRefusalLocked(address: address) { throw refusal }
             let token = Tokens.make(24, alphabet: Tokens.tokenAlphabet)
             let now = clock()
             let id: Int
-            do { id = try store.addLearner(name: name, token: token, at: now) } catch {
+            do { id = try store.addLearner(name: name, token: token, at: now, address: address) } catch {
                 throw Refusal(500, "the class could not be saved")
             }
-            learners[id] = Learner(id: id, name: name, token: token, joined: now, lastProgress: now, lastSeen: now)
+            var learner = Learner(id: id, name: name, token: token, joined: now, lastProgress: now, lastSeen: now)
+            learner.address = address
+            learners[id] = learner
+            joinedFrom[address, default: 0] += 1
             byToken[token] = id
             version += 1
             return JoinResponse(learner: id, token: token, name: name, state: state)
@@ -149,6 +214,55 @@ public final class ClassRoom: @unchecked Sendable {
 
     /// The learner a token belongs to.
     public func learner(token: String) -> Int? { lock.withLock { byToken[token] } }
+
+    /// Whether the presenter removed the learner of this token.
+    public func wasRemoved(token: String) -> Bool { lock.withLock { removedTokens.contains(token) } }
+
+    /// The presenter removes every learner of that name: their tokens stop working and the board forgets them.
+    public func remove(name: String, token: String?) throws(Refusal) -> RemoveResponse {
+        guard isPresenter(token) else {
+            throw Refusal(403, "only the presenter's token removes a learner", reason: .notPresenter)
+        }
+        let name = name.trimmingCharacters(in: .whitespaces)
+        return try locked { () throws(Refusal) -> RemoveResponse in
+            let gone = learners.values.filter { $0.name == name }
+            guard !gone.isEmpty else { throw Refusal(404, "no learner is named that", reason: .noSuchLearner) }
+            do { try store.removeLearners(gone.map(\.id)) } catch {
+                throw Refusal(500, "the class could not be saved")
+            }
+            for learner in gone {
+                learners[learner.id] = nil
+                byToken[learner.token] = nil
+                removedTokens.insert(learner.token)
+                joinedFrom[learner.address, default: 1] -= 1
+            }
+            version += 1
+            return RemoveResponse(removed: gone.count, state: state)
+        }
+    }
+
+    /// The presenter closes or reopens joining; the board says so.
+    public func setJoining(open: Bool, token: String?) throws(Refusal) -> ClassState {
+        guard isPresenter(token) else {
+            throw Refusal(403, "only the presenter's token closes or opens joining", reason: .notPresenter)
+        }
+        return try locked { () throws(Refusal) -> ClassState in
+            var next = state
+            next.joiningClosed = open ? nil : true
+            next.revision += 1
+            do {
+                try store.saveClass(
+                    .init(
+                        code: code, presenterToken: presenterToken, state: next, titles: titles,
+                        predictionSteps: predictionSteps))
+            } catch {
+                throw Refusal(500, "the class could not be saved")
+            }
+            state = next
+            version += 1
+            return state
+        }
+    }
 
     // MARK: reports
 
@@ -179,7 +293,30 @@ public final class ClassRoom: @unchecked Sendable {
             && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
-    /// Keeps a learner's reports: all of them or, when one is malformed, none.
+    /// Why a well-formed report does not fit the lessons the presenter published, or nil when it does.
+    func misfit(_ report: Report) -> Refusal? {
+        guard let lesson = lessons[report.lesson] else {
+            return Refusal(400, "the presenter has not published the lesson '\(report.lesson)'", reason: .notInLesson)
+        }
+        guard report.step <= lesson.steps else {
+            return Refusal(
+                400, "the lesson '\(report.lesson)' has \(lesson.steps) steps, not \(report.step)",
+                reason: .notInLesson)
+        }
+        if report.kind == .predict {
+            guard let options = lesson.predictions[report.step] else {
+                return Refusal(400, "step \(report.step) asks for no prediction", reason: .noQuestion)
+            }
+            if options > 0, let answer = report.answer.flatMap({ Int($0) }), !(1...options).contains(answer) {
+                return Refusal(
+                    400, "step \(report.step) offers options 1 to \(options), not \(answer)", reason: .notAnOption)
+            }
+        }
+        return nil
+    }
+
+    /// Keeps a learner's reports: none when one is malformed; those that fit the presenter's lessons when all are
+    /// well-formed (a refusal when none fits).
     public func report(_ reports: [Report], token: String) throws(Refusal) -> ReportReceipt {
         guard reports.count <= ClassWire.maximumBatch else {
             throw Refusal(413, "at most \(ClassWire.maximumBatch) reports at a time")
@@ -187,11 +324,17 @@ public final class ClassRoom: @unchecked Sendable {
         for report in reports { try Self.validate(report) }
         return try locked { () throws(Refusal) -> ReportReceipt in
             guard let id = byToken[token] else {
-                throw Refusal(401, "this learner's token is not known here: join again")
+                if removedTokens.contains(token) {
+                    throw Refusal(403, "the presenter removed you from this class", reason: .removed)
+                }
+                throw Refusal(401, "this learner's token is not known here: join again", reason: .unknownToken)
             }
+            let misfits = reports.map { misfit($0) }
+            let fitting = zip(reports, misfits).filter { $0.1 == nil }.map(\.0)
+            if fitting.isEmpty, let first = misfits.compactMap({ $0 }).first { throw first }
             let now = clock()
             var batch: Set<Int> = []
-            let fresh = reports.filter { !learners[id]!.seen.contains($0.seq) && batch.insert($0.seq).inserted }
+            let fresh = fitting.filter { !learners[id]!.seen.contains($0.seq) && batch.insert($0.seq).inserted }
             if !fresh.isEmpty {
                 do { try store.add(fresh, learner: id, received: now) } catch {
                     throw Refusal(500, "the reports could not be saved")
@@ -205,7 +348,9 @@ public final class ClassRoom: @unchecked Sendable {
             reportCount += added
             learners[id]!.lastSeen = now
             if added > 0 { version += 1 }
-            return ReportReceipt(through: learners[id]!.through, state: state)
+            var receipt = ReportReceipt(through: learners[id]!.through, state: state)
+            if fitting.count < reports.count { receipt.refused = reports.count - fitting.count }
+            return receipt
         }
     }
 
@@ -252,7 +397,7 @@ public final class ClassRoom: @unchecked Sendable {
 
     public func present(_ update: PresenterUpdate, token: String?) throws(Refusal) -> ClassState {
         guard isPresenter(token) else {
-            throw Refusal(403, "only the presenter's token changes the step or reveals answers")
+            throw Refusal(403, "only the presenter's token changes the step or reveals answers", reason: .notPresenter)
         }
         if let lesson = update.lesson, !Self.isLessonID(lesson) { throw Refusal(400, "a lesson is named by its id") }
         if let titles = update.titles, titles.count > 500 || titles.contains(where: { $0.count > 200 }) {
@@ -262,6 +407,11 @@ public final class ClassRoom: @unchecked Sendable {
             throw Refusal(400, "a lesson title is at most 200 characters")
         }
         if let lang = update.lang, !["en", "ko"].contains(lang) { throw Refusal(400, "the language is en or ko") }
+        if let options = update.predictionOptions,
+            options.count != update.predictionSteps?.count || options.contains(where: { !(0...99).contains($0) })
+        {
+            throw Refusal(400, "predictionOptions gives 0 to 99 options for each of predictionSteps")
+        }
         return try locked { () throws(Refusal) -> ClassState in
             var next = state
             var nextTitles = titles
@@ -304,9 +454,31 @@ public final class ClassRoom: @unchecked Sendable {
             } catch {
                 throw Refusal(500, "the class could not be saved")
             }
+            // The lesson as reports are checked against it: its steps and its questions.
+            var nextLessons = lessons
+            if let lesson = next.lesson {
+                var shape = nextLessons[lesson] ?? LessonShape(steps: 0)
+                if update.titles != nil { shape.steps = nextTitles.count }
+                shape.steps = max(shape.steps, next.step)
+                if let steps = update.predictionSteps {
+                    let options = update.predictionOptions ?? Array(repeating: 0, count: steps.count)
+                    shape.predictions = Dictionary(zip(steps, options).filter { (1...500).contains($0.0) }) { a, _ in a
+                    }
+                }
+                nextLessons[lesson] = shape
+            }
+            if nextLessons != lessons {
+                do {
+                    let json = String(decoding: try JSONEncoder().encode(nextLessons), as: UTF8.self)
+                    try store.saveLessons(json)
+                } catch {
+                    throw Refusal(500, "the class could not be saved")
+                }
+            }
             state = next
             titles = nextTitles
             predictionSteps = nextPredictions
+            lessons = nextLessons
             version += 1
             return state
         }

@@ -17,17 +17,64 @@ final class RateLimiter: @unchecked Sendable {
         self.perSecond = perSecond
     }
 
-    func allow(_ key: String, now: Double = Date().timeIntervalSince1970) -> Bool {
+    /// Takes `cost` tokens (a batch of reports costs one a report), or none when there are fewer.
+    func allow(_ key: String, cost: Double = 1, now: Double = Date().timeIntervalSince1970) -> Bool {
         lock.withLock {
             var bucket = buckets[key] ?? (burst, now)
             bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * perSecond)
             bucket.at = now
-            guard bucket.tokens >= 1 else { buckets[key] = bucket; return false }
-            bucket.tokens -= 1
+            guard bucket.tokens >= cost else { buckets[key] = bucket; return false }
+            bucket.tokens -= cost
             buckets[key] = bucket
             if buckets.count > 100_000 { buckets.removeAll() }
             return true
         }
+    }
+}
+
+/// Counts what each address holds open (board sockets), against a most.
+final class OpenCounter: @unchecked Sendable {
+    let most: Int
+    let lock = NSLock()
+    var open: [String: Int] = [:]
+    init(most: Int) { self.most = most }
+
+    func take(_ key: String) -> Bool {
+        lock.withLock {
+            guard open[key, default: 0] < most else { return false }
+            open[key, default: 0] += 1
+            return true
+        }
+    }
+
+    func give(_ key: String) {
+        lock.withLock {
+            open[key, default: 1] -= 1
+            if open[key] == 0 { open[key] = nil }
+        }
+    }
+}
+
+/// What one learner and one address may do. A room behind one NAT is one address: `learnersPerAddress` (the room's
+/// ``ClassRoom/perAddress``) scales what an address may send.
+public struct ClassLimits: Sendable, Equatable {
+    /// Reports one learner may send at once, then a second (counted in reports, not requests).
+    public var reportBurst: Double = Double(ClassWire.maximumBatch)
+    public var reportsPerSecond: Double = 5
+    /// Joins from one address at once, then a second.
+    public var joinBurst: Double
+    public var joinsPerSecond: Double = 5
+    /// Requests from one address (page loads, state, reports, board sockets opened) at once, then a second.
+    public var requestBurst: Double
+    public var requestsPerSecond: Double
+    /// Board sockets one address may hold open (the projector and a few phones; a learner needs none).
+    public var boardsPerAddress = 20
+
+    public init(learnersPerAddress: Int = 250) {
+        let n = Double(learnersPerAddress)
+        joinBurst = n
+        requestBurst = max(600, 4 * n)
+        requestsPerSecond = max(200, 2 * n)
     }
 }
 
@@ -40,19 +87,22 @@ public final class ClassServer: Sendable {
     public let publicHost: String
     let perLearner: RateLimiter
     let perAddress: RateLimiter
+    let joins: RateLimiter
+    let boards: OpenCounter
     let server: HTTPServer
 
     public init(
-        room: ClassRoom, host: String, port: UInt16, publicHost: String? = nil,
-        learnerRate: (burst: Double, perSecond: Double) = (30, 10),
-        addressRate: (burst: Double, perSecond: Double) = (600, 200)
+        room: ClassRoom, host: String, port: UInt16, publicHost: String? = nil, limits: ClassLimits? = nil
     ) throws {
         self.room = room
         self.host = host
         self.port = port
         self.publicHost = publicHost ?? host
-        perLearner = RateLimiter(burst: learnerRate.burst, perSecond: learnerRate.perSecond)
-        perAddress = RateLimiter(burst: addressRate.burst, perSecond: addressRate.perSecond)
+        let limits = limits ?? ClassLimits(learnersPerAddress: room.perAddress)
+        perLearner = RateLimiter(burst: limits.reportBurst, perSecond: limits.reportsPerSecond)
+        perAddress = RateLimiter(burst: limits.requestBurst, perSecond: limits.requestsPerSecond)
+        joins = RateLimiter(burst: limits.joinBurst, perSecond: limits.joinsPerSecond)
+        boards = OpenCounter(most: limits.boardsPerAddress)
         let address: any SocketAddress =
             host.contains(":")
             ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
@@ -63,12 +113,7 @@ public final class ClassServer: Sendable {
     public var boardURL: String { joinURL + "/board" }
 
     public func run() async throws {
-        for lang in Lang.allCases {
-            let live = LiveBoard(server: self, lang: lang)
-            await server.appendRoute(
-                HTTPRoute("GET /\(room.code)/live/\(lang.rawValue)"),
-                to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: live)))
-        }
+        // The board's sockets (`GET /CODE/live/en|ko`) are routed in `route`, under the per-address limits.
         await server.appendRoute(HTTPRoute("*")) { [self] request in await self.handle(request) }
         try await server.run()
     }
@@ -95,7 +140,9 @@ public final class ClassServer: Sendable {
     }
 
     static func refuse(_ refusal: Refusal) -> HTTPResponse {
-        json(WireError(refusal.message), status: HTTPStatusCode(refusal.status, phrase: phrase(refusal.status)))
+        json(
+            WireError(refusal.message, reason: refusal.reason),
+            status: HTTPStatusCode(refusal.status, phrase: phrase(refusal.status)))
     }
 
     static func phrase(_ status: Int) -> String {
@@ -113,7 +160,9 @@ public final class ClassServer: Sendable {
     }
 
     static func json(_ value: some Encodable, status: HTTPStatusCode = .ok) -> HTTPResponse {
-        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return HTTPResponse(
             statusCode: status,
             headers: [.contentType: "application/json; charset=utf-8", .init("Cache-Control"): "no-store"], body: data)
@@ -174,31 +223,58 @@ public final class ClassServer: Sendable {
         let key = address(request)
         switch (method, rest) {
         case ("GET", ""), ("GET", "board"):
-            guard perAddress.allow("get:" + key) else { throw Refusal(429, "too many requests: slow down") }
+            guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
             let lang =
                 request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.currentState.lang) ?? .en
             return Self.text(
                 BoardPage(lang: lang, joinURL: joinURL).page(room.snapshot(), code: room.code),
                 type: "text/html; charset=utf-8")
         case ("GET", "state"):
-            guard perAddress.allow("get:" + key) else { throw Refusal(429, "too many requests: slow down") }
+            guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
             return Self.json(room.currentState)
+        case ("GET", "live/en"), ("GET", "live/ko"):
+            return try await liveBoard(request, lang: rest.hasSuffix("ko") ? .ko : .en, address: key)
         case ("POST", "join"):
-            guard perAddress.allow("join:" + key) else {
-                throw Refusal(429, "too many joins from this address: slow down")
+            // A refusal that does not depend on the rate is said as it is (and costs nothing); a join that would
+            // be taken counts against the address's rate.
+            if let refusal = room.joinRefusal(address: key) {
+                guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
+                throw refusal
+            }
+            guard joins.allow("join:" + key) else {
+                throw Refusal(429, "too many joins from this address: slow down", reason: .tooManyJoins)
             }
             let join = try await decode(JoinRequest.self, request)
-            return Self.json(try room.join(name: join.name))
+            return Self.json(try room.join(name: join.name, address: key))
         case ("POST", "reports"):
+            guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
             guard let token = bearer(request), let id = room.learner(token: token) else {
-                throw Refusal(401, "reports need the learner's token from joining")
+                if let token = bearer(request), room.wasRemoved(token: token) {
+                    throw Refusal(403, "the presenter removed you from this class", reason: .removed)
+                }
+                throw Refusal(401, "reports need the learner's token from joining", reason: .unknownToken)
             }
-            guard perLearner.allow("learner:\(id)") else { throw Refusal(429, "too many reports: slow down") }
             let batch = try await decode(ReportBatch.self, request)
+            guard batch.reports.count <= ClassWire.maximumBatch else {
+                throw Refusal(413, "at most \(ClassWire.maximumBatch) reports at a time")
+            }
+            // Counted in reports: a batch takes one token a report (an empty one, one).
+            guard perLearner.allow("learner:\(id)", cost: Double(max(1, batch.reports.count))) else {
+                throw Refusal(429, "too many reports: slow down", reason: .tooManyReports)
+            }
             return Self.json(try room.report(batch.reports, token: token))
+        case ("POST", "close"), ("POST", "open"):
+            return Self.json(try room.setJoining(open: rest == "open", token: bearer(request)))
+        case ("POST", "remove"):
+            guard room.isPresenter(bearer(request)) else {
+                throw Refusal(403, "only the presenter's token removes a learner", reason: .notPresenter)
+            }
+            let remove = try await decode(RemoveRequest.self, request)
+            return Self.json(try room.remove(name: remove.name, token: bearer(request)))
         case ("POST", "presenter"):
             guard room.isPresenter(bearer(request)) else {
-                throw Refusal(403, "only the presenter's token changes the step or reveals answers")
+                throw Refusal(
+                    403, "only the presenter's token changes the step or reveals answers", reason: .notPresenter)
             }
             let update = try await decode(PresenterUpdate.self, request)
             return Self.json(try room.present(update, token: bearer(request)))
@@ -215,10 +291,56 @@ public final class ClassServer: Sendable {
                 statusCode: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                 body: Data(room.resultsJSON()))
         case (_, "board"), (_, "state"), (_, "join"), (_, "reports"), (_, "presenter"), (_, "results.csv"),
-            (_, "results.json"):
+            (_, "results.json"), (_, "close"), (_, "open"), (_, "remove"), (_, "live/en"), (_, "live/ko"):
             throw Refusal(405, "\(method) is not how /\(code)/\(rest) is used")
         default:
             throw Refusal(404, "there is nothing at /\(code)/\(rest)")
+        }
+    }
+}
+
+extension ClassServer {
+    static let tooManyRequests = Refusal(
+        429, "too many requests from this address: slow down", reason: .tooManyRequests)
+
+    /// A board socket, when the address may open one more: each address holds at most
+    /// ``ClassLimits/boardsPerAddress`` open, and opening counts as a request.
+    func liveBoard(_ request: HTTPRequest, lang: Lang, address: String) async throws -> HTTPResponse {
+        guard perAddress.allow("requests:" + address) else { throw Self.tooManyRequests }
+        guard boards.take(address) else {
+            throw Refusal(
+                429, "at most \(boards.most) boards from one address at a time", reason: .tooManyBoards)
+        }
+        let counted = CountedSocket(
+            inner: LiveBoard(server: self, lang: lang), release: { [boards] in boards.give(address) })
+        let response = try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: counted))
+            .handleRequest(request)
+        // Not upgraded (not a WebSocket handshake): nothing stays open.
+        if response.statusCode != .switchingProtocols { boards.give(address) }
+        return response
+    }
+}
+
+/// A socket that gives its place back when it ends.
+struct CountedSocket<Inner: WSMessageHandler>: WSMessageHandler {
+    let inner: Inner
+    let release: @Sendable () -> Void
+
+    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+        let messages: AsyncStream<WSMessage>
+        do { messages = try await inner.makeMessages(for: client) } catch {
+            release()
+            throw error
+        }
+        return AsyncStream { continuation in
+            let task = Task {
+                for await message in messages { continuation.yield(message) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                task.cancel()
+                release()
+            }
         }
     }
 }

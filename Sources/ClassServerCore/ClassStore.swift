@@ -35,6 +35,16 @@ final class ClassStore: @unchecked Sendable {
                         at REAL NOT NULL, received REAL NOT NULL, UNIQUE(learner, seq));
                     """)
         }
+        // Where each learner joined from (the per-address limit), who the presenter removed, and the shape of each
+        // lesson the presenter published (what reports are checked against).
+        migrator.registerMigration("v2-limits") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE learner ADD COLUMN address TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE learner ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE class ADD COLUMN lessons TEXT NOT NULL DEFAULT '{}';
+                    """)
+        }
         try migrator.migrate(queue)
     }
 
@@ -76,22 +86,43 @@ final class ClassStore: @unchecked Sendable {
         }
     }
 
-    func addLearner(name: String, token: String, at: Double) throws -> Int {
+    func addLearner(name: String, token: String, at: Double, address: String = "") throws -> Int {
         try queue.write { db in
             try db.execute(
-                sql: "INSERT INTO learner (name, token, joined) VALUES (?, ?, ?)", arguments: [name, token, at])
+                sql: "INSERT INTO learner (name, token, joined, address) VALUES (?, ?, ?, ?)",
+                arguments: [name, token, at, address])
             return Int(db.lastInsertedRowID)
         }
     }
 
-    struct StoredLearner { var id: Int; var name: String; var token: String; var joined: Double }
+    /// Marks learners removed: their reports stay in the file, and the class forgets them when it starts again.
+    func removeLearners(_ ids: [Int]) throws {
+        try queue.write { db in
+            for id in ids { try db.execute(sql: "UPDATE learner SET removed = 1 WHERE id = ?", arguments: [id]) }
+        }
+    }
+
+    struct StoredLearner {
+        var id: Int; var name: String; var token: String; var joined: Double; var address = ""; var removed = false
+    }
 
     func learners() throws -> [StoredLearner] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, token, joined FROM learner ORDER BY id").map {
-                StoredLearner(id: $0["id"], name: $0["name"], token: $0["token"], joined: $0["joined"])
+            try Row.fetchAll(db, sql: "SELECT id, name, token, joined, address, removed FROM learner ORDER BY id").map {
+                StoredLearner(
+                    id: $0["id"], name: $0["name"], token: $0["token"], joined: $0["joined"], address: $0["address"],
+                    removed: $0["removed"])
             }
         }
+    }
+
+    /// The lessons the presenter published, as JSON (``LessonShape`` by lesson id).
+    func loadLessons() throws -> String {
+        try queue.read { db in try String.fetchOne(db, sql: "SELECT lessons FROM class LIMIT 1") ?? "{}" }
+    }
+
+    func saveLessons(_ json: String) throws {
+        try queue.write { db in try db.execute(sql: "UPDATE class SET lessons = ?", arguments: [json]) }
     }
 
     /// Stores the reports not stored yet (a report sent twice is kept once); all or none.

@@ -209,8 +209,8 @@ public struct ClassClient: Sendable {
 
     public enum Failure: Error, Sendable, Equatable {
         case unreachable(String)
-        /// The server refused, with its status and its words.
-        case refused(Int, String)
+        /// The server refused, with its status, its words and the ``RefusalReason`` when it gave one.
+        case refused(Int, String, reason: RefusalReason? = nil)
     }
 
     public func call<Body: Encodable, Answer: Decodable>(
@@ -233,9 +233,10 @@ public struct ClassClient: Sendable {
             }
         }
         guard response.status == 200 else {
-            let words = (try? JSONDecoder().decode(WireError.self, from: Data(response.body)))?.error ?? response.text
+            let wire = try? JSONDecoder().decode(WireError.self, from: Data(response.body))
+            let words = wire?.error ?? response.text
             if response.status >= 500 { throw .unreachable(words) }
-            throw .refused(response.status, words)
+            throw .refused(response.status, words, reason: wire?.reason.flatMap(RefusalReason.init(rawValue:)))
         }
         do {
             return try JSONDecoder().decode(Answer.self, from: Data(response.body))
@@ -258,5 +259,15 @@ public struct ClassClient: Sendable {
 
     public func present(_ update: PresenterUpdate, token: String) throws(Failure) -> ClassState {
         try call("POST", "/presenter", update, bearer: token, as: ClassState.self)
+    }
+
+    /// Closes (`open: false`) or reopens joining; the presenter's token.
+    public func joining(open: Bool, token: String) throws(Failure) -> ClassState {
+        try call("POST", open ? "/open" : "/close", Optional<JoinRequest>.none, bearer: token, as: ClassState.self)
+    }
+
+    /// Removes every learner of that name; the presenter's token.
+    public func remove(name: String, token: String) throws(Failure) -> RemoveResponse {
+        try call("POST", "/remove", RemoveRequest(name: name), bearer: token, as: RemoveResponse.self)
     }
 }

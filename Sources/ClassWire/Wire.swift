@@ -11,8 +11,8 @@ public enum ClassWire {
     public static let maximumNameLength = 40
     /// The largest request body the server reads, in bytes.
     public static let maximumBody = 64 * 1024
-    /// The most reports one request may carry.
-    public static let maximumBatch = 200
+    /// The most reports one request may carry (no more than a learner may send at once).
+    public static let maximumBatch = 100
     /// The longest answer to a prediction, in characters.
     public static let maximumAnswerLength = 40
 }
@@ -59,6 +59,8 @@ public struct ClassState: Codable, Sendable, Equatable {
     /// What the room has been shown at each step of the lesson the presenter visited (the counters are the
     /// server's, per step: going back to a step finds them as they were). Absent from an older server.
     public var reveals: [StepReveal]?
+    /// The presenter has closed joining (`POST /CODE/close`); nil or false: open.
+    public var joiningClosed: Bool? = nil
 
     public init(
         code: String, lesson: String? = nil, lessonTitle: String? = nil, step: Int = 0, steps: Int = 0,
@@ -136,6 +138,8 @@ public struct ReportReceipt: Codable, Sendable, Equatable {
     /// The highest `seq` the server holds for this learner: everything up to it is kept.
     public var through: Int
     public var state: ClassState
+    /// Reports of this batch not kept because the presenter's lessons have no such step, question or option.
+    public var refused: Int? = nil
     public init(through: Int, state: ClassState) {
         self.through = through
         self.state = state
@@ -150,6 +154,9 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     public var titles: [String]?
     /// Steps whose goal asks for a prediction (1-based).
     public var predictionSteps: [Int]?
+    /// How many options each of `predictionSteps` offers, in the same order (0: any number); the server refuses an
+    /// answer outside them.
+    public var predictionOptions: [Int]? = nil
     public var tries: Bool?
     /// Show one more hint of the current step to the room.
     public var revealHint: Bool?
@@ -187,7 +194,47 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
 /// Every refusal: one status and this body.
 public struct WireError: Codable, Sendable, Equatable, Error {
     public var error: String
-    public init(_ error: String) { self.error = error }
+    /// Which refusal it is (a ``RefusalReason``), for a client to say in its user's language.
+    public var reason: String?
+    public init(_ error: String, reason: RefusalReason? = nil) {
+        self.error = error
+        self.reason = reason?.rawValue
+    }
+}
+
+/// Why the server refused, when a status alone does not say it.
+public enum RefusalReason: String, Codable, Sendable, CaseIterable {
+    case classFull = "class-full"
+    case addressFull = "address-full"
+    case joiningClosed = "joining-closed"
+    case tooManyJoins = "too-many-joins"
+    case tooManyReports = "too-many-reports"
+    case tooManyRequests = "too-many-requests"
+    case tooManyBoards = "too-many-boards"
+    case badName = "bad-name"
+    case removed
+    case unknownToken = "unknown-token"
+    case notPresenter = "not-presenter"
+    case notInLesson = "not-in-lesson"
+    case noQuestion = "no-question"
+    case notAnOption = "not-an-option"
+    case noSuchLearner = "no-such-learner"
+}
+
+/// `POST /CODE/remove` (the presenter's token): every learner of that name leaves the class; their tokens stop
+/// working and the board forgets them. `POST /CODE/close` and `POST /CODE/open` (no body) close and reopen joining.
+public struct RemoveRequest: Codable, Sendable, Equatable {
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+
+public struct RemoveResponse: Codable, Sendable, Equatable {
+    public var removed: Int
+    public var state: ClassState
+    public init(removed: Int, state: ClassState) {
+        self.removed = removed
+        self.state = state
+    }
 }
 
 /// A class's address as a learner types it: `http://HOST:PORT/CODE`.

@@ -202,9 +202,14 @@ final class ClassLink {
     /// A failure in the learner's language: the server's own sentence (English) only where no status says it.
     static func describe(_ failure: ClassClient.Failure, _ lang: Lang) -> String {
         switch failure {
-        case .unreachable(let why): TextSanitizer.clean(why)
-        case .refused(let status, let why):
-            switch status {
+        case .unreachable(let why): return TextSanitizer.clean(why)
+        case .refused(let status, let why, let reason):
+            // The server's reason first: a full class, closed joining and a wrong token are all 403.
+            if let reason, let text = Self.reasonText(reason) { return "\(status): " + text.text(lang) }
+            if reason == .badName {
+                return "\(status): " + ClassText.nameNeeded.text(lang, String(ClassWire.maximumNameLength))
+            }
+            return switch status {
             case 401: "\(status): " + ClassText.refusedToken.text(lang)
             case 403: "\(status): " + ClassText.refusedPresenter.text(lang)
             case 413: "\(status): " + ClassText.refusedTooLarge.text(lang)
@@ -212,6 +217,22 @@ final class ClassLink {
             case 404: "\(status): " + ClassText.refusedNoClass.text(lang)
             default: "\(status): " + ClassText.refusedBadRequest.text(lang, TextSanitizer.clean(why))
             }
+        }
+    }
+
+    /// What the learner is told for a refusal the status alone does not say.
+    static func reasonText(_ reason: RefusalReason) -> ClassText? {
+        switch reason {
+        case .classFull: .refusedClassFull
+        case .addressFull: .refusedAddressFull
+        case .joiningClosed: .refusedJoiningClosed
+        case .tooManyJoins: .refusedTooManyJoins
+        case .tooManyReports, .tooManyRequests, .tooManyBoards: .refusedTooMany
+        case .removed: .refusedRemoved
+        case .unknownToken: .refusedToken
+        case .notPresenter: .refusedPresenter
+        case .notInLesson, .noQuestion, .notAnOption: .refusedNotInLesson
+        case .badName, .noSuchLearner: nil
         }
     }
 
@@ -256,6 +277,10 @@ final class ClassLink {
         case "hint": return presenter.revealHint(console: console)
         case "solution": return presenter.revealSolution(console: console)
         case "answers": return presenter.revealAnswers(console: console)
+        case "close" where arguments.count == 1: return presenter.joining(open: false, console: console)
+        case "open" where arguments.count == 1: return presenter.joining(open: true, console: console)
+        case "remove" where arguments.count >= 2:
+            return presenter.remove(name: arguments.dropFirst().joined(separator: " "), console: console)
         default: say(ClassText.classUsage.text(lang), console, error: true); return false
         }
     }

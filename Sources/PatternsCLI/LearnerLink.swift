@@ -162,7 +162,7 @@ final class LearnerLink: @unchecked Sendable {
         var lastPoll = 0.0
         while true {
             let (stopped, batch, reachable) = shared.withLock { s in
-                (s.stopped, Array(s.queue.prefix(100)), s.reachable)
+                (s.stopped, Array(s.queue.prefix(ClassWire.maximumBatch)), s.reachable)
             }
             if stopped { return }
             let now = Date().timeIntervalSince1970
@@ -203,18 +203,23 @@ final class LearnerLink: @unchecked Sendable {
                     }
                     delay = min(max(0.5, delay * 2), 5)
                     wake.wait(seconds: delay)
-                case .refused(let status, let why):
+                case .refused(let status, let why, let reason):
                     if status == 429 {
                         wake.wait(seconds: 1)
                         continue
                     }
                     // The server will never take these (a token it does not know, a malformed report): said once,
-                    // dropped.
+                    // dropped. Reports on a lesson the presenter has not published are dropped without a word; a
+                    // learner the presenter removed stops reporting.
+                    let quiet: Set<RefusalReason> = [.notInLesson, .noQuestion, .notAnOption]
                     shared.withLock { s in
                         let sent = Set(batch.map(\.seq))
-                        s.queue.removeAll { sent.contains($0.seq) }
+                        s.queue.removeAll { sent.contains($0.seq) || reason == .removed }
+                        if reason == .removed { s.stopped = true }
                         keep?(s.queue)
-                        s.notices.append(.refused(.refused(status, why)))
+                        if !(reason.map(quiet.contains) ?? false) {
+                            s.notices.append(.refused(.refused(status, why, reason: reason)))
+                        }
                     }
                 }
             }

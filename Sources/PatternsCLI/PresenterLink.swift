@@ -23,6 +23,8 @@ final class PresenterLink {
     var pending: [StepReveal] = []
     var pendingAnswers: [Int] = []
     var pendingLesson: String?
+    /// Whether joining is closed, as the server last said.
+    var closed = false
 
     init(client: ClassClient, token: String) {
         self.client = client
@@ -39,9 +41,10 @@ final class PresenterLink {
             lesson: lesson.id, lessonTitle: lesson.title, step: step, lang: session.options.lang.rawValue)
         if published?.lesson != lesson.id || force {
             update.titles = lesson.steps.map(\.title)
-            update.predictionSteps = lesson.steps.indices.filter {
-                lesson.steps[$0].goal.contains(where: \.isPrediction)
-            }.map { $0 + 1 }
+            let questions = lesson.steps.indices.filter { lesson.steps[$0].isPrediction }
+            update.predictionSteps = questions.map { $0 + 1 }
+            // The server refuses an answer outside a step's options (0: the step names no number of options).
+            update.predictionOptions = questions.map { lesson.steps[$0].predictionOptions ?? 0 }
         }
         let lang = session.options.lang
         let ok = send(update, console: console, saying: nil)
@@ -185,6 +188,7 @@ final class PresenterLink {
                     (sent == nil ? ClassNewsText.presenterBack : ClassNewsText.presenterBackSent).text(lang), console)
             }
             room = state
+            closed = state.joiningClosed == true
             return .sent(state)
         } catch {
             switch error {
@@ -218,6 +222,48 @@ final class PresenterLink {
         return latest
     }
 
+    /// Closes or reopens joining the class.
+    func joining(open: Bool, console: Console) -> Bool {
+        let lang = console.session.options.lang
+        do {
+            let state = try client.joining(open: open, token: token)
+            closed = state.joiningClosed == true
+            ClassLink.tell((closed ? ClassText.joiningClosed : ClassText.joiningOpened).text(lang), console)
+            return true
+        } catch {
+            report(error, console: console)
+            return false
+        }
+    }
+
+    /// Removes every learner of that name from the class.
+    func remove(name: String, console: Console) -> Bool {
+        let lang = console.session.options.lang
+        let shown = TextSanitizer.clean(name)
+        do {
+            let answer = try client.remove(name: name, token: token)
+            ClassLink.tell(ClassText.learnersRemoved.text(lang, shown, String(answer.removed)), console)
+            return true
+        } catch {
+            if case .refused(_, _, .noSuchLearner) = error {
+                ClassLink.tell(ClassText.noLearnerNamed.text(lang, shown), console, error: true)
+            } else {
+                report(error, console: console)
+            }
+            return false
+        }
+    }
+
+    func report(_ error: ClassClient.Failure, console: Console) {
+        let lang = console.session.options.lang
+        switch error {
+        case .unreachable:
+            ClassLink.tell(ClassText.serverGone.text(lang), console)
+        case .refused:
+            ClassLink.tell(ClassText.classRefused.text(lang, ClassLink.describe(error, lang)), console, error: true)
+        }
+    }
+
     /// "The room tries now": the current step's exercise is open to everyone. A demonstration (a goal its commands
     /// leave unmet on purpose) is never opened: the room watches it, and the presenter is told so.
     func openExercise(console: Console) -> Bool {
@@ -231,13 +277,15 @@ final class PresenterLink {
             PresenterUpdate(tries: true), console: console, saying: ClassNewsText.roomTriesSaid.text(lang, step))
     }
 
-    /// `run --pace` keys for the room: t (tries now), h (a hint), s (the solution), a (the answers).
+    /// `run --pace` keys for the room: t (tries now), h (a hint), s (the solution), a (the answers), c (close or
+    /// reopen joining).
     func key(_ character: Character, console: Console) -> Bool {
         switch character {
         case "t": _ = openExercise(console: console)
         case "h": _ = revealHint(console: console)
         case "s": _ = revealSolution(console: console)
         case "a": _ = revealAnswers(console: console)
+        case "c": _ = joining(open: closed, console: console)
         default: return false
         }
         return true

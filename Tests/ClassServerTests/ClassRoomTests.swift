@@ -59,7 +59,10 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
                 PresenterUpdate(step: 7), PresenterUpdate(revealAnswers: 5), PresenterUpdate(revealSolution: true),
                 PresenterUpdate(tries: true),
             ] {
-                #expect(throws: Refusal(403, "only the presenter's token changes the step or reveals answers")) {
+                #expect(
+                    throws: Refusal(
+                        403, "only the presenter's token changes the step or reveals answers", reason: .notPresenter)
+                ) {
                     try room.present(update, token: token)
                 }
             }
@@ -75,7 +78,7 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
         try presenting(room)
         let ann = try room.join(name: "Ann"), bob = try room.join(name: "Bob")
         _ = try room.report([check(1, step: 5, passed: true)], token: bob.token)
-        #expect(throws: Refusal(401, "this learner's token is not known here: join again")) {
+        #expect(throws: Refusal(401, "this learner's token is not known here: join again", reason: .unknownToken)) {
             try room.report([check(1, step: 5, passed: false)], token: "not-a-token")
         }
         let rows = room.results()

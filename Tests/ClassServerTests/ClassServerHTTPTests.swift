@@ -138,14 +138,15 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
     @Test func aFloodFromOneLearnerIsRefusedAndTheOthersGoOn() async throws {
         let running = try await RunningServer.start("flood")
         defer { running.stop() }
+        _ = try await running.present(builderAtStep5(), token: running.presenterToken)
         let flooder = try await running.join("Flood"), other = try await running.join("Calm")
-        // 30 at once, then 10 a second: 150 as fast as they go are more than that.
+        // 100 at once, then 5 a second: 150 as fast as they go are more than that.
         var statuses: [Int] = []
         for seq in 1...150 {
             let body = #"{"reports":[{"seq":\#(seq),"kind":"hint","lesson":"builder","step":1,"at":1}]}"#
             statuses.append(try await running.post("/reports", body, bearer: flooder.token).status)
         }
-        #expect(statuses.filter { $0 == 200 }.count >= 30)
+        #expect(statuses.filter { $0 == 200 }.count >= 100)
         #expect(statuses.filter { $0 == 429 }.count >= 1)
         #expect(Set(statuses) == [200, 429])
         let receipt = try await running.send(

@@ -11,11 +11,11 @@ final class ServerProcess {
     var token = ""
     var printed = ""
 
-    init(data: String, port: Int = 0) throws {
+    init(data: String, port: Int = 0, arguments: [String] = []) throws {
         self.data = data
         let binary = (patternsBinary() as NSString).deletingLastPathComponent + "/patterns-class"
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", String(port), "--data", data, "--lang", "en"]
+        process.arguments = ["serve", "--port", String(port), "--data", data, "--lang", "en"] + arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
         let out = Pipe()
         process.standardOutput = out
@@ -183,12 +183,14 @@ enum Chromium {
         let (url, token) = (server.url, server.token)
         let presenter = try await offPool {
             try runPatterns(
-                ["run", "builder", "--pace", "--from", "3", "--class", url, "--token", token], input: "rrthsaq",
+                ["run", "builder", "--pace", "--from", "3", "--class", url, "--token", token], input: "rrthsacq",
                 environment: ["XDG_STATE_HOME": data + "/presenter"])
         }
         #expect(presenter.status == 0, "\(presenter.error)")
         for line in [
-            "[class: t the room tries · h a hint · s the solution · a the answers]",
+            "[class: t the room tries · h a hint · s the solution · a the answers · c close/open joining · "
+                + ":class remove NAME]",
+            "Joining is closed: nobody new can join ('class open' opens it again).",
             "The room tries step 4 now: its exercise is open.",
             // Step 4 has no hints: the room is shown none, and the presenter is told so.
             "Step 4 has no hints to show the room.",
@@ -200,6 +202,7 @@ enum Chromium {
         let state = try ClassClient(address: try #require(server.address)).state()
         #expect(state.lesson == "builder" && state.step == 4 && state.stepTitle == "The Swift-call form")
         #expect(state.tries && state.hintsRevealed == 0 && state.solutionRevealed && state.answersRevealed == [4])
+        #expect(state.joiningClosed == true)
         let refused = try await offPool {
             try runPatterns(["run", "builder", "--pace", "--class", url, "--token", "forged"], input: "q")
         }
@@ -298,6 +301,12 @@ enum Chromium {
         let server = try ServerProcess(data: data)
         defer { server.stop() }
         let (url, token) = (server.url, server.token)
+        // Reports count on a lesson the presenter published.
+        _ = try await offPool {
+            try runPatterns(
+                [], input: "load builder\nclass \(url) \(token)\n", environment: ["XDG_STATE_HOME": data + "/presenter"]
+            )
+        }
         for (name, lines) in [
             ("Ann", "load builder\ngoto 5\npredict 1\n"),
             ("Ann", "load builder\ngoto 5\npredict 2\nmeat kitten\ncheck\n"),

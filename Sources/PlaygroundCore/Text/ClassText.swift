@@ -13,6 +13,9 @@ public enum ClassText: String, TextCatalog {
         classRefused, classUsage, joinUsage, notAClassAddress, nameNeeded, serverBinaryMissing,
         answersRevealed, presenterKeys, unsentAtExit, refusedToken, refusedPresenter, refusedTooLarge, refusedTooMany,
         refusedNoClass, refusedBadRequest, classCommandsHelp, demonstrationNotOpened
+    // Limits, and the presenter closing joining or removing a learner.
+    case refusedClassFull, refusedAddressFull, refusedJoiningClosed, refusedTooManyJoins, refusedRemoved,
+        refusedNotInLesson, joiningClosed, joiningOpened, learnersRemoved, noLearnerNamed, boardJoiningClosed
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -94,8 +97,10 @@ public enum ClassText: String, TextCatalog {
         case .classRefused: ("the class server refused: {0}", "수업 서버가 거절했습니다: {0}")
         case .classUsage:
             (
-                "usage: class URL TOKEN | class tries | class hint | class solution | class answers",
-                "사용법: class URL 토큰 | class tries | class hint | class solution | class answers"
+                "usage: class URL TOKEN | class tries | class hint | class solution | class answers | class close | "
+                    + "class open | class remove NAME",
+                "사용법: class URL 토큰 | class tries | class hint | class solution | class answers | class close | "
+                    + "class open | class remove 이름"
             )
         case .joinUsage: ("usage: join http://HOST:PORT/CODE NAME", "사용법: join http://HOST:PORT/CODE 이름")
         case .notAClassAddress:
@@ -114,8 +119,9 @@ public enum ClassText: String, TextCatalog {
         case .answersRevealed: ("The board shows the room's answers to step {0}.", "보드에 {0}단계에 대한 모두의 답을 보여 줍니다.")
         case .presenterKeys:
             (
-                "[class: t the room tries · h a hint · s the solution · a the answers]",
-                "[수업: t 모두 해 보기 · h 힌트 · s 풀이 · a 답 공개]"
+                "[class: t the room tries · h a hint · s the solution · a the answers · c close/open joining · "
+                    + ":class remove NAME]",
+                "[수업: t 모두 해 보기 · h 힌트 · s 풀이 · a 답 공개 · c 참여 닫기/열기 · :class remove 이름]"
             )
         case .refusedToken:
             ("this class does not know you (was it started afresh?): join again", "이 수업이 나를 모릅니다(새로 시작했나요?). 다시 참여하세요")
@@ -131,6 +137,40 @@ public enum ClassText: String, TextCatalog {
                     + "(present to it).",
                 "라이브 수업: join URL 이름(수업 참여), follow(발표자의 단계로 가기), class URL 토큰(수업에 발표하기)."
             )
+        case .refusedClassFull:
+            ("the class is full: ask the presenter", "수업이 가득 찼습니다. 발표자에게 말하세요")
+        case .refusedAddressFull:
+            (
+                "too many learners have joined from this network address: ask the presenter",
+                "이 네트워크 주소에서 참여한 학습자가 너무 많습니다. 발표자에게 말하세요"
+            )
+        case .refusedJoiningClosed:
+            ("the presenter has closed joining this class", "발표자가 이 수업의 참여를 닫았습니다")
+        case .refusedTooManyJoins:
+            (
+                "too many joins from this address just now: try again in a few seconds",
+                "방금 이 주소에서 참여 요청이 너무 많았습니다. 몇 초 뒤에 다시 해 보세요"
+            )
+        case .refusedRemoved:
+            ("the presenter removed you from this class", "발표자가 나를 이 수업에서 내보냈습니다")
+        case .refusedNotInLesson:
+            (
+                "not a step, question or option of the presenter's lesson",
+                "발표자 레슨의 단계, 질문, 선택지가 아닙니다"
+            )
+        case .joiningClosed:
+            (
+                "Joining is closed: nobody new can join ('class open' opens it again).",
+                "참여를 닫았습니다. 새로 참여할 수 없습니다('class open'으로 다시 엽니다)."
+            )
+        case .joiningOpened: ("Joining is open again.", "참여를 다시 열었습니다.")
+        case .learnersRemoved:
+            (
+                "Removed from the class: {1} named '{0}'; their token no longer works.",
+                "'{0}'(이)라는 학습자 {1}명을 수업에서 내보냈습니다. 그 토큰은 이제 쓸 수 없습니다."
+            )
+        case .noLearnerNamed: ("no learner in the class is named '{0}'", "수업에 '{0}'(이)라는 학습자가 없습니다")
+        case .boardJoiningClosed: ("Joining is closed.", "참여가 닫혔습니다.")
         case .unsentAtExit:
             (
                 "{0} results could not be sent to the class server before leaving.",
