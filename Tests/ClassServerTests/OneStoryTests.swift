@@ -286,6 +286,10 @@ func get(_ url: String) throws -> String {
         #expect(kept.contains("\"answer\":\"2\""), "\(kept)")
 
         server = try ServerProcess(data: data, port: address.port)
+        // Reports count on a lesson the presenter published.
+        _ = try runPatterns(
+            [], input: "load builder\nclass \(url) \(server.token)\n",
+            environment: ["XDG_STATE_HOME": data + "/presenter"])
         let second = try PipedSession(["--join", url, "--name", "Mia"], state: data + "/mia")
         #expect(second.type("state\n", until: "kept from before"), "\(second.text)")
         _ = second.end()

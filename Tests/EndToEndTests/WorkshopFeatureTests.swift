@@ -356,7 +356,13 @@ import Testing
         #expect(Presenter.waitLines(next, clock: late, classKeys: nil, width: 100) == [next + "   " + late])
         let page = PresenterText.nextPage.text(.en)
         let keys = ClassText.presenterKeys.text(.en)
-        #expect(Presenter.waitLines(page, clock: late, classKeys: keys, width: 80) == [keys, late, page])
+        #expect(keys.hasPrefix("[class: t the room tries · h a hint · s the solution · a the answers · c"))
+        // The class's keys are wider than 80 columns: cut at a word, above the clock.
+        #expect(
+            Presenter.waitLines(page, clock: late, classKeys: keys, width: 80) == [
+                "[class: t the room tries · h a hint · s the solution · a the answers · c",
+                "close/open joining · :class remove NAME]", late, page,
+            ])
         // Narrower than the key line: cut at its words, the clock on its own line.
         expectSame(
             Presenter.waitLines(exercise, clock: "⏱ 00:03", classKeys: nil, width: 40).joined(separator: "\n"),
