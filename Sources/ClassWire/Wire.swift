@@ -128,6 +128,9 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     public var titles: [String]?
     /// Steps whose goal asks for a prediction (1-based).
     public var predictionSteps: [Int]?
+    /// Steps whose goal a learner can meet (predictions included; a ```` ```goal unmet ```` demonstration and a step
+    /// with no goal are not): only there do failed checks make a learner stuck. Nil from an older presenter.
+    public var exerciseSteps: [Int]?
     public var tries: Bool?
     /// Show one more hint of the current step to the room.
     public var revealHint: Bool?
@@ -139,7 +142,7 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     public init(
         lesson: String? = nil, lessonTitle: String? = nil, step: Int? = nil, titles: [String]? = nil,
         predictionSteps: [Int]? = nil, tries: Bool? = nil, revealHint: Bool? = nil, revealSolution: Bool? = nil,
-        revealAnswers: Int? = nil, lang: String? = nil
+        revealAnswers: Int? = nil, lang: String? = nil, exerciseSteps: [Int]? = nil
     ) {
         self.lesson = lesson
         self.lessonTitle = lessonTitle
@@ -151,6 +154,7 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
         self.revealSolution = revealSolution
         self.revealAnswers = revealAnswers
         self.lang = lang
+        self.exerciseSteps = exerciseSteps
     }
 }
 

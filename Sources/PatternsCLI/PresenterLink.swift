@@ -30,10 +30,10 @@ final class PresenterLink {
         var update = PresenterUpdate(
             lesson: lesson.id, lessonTitle: lesson.title, step: step, lang: session.options.lang.rawValue)
         if published?.lesson != lesson.id || force {
-            update.titles = lesson.steps.map(\.title)
-            update.predictionSteps = lesson.steps.indices.filter {
-                lesson.steps[$0].goal.contains(where: \.isPrediction)
-            }.map { $0 + 1 }
+            let steps = Self.steps(of: lesson)
+            update.titles = steps.titles
+            update.predictionSteps = steps.predictionSteps
+            update.exerciseSteps = steps.exerciseSteps
         }
         let lang = session.options.lang
         let ok = send(update, console: console, saying: nil)
@@ -44,6 +44,15 @@ final class PresenterLink {
             }
         }
         return ok
+    }
+
+    /// What the class is told of a lesson's steps (1-based): their titles, which ask for a prediction, and which a
+    /// learner can pass (a demonstration, an explanation and the recap cannot be: nobody is stuck on them).
+    static func steps(of lesson: Lesson) -> PresenterUpdate {
+        PresenterUpdate(
+            titles: lesson.steps.map(\.title),
+            predictionSteps: lesson.steps.indices.filter { lesson.steps[$0].isPrediction }.map { $0 + 1 },
+            exerciseSteps: lesson.exerciseIndices.map { $0 + 1 })
     }
 
     func revealHint(console: Console) -> Bool {
