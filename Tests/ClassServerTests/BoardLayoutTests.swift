@@ -2,6 +2,8 @@ import ClassWire
 import Foundation
 import Testing
 
+@testable import ClassServerCore
+
 /// The board on a 1280x720 projector, rendered by headless Chromium: the stuck list is the first column, on the
 /// screen, and a 40-character name of W's or a name of stacked combining marks stays in its box.
 @Suite(.serialized) struct BoardLayoutTests {
@@ -124,5 +126,41 @@ import Testing
         #expect(m.table.w >= m.vw * 0.4, "\(m.table)")
         #expect(m.rows.count == 12)
         #expect(m.current.t >= m.histogram.b && m.current.b <= m.vh, "\(m.current)")
+    }
+
+    @Test func thePagesScriptSwapsInTheChangedParts() throws {
+        guard Chromium.path != nil else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                Issue.record("Chromium is not installed, and CI must render the board: apt-get install chromium")
+            }
+            return
+        }
+        let clock = TestClock()
+        let room = try ClassRoom(directory: temporaryDirectory("swap"), clock: { clock.now })
+        _ = try room.present(
+            PresenterUpdate(lesson: "builder", step: 6, titles: (1...12).map { "Step \($0)" }, exerciseSteps: [6]),
+            token: room.presenterToken)
+        let page = BoardPage(lang: .en, joinURL: "http://h:1/\(room.code)")
+        let first = room.snapshot()
+        let before = page.render(first)
+        let ann = try room.join(name: "Ann")
+        _ = try room.report((1...3).map { check($0, step: 6, passed: false) }, token: ann.token)
+        let after = page.render(room.snapshot())
+        let message = try #require(after.message(after: before))
+        #expect(message.hasPrefix("{\"parts\":"))
+        // The page as first sent, with a stand-in WebSocket that delivers the server's message for the change.
+        let socket = """
+            <script>window.WebSocket = function () { var ws = this; ws.close = function () {}; \
+            setTimeout(function () { ws.onmessage({data: \
+            \(try String(decoding: JSONEncoder().encode(message), as: UTF8.self))}); }, 10); };</script>
+            """
+        let html = page.page(first, code: room.code)
+        let file = temporaryDirectory("swap-page") + ".html"
+        try html.replacingOccurrences(of: "<body>", with: "<body>" + socket).write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let dom = try Chromium.run(["--dump-dom", "file://" + file])
+        let board = try #require(dom.range(of: "<main id=\"board\">").map { String(dom[$0.upperBound...]) })
+        #expect(board.hasPrefix(after.html + "</main>"), "\(board)")
+        #expect(dom.contains("<div id=\"status\">live</div>"))
     }
 }
