@@ -65,16 +65,21 @@ public struct LessonShape: Codable, Equatable, Sendable {
     }
 }
 
-/// The class in memory, backed by the ``ClassStore``: every method takes the lock, changes the store first and
-/// memory after, so a store that fails leaves both as they were.
+/// The class in memory, backed by a ``ClassStoring`` (SQLite's ``ClassStore`` unless told otherwise): every method
+/// takes the lock, changes the store first and memory after, so a store that fails leaves both as they were.
 public final class ClassRoom: @unchecked Sendable {
-    let store: ClassStore
+    let store: any ClassStoring
     let lock = NSLock()
     public let code: String
     public let presenterToken: String
     var state: ClassState
     var titles: [String]
     var predictionSteps: [Int]
+    /// The steps of the presenter's lesson that a learner can pass; nil when the presenter did not say.
+    var exerciseSteps: [Int]?
+    /// When the presenter went past each step of the lesson (server time): a learner left on such a step with no
+    /// progress since is behind. Memory only: after a restart the presenter is taken to have gone past at the restart.
+    var presenterPassed: [Int: Double] = [:]
     var learners: [Int: Learner] = [:]
     var byToken: [String: Int] = [:]
     /// Tokens of learners the presenter removed: refused with 403, not 401.
@@ -93,11 +98,18 @@ public final class ClassRoom: @unchecked Sendable {
     public var stuckMinutes: Double
     let clock: @Sendable () -> Double
 
-    public init(
+    public convenience init(
         directory: String, lang: String = "en", stuckMinutes: Double = 5,
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) throws {
-        store = try ClassStore(directory: directory)
+        try self.init(store: ClassStore(directory: directory), lang: lang, stuckMinutes: stuckMinutes, clock: clock)
+    }
+
+    init(
+        store: any ClassStoring, lang: String = "en", stuckMinutes: Double = 5,
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) throws {
+        self.store = store
         self.stuckMinutes = stuckMinutes
         self.clock = clock
         if let saved = try store.loadClass() {
@@ -106,16 +118,18 @@ public final class ClassRoom: @unchecked Sendable {
             state = saved.state
             titles = saved.titles
             predictionSteps = saved.predictionSteps
+            exerciseSteps = saved.exerciseSteps
         } else {
             code = Tokens.make(6, alphabet: Tokens.codeAlphabet)
             presenterToken = Tokens.make(24, alphabet: Tokens.tokenAlphabet)
             state = ClassState(code: code, lang: lang)
             titles = []
             predictionSteps = []
+            exerciseSteps = nil
             try store.saveClass(
                 .init(
                     code: code, presenterToken: presenterToken, state: state, titles: titles,
-                    predictionSteps: predictionSteps))
+                    predictionSteps: predictionSteps, exerciseSteps: exerciseSteps))
         }
         lessons =
             (try? JSONDecoder().decode([String: LessonShape].self, from: Data(try store.loadLessons().utf8))) ?? [:]
@@ -125,6 +139,8 @@ public final class ClassRoom: @unchecked Sendable {
                 steps: max(state.steps, state.step),
                 predictions: Dictionary(predictionSteps.map { ($0, 0) }) { a, _ in a })
         }
+        let started = clock()
+        for step in stride(from: 1, to: state.step, by: 1) { presenterPassed[step] = started }
         for saved in try store.learners() {
             if saved.removed {
                 removedTokens.insert(saved.token)
@@ -388,6 +404,35 @@ public final class ClassRoom: @unchecked Sendable {
         learners[id] = learner
     }
 
+    // MARK: who is stuck
+
+    /// Whether a learner at this step of the presenter's lesson has something to pass: an exercise or a prediction,
+    /// never an explanation, a recap or a demonstration (```` ```goal unmet ````). Without the presenter's list (an
+    /// older presenter), a step where checks were made is taken to be one.
+    func canBePassed(_ step: Int) -> Bool {
+        exerciseSteps.map { $0.contains(step) } ?? true
+    }
+
+    /// Why a learner cannot get on, or nil: stuck means three failed checks in a row on a step that can be passed
+    /// (but not a prediction the learner already answered: the first answer counts, so a missed one cannot be
+    /// passed, and the learner may simply go on), or no progress for ``stuckMinutes`` while the presenter is past the
+    /// learner's step. A learner at the presenter's step, or ahead of it, on a step with nothing to pass never is.
+    /// The lock is held.
+    func whyStuck(_ learner: Learner, now: Double) -> (failed: Int, idle: Double)? {
+        guard let lesson = state.lesson, let current = learner.current, current.lesson == lesson,
+            let record = learner.steps[current], !record.passed
+        else { return nil }
+        let answeredPrediction = predictionSteps.contains(current.step) && record.prediction != nil
+        let failing = canBePassed(current.step) && !answeredPrediction && record.failedInARow >= 3
+        var behind: Double = 0
+        if let passed = presenterPassed[current.step], state.step > current.step {
+            behind = now - max(learner.lastProgress, passed)
+        }
+        let lagging = behind >= stuckMinutes * 60
+        guard failing || lagging else { return nil }
+        return (failing ? record.failedInARow : 0, lagging ? behind : 0)
+    }
+
     // MARK: the presenter
 
     public func isPresenter(_ token: String?) -> Bool {
@@ -416,18 +461,23 @@ public final class ClassRoom: @unchecked Sendable {
             var next = state
             var nextTitles = titles
             var nextPredictions = predictionSteps
+            var nextExercises = exerciseSteps
+            var nextPassed = presenterPassed
             if let lesson = update.lesson, lesson != next.lesson {
                 next.lesson = lesson
                 next.answersRevealed = []
                 next.reveals = nil
                 nextTitles = []
                 nextPredictions = []
+                nextExercises = nil
+                nextPassed = [:]
             }
             if let title = update.lessonTitle { next.lessonTitle = title }
             if let titles = update.titles { nextTitles = titles; next.steps = titles.count }
             if let predictions = update.predictionSteps {
                 nextPredictions = predictions.filter { (1...500).contains($0) }
             }
+            if let exercises = update.exerciseSteps { nextExercises = exercises.filter { (1...500).contains($0) } }
             if let step = update.step {
                 guard next.lesson != nil, (1...max(1, next.steps)).contains(step) else {
                     throw Refusal(400, "the step is from 1 to the lesson's number of steps")
@@ -436,6 +486,13 @@ public final class ClassRoom: @unchecked Sendable {
                     next.step = step
                     next.tries = false
                 }
+            }
+            if next.step != state.step || next.lesson != state.lesson {
+                let now = clock()
+                for passed in stride(from: 1, to: next.step, by: 1) where nextPassed[passed] == nil {
+                    nextPassed[passed] = now
+                }
+                for back in nextPassed.keys where back >= next.step { nextPassed[back] = nil }
             }
             next.stepTitle = next.step > 0 && next.step <= nextTitles.count ? nextTitles[next.step - 1] : nil
             if let tries = update.tries { next.tries = tries }
@@ -450,7 +507,7 @@ public final class ClassRoom: @unchecked Sendable {
                 try store.saveClass(
                     .init(
                         code: code, presenterToken: presenterToken, state: next, titles: nextTitles,
-                        predictionSteps: nextPredictions))
+                        predictionSteps: nextPredictions, exerciseSteps: nextExercises))
             } catch {
                 throw Refusal(500, "the class could not be saved")
             }
@@ -479,6 +536,8 @@ public final class ClassRoom: @unchecked Sendable {
             titles = nextTitles
             predictionSteps = nextPredictions
             lessons = nextLessons
+            exerciseSteps = nextExercises
+            presenterPassed = nextPassed
             version += 1
             return state
         }

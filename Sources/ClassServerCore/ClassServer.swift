@@ -90,6 +90,7 @@ public final class ClassServer: Sendable {
     let joins: RateLimiter
     let boards: OpenCounter
     let server: HTTPServer
+    let renders: BoardRenders
 
     public init(
         room: ClassRoom, host: String, port: UInt16, publicHost: String? = nil, limits: ClassLimits? = nil
@@ -107,6 +108,8 @@ public final class ClassServer: Sendable {
             host.contains(":")
             ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
         server = HTTPServer(address: address, timeout: 30, logger: .disabled)
+        renders = BoardRenders(
+            room: room, joinURL: ClassAddress(host: self.publicHost, port: Int(port), code: room.code).url)
     }
 
     public var joinURL: String { ClassAddress(host: publicHost, port: Int(port), code: room.code).url }
@@ -345,23 +348,31 @@ struct CountedSocket<Inner: WSMessageHandler>: WSMessageHandler {
     }
 }
 
-/// `GET /CODE/live/en` (or `/ko`): the board's body, sent at once and again within a quarter of a second of every
-/// change.
+/// `GET /CODE/live/en` (or `/ko`): the board's body at once, then within a quarter of a second of every change only
+/// the parts that changed (a row of the progress table, the stuck list), and every 10 seconds what time changed
+/// (minutes without progress). One rendering per version and language serves every viewer.
 struct LiveBoard: WSMessageHandler {
     let server: ClassServer
     let lang: Lang
 
     func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-        let room = server.room
-        let page = BoardPage(lang: lang, joinURL: server.joinURL)
+        let renders = server.renders
+        let lang = lang
         return AsyncStream { continuation in
             let task = Task {
-                var sent = -1
+                var shown: BoardRender?
+                var version = -1
+                var at = 0.0
                 while !Task.isCancelled {
-                    let version = room.version
-                    if version != sent {
-                        sent = version
-                        continuation.yield(.text(page.body(room.snapshot())))
+                    let now = Date().timeIntervalSince1970
+                    if renders.room.version != version || now - at >= 10 {
+                        let (render, rendered) = renders.render(lang)
+                        version = rendered
+                        at = now
+                        if let message = render.message(after: shown) {
+                            continuation.yield(.text(message))
+                            shown = render
+                        }
                     }
                     try? await Task.sleep(nanoseconds: 250_000_000)
                 }
@@ -374,6 +385,31 @@ struct LiveBoard: WSMessageHandler {
             continuation.onTermination = { _ in
                 task.cancel(); reader.cancel()
             }
+        }
+    }
+}
+
+/// The board rendered once for a version of the class and a language, and kept a second: every viewer is sent
+/// from the same rendering.
+final class BoardRenders: @unchecked Sendable {
+    let room: ClassRoom
+    let joinURL: String
+    let lock = NSLock()
+    var kept: [Lang: (version: Int, at: Double, render: BoardRender)] = [:]
+
+    init(room: ClassRoom, joinURL: String) {
+        self.room = room
+        self.joinURL = joinURL
+    }
+
+    func render(_ lang: Lang) -> (BoardRender, version: Int) {
+        lock.withLock {
+            let now = Date().timeIntervalSince1970
+            let version = room.version
+            if let kept = kept[lang], kept.version == version, now - kept.at < 1 { return (kept.render, version) }
+            let render = BoardPage(lang: lang, joinURL: joinURL).render(room.snapshot())
+            kept[lang] = (version, now, render)
+            return (render, version)
         }
     }
 }

@@ -5,7 +5,7 @@ import GRDB
 /// The class on disk: one SQLite file (GRDB) holding the class, its learners and every report. The server keeps
 /// what the board shows in memory and writes each change here before it answers, so a restart loses nothing that
 /// was acknowledged.
-final class ClassStore: @unchecked Sendable {
+final class ClassStore: ClassStoring, @unchecked Sendable {
     let queue: DatabaseQueue
     let path: String
 
@@ -45,15 +45,10 @@ final class ClassStore: @unchecked Sendable {
                     ALTER TABLE class ADD COLUMN lessons TEXT NOT NULL DEFAULT '{}';
                     """)
         }
+        migrator.registerMigration("v2: exercise steps") { db in
+            try db.execute(sql: "ALTER TABLE class ADD COLUMN exerciseSteps TEXT")
+        }
         try migrator.migrate(queue)
-    }
-
-    struct SavedClass {
-        var code: String
-        var presenterToken: String
-        var state: ClassState
-        var titles: [String]
-        var predictionSteps: [Int]
     }
 
     func loadClass() throws -> SavedClass? {
@@ -63,9 +58,12 @@ final class ClassStore: @unchecked Sendable {
             let state = try decoder.decode(ClassState.self, from: Data((row["state"] as String).utf8))
             let titles = try decoder.decode([String].self, from: Data((row["titles"] as String).utf8))
             let predictions = try decoder.decode([Int].self, from: Data((row["predictionSteps"] as String).utf8))
+            let exercises = try (row["exerciseSteps"] as String?).map {
+                try decoder.decode([Int].self, from: Data($0.utf8))
+            }
             return SavedClass(
                 code: row["code"], presenterToken: row["presenterToken"], state: state, titles: titles,
-                predictionSteps: predictions)
+                predictionSteps: predictions, exerciseSteps: exercises)
         }
     }
 
@@ -74,15 +72,19 @@ final class ClassStore: @unchecked Sendable {
         let state = String(decoding: try encoder.encode(saved.state), as: UTF8.self)
         let titles = String(decoding: try encoder.encode(saved.titles), as: UTF8.self)
         let predictions = String(decoding: try encoder.encode(saved.predictionSteps), as: UTF8.self)
+        let exercises = try saved.exerciseSteps.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         try queue.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO class (code, presenterToken, created, state, titles, predictionSteps) VALUES (?, ?, ?, \
-                    ?, ?, ?)
+                    INSERT INTO class (code, presenterToken, created, state, titles, predictionSteps, exerciseSteps)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(code) DO UPDATE SET state = excluded.state, titles = excluded.titles, predictionSteps \
-                    = excluded.predictionSteps
+                    = excluded.predictionSteps, exerciseSteps = excluded.exerciseSteps
                     """,
-                arguments: [saved.code, saved.presenterToken, Date().timeIntervalSince1970, state, titles, predictions])
+                arguments: [
+                    saved.code, saved.presenterToken, Date().timeIntervalSince1970, state, titles, predictions,
+                    exercises,
+                ])
         }
     }
 
@@ -100,10 +102,6 @@ final class ClassStore: @unchecked Sendable {
         try queue.write { db in
             for id in ids { try db.execute(sql: "UPDATE learner SET removed = 1 WHERE id = ?", arguments: [id]) }
         }
-    }
-
-    struct StoredLearner {
-        var id: Int; var name: String; var token: String; var joined: Double; var address = ""; var removed = false
     }
 
     func learners() throws -> [StoredLearner] {
@@ -138,8 +136,6 @@ final class ClassStore: @unchecked Sendable {
             }
         }
     }
-
-    struct StoredReport { var learner: Int; var report: Report; var received: Double }
 
     func reports() throws -> [StoredReport] {
         try queue.read { db in

@@ -157,6 +157,9 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     /// How many options each of `predictionSteps` offers, in the same order (0: any number); the server refuses an
     /// answer outside them.
     public var predictionOptions: [Int]? = nil
+    /// Steps whose goal a learner can meet (predictions included; a ```` ```goal unmet ```` demonstration and a step
+    /// with no goal are not): only there do failed checks make a learner stuck. Nil from an older presenter.
+    public var exerciseSteps: [Int]?
     public var tries: Bool?
     /// Show one more hint of the current step to the room.
     public var revealHint: Bool?
@@ -174,7 +177,8 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     public init(
         lesson: String? = nil, lessonTitle: String? = nil, step: Int? = nil, titles: [String]? = nil,
         predictionSteps: [Int]? = nil, tries: Bool? = nil, revealHint: Bool? = nil, revealSolution: Bool? = nil,
-        revealAnswers: Int? = nil, lang: String? = nil, hints: Int? = nil, revealStep: Int? = nil
+        revealAnswers: Int? = nil, lang: String? = nil, hints: Int? = nil, revealStep: Int? = nil,
+        exerciseSteps: [Int]? = nil
     ) {
         self.lesson = lesson
         self.lessonTitle = lessonTitle
@@ -188,6 +192,7 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
         self.lang = lang
         self.hints = hints
         self.revealStep = revealStep
+        self.exerciseSteps = exerciseSteps
     }
 }
 

@@ -40,11 +40,12 @@ final class PresenterLink {
         var update = PresenterUpdate(
             lesson: lesson.id, lessonTitle: lesson.title, step: step, lang: session.options.lang.rawValue)
         if published?.lesson != lesson.id || force {
-            update.titles = lesson.steps.map(\.title)
-            let questions = lesson.steps.indices.filter { lesson.steps[$0].isPrediction }
-            update.predictionSteps = questions.map { $0 + 1 }
+            let steps = Self.steps(of: lesson)
+            update.titles = steps.titles
+            update.predictionSteps = steps.predictionSteps
             // The server refuses an answer outside a step's options (0: the step names no number of options).
-            update.predictionOptions = questions.map { lesson.steps[$0].predictionOptions ?? 0 }
+            update.predictionOptions = steps.predictionOptions
+            update.exerciseSteps = steps.exerciseSteps
         }
         let lang = session.options.lang
         let ok = send(update, console: console, saying: nil)
@@ -55,6 +56,18 @@ final class PresenterLink {
             }
         }
         return ok
+    }
+
+    /// What the class is told of a lesson's steps (1-based): their titles, which ask for a prediction and with how many
+    /// options (0: the step names no number), and which a learner can pass (a demonstration, an explanation and the
+    /// recap cannot be: nobody is stuck on them).
+    static func steps(of lesson: Lesson) -> PresenterUpdate {
+        let questions = lesson.steps.indices.filter { lesson.steps[$0].isPrediction }
+        var update = PresenterUpdate(
+            titles: lesson.steps.map(\.title), predictionSteps: questions.map { $0 + 1 },
+            exerciseSteps: lesson.exerciseIndices.map { $0 + 1 })
+        update.predictionOptions = questions.map { lesson.steps[$0].predictionOptions ?? 0 }
+        return update
     }
 
     /// How many hints of `step` the room has been shown: the server's count, or more when reveals wait to be sent.

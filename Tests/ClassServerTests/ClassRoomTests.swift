@@ -156,19 +156,20 @@ func check(_ seq: Int, step: Int, passed: Bool, lesson: String = "builder") -> R
         #expect(receipt.through == 3 && again.totalReports == 3)
     }
 
-    @Test func theStuckAreTheOnesWithFailedChecksOrNoProgress() throws {
+    @Test func theStuckAreTheOnesWithFailedChecksOrLeftBehind() throws {
         let clock = TestClock()
         let room = try room(temporaryDirectory("stuck"), clock: clock)
         try presenting(room)
         let ann = try room.join(name: "Ann"), bob = try room.join(name: "Bob"), cy = try room.join(name: "Cy")
         _ = try room.report((1...3).map { check($0, step: 5, passed: false) }, token: ann.token)
         _ = try room.report([check(1, step: 5, passed: false), check(2, step: 5, passed: true)], token: bob.token)
-        _ = try room.report([Report(seq: 1, kind: .reached, lesson: "builder", step: 5, at: 1)], token: cy.token)
+        _ = try room.report([Report(seq: 1, kind: .reached, lesson: "builder", step: 4, at: 1)], token: cy.token)
         #expect(room.snapshot().stuck.map(\.name) == ["Ann"])
         clock.now += 6 * 60
-        // Six minutes later Cy has done nothing either; Bob passed, so Bob is not stuck.
-        #expect(room.snapshot().stuck.map(\.name) == ["Ann", "Cy"])
-        #expect(room.snapshot().stuck.first?.failed == 3)
+        // Six minutes later Cy is still on step 4, behind the presenter; Bob passed, so Bob is not stuck.
+        #expect(room.snapshot().stuck.map(\.name) == ["Cy", "Ann"])
+        #expect(room.snapshot().stuck.map(\.failed) == [0, 3])
+        #expect(room.snapshot().stuck.map(\.idleMinutes) == [6, 0])
     }
 
     @Test func theBoardEscapesEveryText() throws {

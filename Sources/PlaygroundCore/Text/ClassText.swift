@@ -5,6 +5,7 @@ public enum ClassText: String, TextCatalog {
     case boardTitle, joinWith, waitingForPresenter, stepOf, roomTriesNow, progress, stepColumn, reachedColumn,
         passedColumn, predictions, answersHidden, answersCount, stuck, nobodyStuck, failedChecks, idleMinutes,
         learnersInClass, solutionShown, hintsShown, liveUpdates, reconnecting, connecting
+    case stuckMore, behindMinutes
     // The server's console.
     case serving, servingEvery, learnersJoin, board, presenterToken, presentWith, keptIn, resumed
     // The REPL.
@@ -41,6 +42,8 @@ public enum ClassText: String, TextCatalog {
         case .liveUpdates: ("live", "실시간")
         case .reconnecting: ("reconnecting…", "다시 연결하는 중…")
         case .connecting: ("connecting…", "연결하는 중…")
+        case .stuckMore: ("and {0} more", "외 {0}명")
+        case .behindMinutes: ("behind the presenter, no progress for {0} min", "발표자보다 뒤처짐, {0}분 동안 진행 없음")
         case .serving: ("Class {0} is open on {1} (this interface only).", "수업 코드 {0}: {1}에서 엽니다(이 인터페이스만).")
         case .servingEvery: ("Class {0} is open on every interface, port {1}.", "수업 코드 {0}: 모든 인터페이스의 {1}번 포트에서 엽니다.")
         case .learnersJoin:
