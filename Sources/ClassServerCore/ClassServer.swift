@@ -121,7 +121,11 @@ public final class ClassServer: Sendable {
         try await server.run()
     }
 
-    public func waitUntilListening() async throws { try await server.waitUntilListening() }
+    /// Waits until the server listens (`timeout` seconds at most: a loaded machine may take longer than FlyingFox's
+    /// default 5).
+    public func waitUntilListening(timeout: Double = 5) async throws {
+        try await server.waitUntilListening(timeout: timeout)
+    }
 
     /// The port listened on (the one asked for, or the one the system chose for port 0).
     public func listeningPort() async -> Int? {

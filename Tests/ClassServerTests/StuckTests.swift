@@ -218,13 +218,13 @@ struct InProcessServer: Sendable {
     static func start(_ room: ClassRoom) async throws -> InProcessServer {
         let probe = try ClassServer(room: room, host: "127.0.0.1", port: 0)
         let first = Task { try await probe.run() }
-        try await probe.waitUntilListening()
+        try await probe.waitUntilListening(timeout: 60)
         let port = try #require(await probe.listeningPort())
         await probe.stop()
         first.cancel()
         let server = try ClassServer(room: room, host: "127.0.0.1", port: UInt16(port))
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        try await server.waitUntilListening(timeout: 60)
         return InProcessServer(server: server, task: task)
     }
 
