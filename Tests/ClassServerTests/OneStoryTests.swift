@@ -19,12 +19,13 @@ final class PipedSession {
             "XDG_STATE_HOME": state,
         ]
         process.standardInput = input
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
+        process.standardOutput = outputPipe
+        process.standardError = outputPipe
+        outputPipe.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
         try process.run()
     }
+
+    let outputPipe = Pipe()
 
     var text: String { output.text }
 
@@ -46,6 +47,9 @@ final class PipedSession {
     func end() -> Int32 {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
+        // What it printed last may not have reached the handler yet: read it to the end.
+        outputPipe.fileHandleForReading.readabilityHandler = nil
+        output.append(outputPipe.fileHandleForReading.readDataToEndOfFile())
         return process.terminationStatus
     }
 }

@@ -231,13 +231,28 @@ struct InProcessServer: Sendable {
     var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: Int(server.port), timeout: 20) }
 
     func post(_ path: String, _ body: String, bearer: String? = nil) async throws -> HTTPClient.Response {
-        let http = http, code = server.room.code
-        return try await offPool { try http.request("POST", "/" + code + path, body: Array(body.utf8), bearer: bearer) }
+        try await request("POST", path, body: Array(body.utf8), bearer: bearer)
     }
 
     func get(_ path: String) async throws -> HTTPClient.Response {
+        try await request("GET", path, body: nil, bearer: nil)
+    }
+
+    /// A request, tried again while the server cannot answer, for 3 minutes at most: this server runs on the test
+    /// process's own threads, which a busy test run (2 cores, tests that wait) can keep from it for a while.
+    func request(_ method: String, _ path: String, body: [UInt8]?, bearer: String?) async throws
+        -> HTTPClient.Response
+    {
         let http = http, code = server.room.code
-        return try await offPool { try http.request("GET", "/" + code + path, body: nil, bearer: nil) }
+        let deadline = Date().addingTimeInterval(180)
+        while true {
+            do {
+                return try await offPool { try http.request(method, "/" + code + path, body: body, bearer: bearer) }
+            } catch let failure as HTTPClient.Failure {
+                guard case .unreachable = failure, Date() < deadline else { throw failure }
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+        }
     }
 }
 
