@@ -66,6 +66,15 @@ import Testing
             "\(result.output)")
     }
 
+    /// A function declared at the prompt reads a computed name of the lesson (`board` is `controller!`): the names
+    /// its getter reads come with it.
+    @Test func aDeclaredFunctionReadsAComputedName() throws {
+        let result = try run(
+            "load delegate\nboard.cell(0, 4).endEditing(\"B\")\nfunc heard() -> Int { board.received.count }\n"
+                + "print(heard())\n")
+        #expect(answer(to: "print(heard())", in: result.output).hasSuffix("1"), "\(result.output)")
+    }
+
     @Test func anObserverTheLearnerWroteSignsUpAndIsTold() throws {
         let result = try run(
             """

@@ -262,7 +262,10 @@ extension LineRunner {
         // The session's names it uses are lent through private accessors (their types' modules imported).
         let whole = (entry.earlier + [text]).joined(separator: "\n")
         let words = LineSource.codeWords(whole)
-        let used = names.filter { words.contains($0.name) }
+        // A computed name (`board` is `controller!`) brings the names its getter reads.
+        let getters = names.filter { words.contains($0.name) }.compactMap(\.getter).joined(separator: " ")
+        let read = words.union(LineSource.codeWords(getters))
+        let used = names.filter { read.contains($0.name) }
         let source = workspace.declarations.source(
             entry, imports: lineImports(workspace, for: whole, seeing: used), sees: used)
         let warnings: String
