@@ -122,7 +122,7 @@ struct PatternsCommand: ParsableCommand {
         subcommands: [
             ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self,
             ForgetCommand.self,
-            DoctorCommand.self, BindingsCommand.self, ClassCommand.self,
+            DoctorCommand.self, BindingsCommand.self, ClassCommand.self, ClassLinkCommand.self,
         ],
         defaultSubcommand: ReplCommand.self
     )
