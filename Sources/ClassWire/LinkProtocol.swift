@@ -124,6 +124,8 @@ public final class LinkChannel {
     /// The other end is gone (end of file, an error, or a line too long to be a message).
     public private(set) var closed = false
     private var pending: [UInt8] = []
+    /// Messages read but not yet taken (read together with the one ``await(timeout:each:until:)`` waited for).
+    private var inbox: [LinkMessage] = []
     private var released = false
 
     /// The longest line read as a message.
@@ -165,7 +167,8 @@ public final class LinkChannel {
 
     /// The messages that arrived, waiting at most `timeout` seconds (0: only what is there) for the first bytes.
     public func receive(timeout: Double = 0) -> [LinkMessage] {
-        var messages = takeLines()
+        var messages = inbox + takeLines()
+        inbox = []
         guard messages.isEmpty, !closed else { return messages }
         var wait = timeout
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -206,11 +209,15 @@ public final class LinkChannel {
         timeout: Double, each: (LinkMessage) -> Void, until wanted: (LinkMessage) -> Bool
     ) -> LinkMessage? {
         let deadline = Self.now() + timeout
-        while !closed {
+        while !closed || !inbox.isEmpty {
             let left = deadline - Self.now()
-            for message in receive(timeout: max(0, left)) {
+            let messages = receive(timeout: max(0, left))
+            for (index, message) in messages.enumerated() {
                 each(message)
-                if wanted(message) { return message }
+                if wanted(message) {
+                    inbox = Array(messages[(index + 1)...]) + inbox
+                    return message
+                }
             }
             if left <= 0 { return nil }
         }

@@ -139,6 +139,7 @@ struct PatternsCommand: ParsableCommand {
     /// through the one sanitising step like every other message: they quote what was typed.
     static func main() {
         Signals.ignoreBrokenPipe()
+        ThreadCount.asserted = true
         StandardStreams.ensureOpen()
         let arguments = GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
         // The program's own messages speak the language asked for, its command-line errors included.

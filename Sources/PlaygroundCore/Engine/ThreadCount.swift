@@ -18,13 +18,17 @@ public enum ThreadCount {
         return count
     }
 
+    /// Set by the `patterns` program (not by a test process, whose test runner has threads of its own): debug builds
+    /// assert one thread at each fork.
+    nonisolated(unsafe) public static var asserted = false
+
     /// Before a fork that does not exec (`site` names it): with `PATTERNS_CHECK_THREADS=1` a second thread is said on
     /// standard error and the process aborts, so that a test sees it at once instead of a copy that may hang; debug
-    /// builds assert it.
+    /// builds of the program assert it.
     public static func checkBeforeFork(_ site: StaticString) {
         let checked = getenv("PATTERNS_CHECK_THREADS").map { String(cString: $0) == "1" } ?? false
         #if DEBUG
-        let wanted = true
+        let wanted = checked || asserted
         #else
         let wanted = checked
         #endif
