@@ -130,7 +130,7 @@ struct DoctorCommand: ParsableCommand {
         let threads = ThreadCount.current()
         checks.append(
             Check(
-                what: CLIText.checkThreads.text(lang, threads.map(String.init) ?? "?"),
+                what: CLIText.checkThreads.text(lang, threads.map { "\($0)" } ?? "?"),
                 fix: (threads ?? 1) > 1 ? CLIText.fixThreads.text(lang) : nil))
         // The state folder: progress and history are written there.
         if let folder = StateDirectory.path(environment: environment.variables) {

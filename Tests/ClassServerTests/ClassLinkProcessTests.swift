@@ -34,8 +34,8 @@ import Testing
             let result = try runPatterns(
                 ["--join", server.url, "--name", "Run \(run)"], input: Self.lines(run: run, count: 100),
                 environment: [
-                    "XDG_STATE_HOME": data + "/run\(run)", "PATTERNS_CHECK_THREADS": "1",
-                    "PATTERNS_LINE_TIME_LIMIT": "20",
+                    "PATH": toolchainPath(), "XDG_STATE_HOME": data + "/run\(run)", "PATTERNS_CHECK_THREADS": "1",
+                    "XDG_CACHE_HOME": data + "/cache", "PATTERNS_LINE_TIME_LIMIT": "20",
                 ], timeout: 900)
             #expect(!result.timedOut, "run \(run) hung:\n\(result.output.suffix(2000))")
             #expect(result.status == 0, "run \(run): \(result.error)\n\(result.output.suffix(2000))")
