@@ -9,7 +9,9 @@ import Glibc
 #endif
 
 /// A live class, seen from the REPL: `join` / `follow` for a learner, `class` for the presenter. It listens to what
-/// each line did (the session's events) and reports it; the network is its own and never in the session's way.
+/// each line did (the session's events) and reports it. A learner's network is the class link's, a process of its own
+/// (LearnerLink.swift, LinkSender.swift), never in the session's way; the presenter's few requests are made between
+/// lines, in the session, without a thread.
 final class ClassLink {
     var learner: LearnerLink?
     var presenter: PresenterLink?
