@@ -9,7 +9,9 @@ import Glibc
 #endif
 
 /// A live class, seen from the REPL: `join` / `follow` for a learner, `class` for the presenter. It listens to what
-/// each line did (the session's events) and reports it; the network is its own and never in the session's way.
+/// each line did (the session's events) and reports it. A learner's network is the class link's, a process of its own
+/// (LearnerLink.swift, LinkSender.swift), never in the session's way; the presenter's few requests are made between
+/// lines, in the session, without a thread.
 final class ClassLink {
     var learner: LearnerLink?
     var presenter: PresenterLink?
@@ -22,54 +24,6 @@ final class ClassLink {
     var identities: String?
 
     init(identities: String? = nil) { self.identities = identities }
-
-    struct Identity: Codable { var name: String; var token: String }
-
-    func savedIdentity(_ address: ClassAddress) -> Identity? {
-        guard let identities, let bytes = try? FileWriter.read(identities),
-            let all = try? JSONDecoder().decode([String: Identity].self, from: Data(bytes))
-        else { return nil }
-        return all[address.url]
-    }
-
-    func save(_ identity: Identity, for address: ClassAddress) {
-        guard let identities else { return }
-        var all =
-            (try? FileWriter.read(identities)).flatMap {
-                try? JSONDecoder().decode([String: Identity].self, from: Data($0))
-            } ?? [:]
-        all[address.url] = identity
-        guard let data = try? JSONEncoder().encode(all) else { return }
-        StateDirectory.create(FileWriter.folder(of: identities))
-        try? FileWriter.replace(identities, with: Array(data))
-    }
-
-    /// Reports not yet sent, per class, kept next to `classes.json` (`class-unsent.json`): quitting while the
-    /// server is away loses nothing, the next join sends them.
-    struct Kept: Codable { var token: String; var reports: [Report] }
-
-    var keptPath: String? { identities.map { FileWriter.folder(of: $0) + "/class-unsent.json" } }
-
-    func allKept() -> [String: Kept] {
-        guard let keptPath, let bytes = try? FileWriter.read(keptPath),
-            let all = try? JSONDecoder().decode([String: Kept].self, from: Data(bytes))
-        else { return [:] }
-        return all
-    }
-
-    func keep(_ reports: [Report], token: String, for address: ClassAddress) {
-        guard let keptPath else { return }
-        var all = allKept()
-        if reports.isEmpty {
-            guard all[address.url] != nil else { return }
-            all[address.url] = nil
-        } else {
-            all[address.url] = Kept(token: token, reports: reports)
-        }
-        guard let data = try? JSONEncoder().encode(all) else { return }
-        StateDirectory.create(FileWriter.folder(of: keptPath))
-        try? FileWriter.replace(keptPath, with: Array(data))
-    }
 
     /// The words this link answers itself (when the lesson has no command by that name).
     static let words: Set<String> = ["join", "follow", "class"]
@@ -154,48 +108,47 @@ final class ClassLink {
             say(ClassText.nameNeeded.text(lang, String(ClassWire.maximumNameLength)), console, error: true)
             return false
         }
-        let client = ClassClient(address: address)
-        do throws(ClassClient.Failure) {
-            var joined: JoinResponse
-            var nextSeq = 1
-            if let saved = savedIdentity(address), saved.name == trimmed,
-                let receipt = try? client.send([], token: saved.token)
-            {
-                // The same learner again: numbering goes on from what the server holds.
-                joined = JoinResponse(learner: 0, token: saved.token, name: trimmed, state: receipt.state)
-                nextSeq = receipt.through + 1
-            } else {
-                joined = try client.join(name: trimmed)
-                save(Identity(name: joined.name, token: joined.token), for: address)
-            }
-            learner?.stop()
-            // Reports kept from before (the server was away when the learner left): this learner's go first.
-            let kept = allKept()[address.url].flatMap { $0.token == joined.token ? $0.reports : nil } ?? []
-            let token = joined.token
-            let link = LearnerLink(
-                client: client, joined: joined, nextSeq: nextSeq, kept: kept,
-                keep: { [weak self] in self?.keep($0, token: token, for: address) })
+        let answer = LearnerLink.spawn(url: address.url, name: trimmed, identities: identities)
+        return welcome(answer, code: address.code, console: console)
+    }
+
+    /// `--class-link-fd N`: the other end of fd N (the browser classroom's server) is the link; it says who joined.
+    func attach(fd: Int32, console: Console) -> Bool {
+        // Compilers never hold it; the supervisor closes its copy (the other end sees the session end).
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return welcome(LearnerLink.answer(on: LinkChannel(fd: fd), timeout: 15), code: nil, console: console)
+    }
+
+    /// Says how the link answered a join; the learner's link from now on when it joined.
+    private func welcome(_ answer: LearnerLink.Joined, code: String?, console: Console) -> Bool {
+        let lang = console.session.options.lang
+        switch answer {
+        case .silent:
+            say(ClassText.notJoined.text(lang, ClassNewsText.linkSilent.text(lang)), console, error: true)
+            return false
+        case .failed(let failure):
+            say(ClassText.notJoined.text(lang, Self.describe(failure, lang)), console, error: true)
+            return false
+        case .joined(let link, let name, let kept):
+            // A class joined before is left (its link sends what it holds, and ends).
+            if let learner { Supervisor.sessionOnly.remove(learner.channel.fd); learner.stop() }
             learner = link
-            link.start()
-            say(ClassText.joined.text(lang, address.code, TextSanitizer.clean(joined.name)), console)
-            if !kept.isEmpty {
+            Supervisor.sessionOnly.insert(link.channel.fd)
+            let state = link.state
+            say(ClassText.joined.text(lang, code ?? state.code, TextSanitizer.clean(name)), console)
+            if kept > 0 {
                 say(
-                    kept.count == 1
-                        ? ClassNewsText.keptSentOne.text(lang) : ClassNewsText.keptSent.text(lang, String(kept.count)),
+                    kept == 1 ? ClassNewsText.keptSentOne.text(lang) : ClassNewsText.keptSent.text(lang, String(kept)),
                     console)
             }
-            if let lesson = joined.state.lesson, joined.state.step > 0 {
+            if let lesson = state.lesson, state.step > 0 {
                 say(
-                    ClassText.joinedAt.text(
-                        lang, TextSanitizer.clean(joined.state.lessonTitle ?? lesson), String(joined.state.step)),
+                    ClassText.joinedAt.text(lang, TextSanitizer.clean(state.lessonTitle ?? lesson), String(state.step)),
                     console)
             }
             // Where the learner already is counts as reached.
             observe("", ok: true, events: [], console: console)
             return true
-        } catch {
-            say(ClassText.notJoined.text(lang, Self.describe(error, lang)), console, error: true)
-            return false
         }
     }
 
@@ -407,16 +360,17 @@ final class ClassLink {
     /// Before the program ends: what is still queued is sent (for a few seconds at most).
     func finish(console: Console) {
         guard let learner else { return }
-        let left = learner.finish(timeout: 5)
+        Supervisor.sessionOnly.remove(learner.channel.fd)
+        let answer = learner.finish(timeout: 5)
+        self.learner = nil
         let lang = console.session.options.lang
         // What is left stays kept on disk (when there is a state folder): the next join sends it.
-        if left > 0 {
-            Self.tell(
-                keptPath == nil
-                    ? ClassText.unsentAtExit.text(lang, String(left))
-                    : left == 1
-                        ? ClassNewsText.keptAtExitOne.text(lang) : ClassNewsText.keptAtExit.text(lang, String(left)),
-                console)
-        }
+        guard let (left, keptOnDisk) = answer, left > 0 else { return }
+        Self.tell(
+            !keptOnDisk
+                ? ClassText.unsentAtExit.text(lang, String(left))
+                : left == 1
+                    ? ClassNewsText.keptAtExitOne.text(lang) : ClassNewsText.keptAtExit.text(lang, String(left)),
+            console)
     }
 }

@@ -136,6 +136,12 @@ struct DoctorCommand: ParsableCommand {
             let why = reason == .turnedOff ? CLIText.compilerOff.text(lang) : CLIText.compilerNotOnPath.text(lang)
             checks.append(Check(what: CLIText.checkCompiler.text(lang, why), fix: CLIText.fixCompiler.text(lang, why)))
         }
+        // Lines are run in forked copies of a process that must have one thread (the class link is a process).
+        let threads = ThreadCount.current()
+        checks.append(
+            Check(
+                what: CLIText.checkThreads.text(lang, threads.map { "\($0)" } ?? "?"),
+                fix: (threads ?? 1) > 1 ? CLIText.fixThreads.text(lang) : nil))
         // The state folder: progress and history are written there.
         if let folder = StateDirectory.path(environment: environment.variables) {
             StateDirectory.create(folder)

@@ -73,14 +73,12 @@ final class ForkedLines: LineIsolation {
         }
         fflush(nil)
         let me = getpid()
-        ForkHooks.before()
+        ThreadCount.checkBeforeFork("a line's copy")
         let pid = fork()
         if pid == 0 {
-            ForkHooks.child()
             close(control[0]); close(errors[0])
             return runHere(line, said: said, control: control[1], errors: errors[1], parent: me)
         }
-        ForkHooks.parent()
         close(control[1]); close(errors[1])
         guard pid > 0 else {
             close(control[0]); close(errors[0])
@@ -126,7 +124,6 @@ final class ForkedLines: LineIsolation {
         }
         // Now the supervisor's: if it is killed, so is the session.
         _ = patterns_set_parent_death_signal(SIGKILL)
-        ForkHooks.carriesOn()
         return .ran(true)
     }
 
@@ -238,23 +235,20 @@ final class ForkedLines: LineIsolation {
             close(announcements.read); close(announcements.write)
             return "prctl: " + Self.errorText()
         }
-        ForkHooks.before()
+        ThreadCount.checkBeforeFork("the supervisor")
         let pid = fork()
         if pid > 0 {
             close(announcements.write)
             Supervisor.run(first: pid, heard: announcements.read)
         }
         if pid < 0 {
-            ForkHooks.parent()
             close(announcements.read); close(announcements.write)
             return "fork: " + Self.errorText()
         }
         close(announcements.read)
         Supervisor.announcements = announcements.write
-        ForkHooks.child()
         _ = patterns_set_parent_death_signal(SIGKILL)
         if getppid() != me { _exit(Supervisor.handedOn) }
-        ForkHooks.carriesOn()
         supervised = true
         return nil
     }

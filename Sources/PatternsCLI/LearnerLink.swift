@@ -1,19 +1,17 @@
-import ArgumentParser
 import ClassWire
 import FoundationEssentials
 import PlaygroundCore
-import Terminal
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A learner in a class: reports queue here and a background sender delivers them, in order, each exactly once;
-/// while the server is out of reach they wait, and go when it is back. The queue is kept on disk too (`keep`), so
-/// that quitting while the server is away loses nothing: the next join sends it.
-final class LearnerLink: @unchecked Sendable {
-    let client: ClassClient
-    let token: String
+/// A learner in a class, seen from the session: the network, the sender and its queue (kept on disk) are the class
+/// link's, a process of its own (LinkSender.swift) or the server at the other end of `--class-link-fd`; this side
+/// writes reports on the link's socket as they happen and reads what arrived between lines. No thread: every process
+/// of the session has one, so that the copy a line forks has all of it (LinkProtocol.swift has the protocol).
+final class LearnerLink {
+    let channel: LinkChannel
     /// What happened to the link itself; the presenter's moves are not notices but the state, told collapsed.
     enum Notice: Equatable {
         case gone
@@ -21,114 +19,123 @@ final class LearnerLink: @unchecked Sendable {
         case refused(ClassClient.Failure)
     }
 
-    struct Shared {
-        var queue: [Report] = []
-        var nextSeq = 1
-        var reachable = true
-        var state: ClassState
-        var notices: [Notice] = []
-        var stopped = false
-        var sentWhileAway = 0
-        var lastReached: (String, Int)?
-        /// The presenter's step and reveals as the learner was last told them.
-        var told: ClassState
-    }
-    let shared: ForkSafeLock<Shared>
-    let wake = Wakeup()
-    /// Called with the queue each time it changes (under the lock, so in order): the reports not yet sent, kept.
-    let keep: (([Report]) -> Void)?
+    var state: ClassState
+    /// The presenter's step and reveals as the learner was last told them.
+    var told: ClassState
+    var notices: [Notice] = []
+    var lastReached: (String, Int)?
 
-    init(
-        client: ClassClient, joined: JoinResponse, nextSeq: Int = 1, kept: [Report] = [],
-        keep: (([Report]) -> Void)? = nil
-    ) {
-        self.client = client
-        token = joined.token
-        self.keep = keep
-        let next = max(nextSeq, (kept.map(\.seq).max() ?? 0) + 1)
-        shared = ForkSafeLock(Shared(queue: kept, nextSeq: next, state: joined.state, told: joined.state))
+    init(channel: LinkChannel, state: ClassState) {
+        self.channel = channel
+        self.state = state
+        told = state
     }
 
-    /// Starts the sender, and starts it again in each copy of the process that carries the session on: a copy has
-    /// only the thread that forked.
-    func start() {
-        startThread()
-        ForkHooks.hooks.append(
-            ForkHooks.Hook(
-                before: { [self] in
-                    shared.lockForFork(); wake.lockForFork()
-                },
-                parent: { [self] in
-                    wake.unlockAfterFork(); shared.unlockAfterFork()
-                },
-                child: { [self] in
-                    wake.renewAfterFork(); shared.renewAfterFork()
-                },
-                carriesOn: { [self] in startThread() }))
+    /// How the link answered a join.
+    enum Joined {
+        case joined(LearnerLink, name: String, kept: Int)
+        case failed(ClassClient.Failure)
+        /// The link could not be started, or said nothing in time.
+        case silent
     }
 
-    private func startThread() {
-        // A thread of its own (pthread: no Dispatch library in the learner's binary for this).
-        let box = Unmanaged.passRetained(self)
-        var thread = pthread_t()
-        pthread_create(
-            &thread, nil,
-            { argument in
-                let link = Unmanaged<LearnerLink>.fromOpaque(argument!).takeRetainedValue()
-                link.loop()
-                return nil
-            }, box.toOpaque())
-        pthread_detach(thread)
+    /// Starts `patterns class-link` (posix_spawn of this very program: no fork of the session) and waits for it to
+    /// join.
+    static func spawn(url: String, name: String, identities: String?) -> Joined {
+        guard let (mine, theirs) = LinkChannel.pair() else { return .silent }
+        var arguments = ["patterns", "class-link", "--fd", "3", "--url", url, "--name", name]
+        if let identities { arguments += ["--identities", identities] }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_RDWR, 0) }
+        // dup2 onto 3 leaves the copy open across exec (a socket already at 3 is made open by hand, after).
+        posix_spawn_file_actions_adddup2(&actions, theirs, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A process group of its own: Ctrl-C and a line's `kill(0, …)` are the session's, not the link's.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        if theirs == 3 { _ = fcntl(theirs, F_SETFD, 0) }
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, argv, environ)
+        close(theirs)
+        let channel = LinkChannel(fd: mine)
+        guard spawned == 0 else { channel.close(); return .silent }
+        return answer(on: channel, timeout: 15)
     }
 
-    func stop() {
-        shared.withLock { $0.stopped = true }
-        wake.signal()
+    /// The link's first message (`--class-link-fd`: the server's).
+    static func answer(on channel: LinkChannel, timeout: Double) -> Joined {
+        let first = channel.await(timeout: timeout, each: { _ in }, until: { [.joined, .notJoined].contains($0.kind) })
+        guard let first else { channel.close(); return .silent }
+        guard first.kind == .joined, let state = first.state else {
+            channel.close()
+            return first.failure.map { .failed($0.failure) } ?? .silent
+        }
+        return .joined(LearnerLink(channel: channel, state: state), name: first.name ?? "", kept: first.kept ?? 0)
     }
+
+    /// The link is closed: it sends what it holds and ends once no process of the session holds the socket.
+    func stop() { channel.close() }
 
     func add(_ kind: Report.Kind, lesson: String, step: Int, passed: Bool? = nil, answer: String? = nil) {
         let now = Date().timeIntervalSince1970
-        shared.withLock { s in
-            s.queue.append(
-                Report(seq: s.nextSeq, kind: kind, lesson: lesson, step: step, passed: passed, answer: answer, at: now))
-            s.nextSeq += 1
-            keep?(s.queue)
-        }
-        wake.signal()
+        channel.send(
+            .report(Report(seq: 0, kind: kind, lesson: lesson, step: step, passed: passed, answer: answer, at: now)))
     }
 
     func reached(lesson: String, step: Int) {
-        let new = shared.withLock { s in
-            if let last = s.lastReached, last.0 == lesson, last.1 == step { return false }
-            s.lastReached = (lesson, step)
-            return true
+        if let last = lastReached, last.0 == lesson, last.1 == step { return }
+        lastReached = (lesson, step)
+        add(.reached, lesson: lesson, step: step)
+    }
+
+    /// Takes in what the link said since the last look, without waiting.
+    func update() {
+        for message in channel.receive() { take(message) }
+    }
+
+    private func take(_ message: LinkMessage) {
+        switch message.kind {
+        case .state: if let fresh = message.state { state = fresh }
+        case .gone: notices.append(.gone)
+        case .back: notices.append(.back(message.sent ?? 0))
+        case .refused: if let failure = message.failure { notices.append(.refused(failure.failure)) }
+        default: break
         }
-        if new { add(.reached, lesson: lesson, step: step) }
     }
 
     /// The class as the server says now, or as last heard when it is out of reach.
     func freshState() -> ClassState {
-        if let state = try? client.state() {
-            shared.withLock { $0.state = state }
-            return state
-        }
-        return shared.withLock { $0.state }
+        guard channel.send(LinkMessage(.refresh)) else { return state }
+        _ = channel.await(timeout: 5, each: take, until: { $0.kind == .state && $0.reply == true })
+        return state
     }
 
     /// After `follow`, the presenter's step and whether the room tries it are no news; the hints and the solution
     /// the room was shown there are (they are said next).
     func followed(_ state: ClassState) {
-        shared.withLock { s in
-            var told = state
-            told.hintsRevealed = 0
-            told.solutionRevealed = false
-            s.told = told
-        }
+        var told = state
+        told.hintsRevealed = 0
+        told.solutionRevealed = false
+        self.told = told
     }
 
     /// Whether a line is waiting: a notice, or the presenter changed something since the learner was told.
     var hasNews: Bool {
-        shared.withLock { s in !s.notices.isEmpty || Self.differs(s.state, s.told) }
+        update()
+        return !notices.isEmpty || Self.differs(state, told)
     }
 
     static func differs(_ a: ClassState, _ b: ClassState) -> Bool {
@@ -138,131 +145,17 @@ final class LearnerLink: @unchecked Sendable {
 
     /// The notices, the class as it is now and as the learner was last told it; from now on the learner is told.
     func takeNews() -> (notices: [Notice], state: ClassState, told: ClassState) {
-        shared.withLock { s in
-            defer { s.notices = []; s.told = s.state }
-            return (s.notices, s.state, s.told)
-        }
+        update()
+        defer { notices = []; told = state }
+        return (notices, state, told)
     }
 
-    /// Sends what is queued, waiting at most `timeout` seconds; returns how many are left (they stay kept).
-    func finish(timeout: Double) -> Int {
-        let deadline = Date().timeIntervalSince1970 + timeout
-        while Date().timeIntervalSince1970 < deadline {
-            let left = shared.withLock { $0.queue.count }
-            if left == 0 { break }
-            wake.signal()
-            usleep(50_000)
-        }
-        stop()
-        return shared.withLock { $0.queue.count }
-    }
-
-    func loop() {
-        var delay = 0.0
-        var lastPoll = 0.0
-        while true {
-            let (stopped, batch, reachable) = shared.withLock { s in
-                (s.stopped, Array(s.queue.prefix(ClassWire.maximumBatch)), s.reachable)
-            }
-            if stopped { return }
-            let now = Date().timeIntervalSince1970
-            // Polled every 2 s (every 1 s while the server is away, so that its return is soon seen).
-            if batch.isEmpty && now - lastPoll < (reachable ? 2 : 1) {
-                wake.wait(seconds: 0.5)
-                continue
-            }
-            lastPoll = now
-            do {
-                let state: ClassState
-                if batch.isEmpty {
-                    state = try client.state()
-                } else {
-                    let receipt = try client.send(batch, token: token)
-                    state = receipt.state
-                }
-                delay = 0
-                shared.withLock { s in
-                    let sent = Set(batch.map(\.seq))
-                    s.queue.removeAll { sent.contains($0.seq) }
-                    if !batch.isEmpty { keep?(s.queue) }
-                    if !s.reachable {
-                        s.sentWhileAway += batch.count
-                        if s.queue.isEmpty {
-                            s.reachable = true
-                            s.notices.append(.back(s.sentWhileAway))
-                            s.sentWhileAway = 0
-                        }
-                    }
-                    s.state = state
-                }
-            } catch {
-                switch error {
-                case .unreachable:
-                    shared.withLock { s in
-                        if s.reachable { s.reachable = false; s.notices.append(.gone) }
-                    }
-                    delay = min(max(0.5, delay * 2), 5)
-                    wake.wait(seconds: delay)
-                case .refused(let status, let why, let reason):
-                    if status == 429 {
-                        wake.wait(seconds: 1)
-                        continue
-                    }
-                    // The server will never take these (a token it does not know, a malformed report): said once,
-                    // dropped. Reports on a lesson the presenter has not published are dropped without a word; a
-                    // learner the presenter removed stops reporting.
-                    let quiet: Set<RefusalReason> = [.notInLesson, .noQuestion, .notAnOption]
-                    shared.withLock { s in
-                        let sent = Set(batch.map(\.seq))
-                        s.queue.removeAll { sent.contains($0.seq) || reason == .removed }
-                        if reason == .removed { s.stopped = true }
-                        keep?(s.queue)
-                        if !(reason.map(quiet.contains) ?? false) {
-                            s.notices.append(.refused(.refused(status, why, reason: reason)))
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Wakes the sender early (a report queued) or lets it sleep until a time limit.
-final class Wakeup: @unchecked Sendable {
-    var mutex = pthread_mutex_t()
-    var condition = pthread_cond_t()
-    var pending = false
-
-    init() {
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
-    }
-
-    func signal() {
-        pthread_mutex_lock(&mutex)
-        pending = true
-        pthread_cond_signal(&condition)
-        pthread_mutex_unlock(&mutex)
-    }
-
-    func lockForFork() { pthread_mutex_lock(&mutex) }
-    func unlockAfterFork() { pthread_mutex_unlock(&mutex) }
-    func renewAfterFork() {
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
-    }
-
-    func wait(seconds: Double) {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(Int(seconds))) * 1_000_000_000)
-        var deadline = timespec(
-            tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
-        pthread_mutex_lock(&mutex)
-        while !pending {
-            if pthread_cond_timedwait(&condition, &mutex, &deadline) != 0 { break }
-        }
-        pending = false
-        pthread_mutex_unlock(&mutex)
+    /// Asks the link to send what is queued, waiting at most `timeout` seconds (and 2 more for its answer); then
+    /// closes it. How many are left and whether they are kept for the next join; nil: the link did not answer.
+    func finish(timeout: Double) -> (left: Int, keptOnDisk: Bool)? {
+        defer { stop() }
+        guard channel.send(.finish(seconds: timeout)) else { return nil }
+        let answer = channel.await(timeout: timeout + 2, each: take, until: { $0.kind == .finished })
+        return answer.map { ($0.left ?? 0, $0.keptOnDisk ?? false) }
     }
 }

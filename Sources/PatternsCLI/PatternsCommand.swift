@@ -126,7 +126,7 @@ struct PatternsCommand: ParsableCommand {
         subcommands: [
             ReplCommand.self, ListCommand.self, RunCommand.self, TestCommand.self, ExportCommand.self,
             ForgetCommand.self,
-            DoctorCommand.self, BindingsCommand.self, ClassCommand.self,
+            DoctorCommand.self, BindingsCommand.self, ClassCommand.self, ClassLinkCommand.self,
         ],
         defaultSubcommand: ReplCommand.self
     )
@@ -143,6 +143,7 @@ struct PatternsCommand: ParsableCommand {
     /// through the one sanitising step like every other message: they quote what was typed.
     static func main() {
         Signals.ignoreBrokenPipe()
+        ThreadCount.asserted = true
         StandardStreams.ensureOpen()
         let arguments = GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
         // The program's own messages speak the language asked for, its command-line errors included.

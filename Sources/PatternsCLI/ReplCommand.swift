@@ -23,10 +23,15 @@ struct ReplCommand: ParsableCommand {
     var join: String?
     @Option(name: .long, help: ArgumentHelp("Your name in the class (with --join).", valueName: "name"))
     var name: String?
+    /// The browser classroom: fd N is already connected to the class link's other end (the server), which has
+    /// joined for the learner (LinkProtocol.swift). Instead of --join and --name.
+    @Option(name: .customLong("class-link-fd"), help: .hidden)
+    var classLinkFD: Int32?
 
     func validate() throws {
         if join != nil && name == nil { throw ValidationError("--join needs --name") }
         if name != nil && join == nil { throw ValidationError("--name goes with --join") }
+        if classLinkFD != nil && join != nil { throw ValidationError("--class-link-fd replaces --join") }
     }
 
     func run() throws {
@@ -46,6 +51,10 @@ struct ReplCommand: ParsableCommand {
             let console = Console(session: session, format: global.format)
             console.classLink = classLink
             if !classLink.join(url: join, name: name, console: console) { throw ExitCode(1) }
+        } else if let classLinkFD {
+            let console = Console(session: session, format: global.format)
+            console.classLink = classLink
+            if !classLink.attach(fd: classLinkFD, console: console) { throw ExitCode(1) }
         }
         if environment.stdinIsTerminal {
             failed = InteractiveLoop(

@@ -15,6 +15,9 @@ enum Supervisor {
     nonisolated(unsafe) static var pending: Int32 = 0
     /// In the session's processes: where each one that carries the session on says its pid.
     nonisolated(unsafe) static var announcements: Int32 = -1
+    /// Descriptors only the session may hold (the class link's socket: its other end sees the session end when the
+    /// last process of the session closes it); the supervisor closes its copies at start.
+    nonisolated(unsafe) static var sessionOnly: Set<Int32> = []
 
     /// The pipe the sessions announce themselves on; made before the supervisor forks.
     static func makeAnnouncements() -> (read: Int32, write: Int32)? {
@@ -33,6 +36,7 @@ enum Supervisor {
     /// Runs the supervisor of `first`, the first process of the session; `heard` is the announcements' read end.
     static func run(first: pid_t, heard: Int32) -> Never {
         var session = first
+        for fd in sessionOnly { close(fd) }
         // Ctrl-C and Ctrl-\ are the session's; the terminal is the session's.
         signal(SIGINT, SIG_IGN)
         signal(SIGQUIT, SIG_IGN)

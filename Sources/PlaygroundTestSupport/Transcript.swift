@@ -22,6 +22,14 @@ public func patternsBinary() -> String {
 }
 
 /// What a finished process gave.
+/// The folder of the `swiftc` this test process sees, for a PATH that has the toolchain (the other end-to-end tests
+/// run with PATH=/usr/bin:/bin, as a machine without a toolchain).
+public func toolchainPath() -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let folder = path.split(separator: ":").first { FileManager.default.isExecutableFile(atPath: "\($0)/swiftc") }
+    return (folder.map(String.init) ?? "/opt/swift/usr/bin") + ":/usr/bin:/bin"
+}
+
 public struct ProcessResult: Sendable {
     public var output: String
     public var error: String

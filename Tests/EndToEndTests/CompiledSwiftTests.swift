@@ -2,14 +2,6 @@ import Foundation
 import PlaygroundTestSupport
 import Testing
 
-/// The folder of the `swiftc` this test process sees, for a PATH that has the toolchain (the other end-to-end tests
-/// run with PATH=/usr/bin:/bin, as a machine without a toolchain).
-func toolchainPath() -> String {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let folder = path.split(separator: ":").first { FileManager.default.isExecutableFile(atPath: "\($0)/swiftc") }
-    return (folder.map(String.init) ?? "/opt/swift/usr/bin") + ":/usr/bin:/bin"
-}
-
 /// Lines the built-in interpreter does not run, judged and run by the Swift compiler in the running playground:
 /// whole transcripts of the real binary with the toolchain on PATH.
 @Suite(.serialized) struct CompiledSwiftTests {

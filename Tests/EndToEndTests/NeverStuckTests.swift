@@ -295,7 +295,7 @@ import Testing
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let version = try runPatterns(["--version"]).output.dropFirst("patterns ".count).dropLast()
-        #expect(lines.count == 14, "\(result.output)")
+        #expect(lines.count == 15, "\(result.output)")
         let expected = """
             patterns doctor: what this machine has for the playground
             ok       version: patterns \(version)
@@ -309,6 +309,7 @@ import Testing
             missing  the Swift compiler for Swift lines and code exercises: turned off (PATTERNS_SWIFTC is empty)
                      fix: turned off (PATTERNS_SWIFTC is empty); the rest of the playground works without it (install \
             Swift from swift.org and build from source)
+            ok       threads in this process: 1 (a line's copy of the playground is forked from a process with one)
             missing  a writable folder for progress and history: \(home)/state/patterns
                      fix: a part of the path is not a folder; make it writable, or set XDG_STATE_HOME to a folder you \
             can write

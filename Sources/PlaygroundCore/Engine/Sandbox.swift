@@ -54,6 +54,7 @@ public struct Sandbox {
             return .notRun(why)
         }
         fflush(nil)
+        ThreadCount.checkBeforeFork("a sandbox")
         let pid = fork()
         if pid == 0 {
             close(output[0]); close(errors[0])

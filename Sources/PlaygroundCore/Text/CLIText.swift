@@ -17,7 +17,7 @@ public enum CLIText: String, TextCatalog {
         fixSize,
         checkCompiler, fixCompiler, checkStateFolder, fixStateFolder, fixStateFolderNoHome, checkLocale, fixLocale,
         compilerOff, compilerNotOnPath, compilerNoModules, compilerNotExported, compilerNotInThisBuild, notSet,
-        unknownCommit
+        unknownCommit, checkThreads, fixThreads
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -129,6 +129,16 @@ public enum CLIText: String, TextCatalog {
             (
                 "the Swift compiler for Swift lines and code exercises: {0}",
                 "Swift 줄과 코드 연습에 쓸 Swift 컴파일러: {0}"
+            )
+        case .checkThreads:
+            (
+                "threads in this process: {0} (a line's copy of the playground is forked from a process with one)",
+                "이 프로세스의 스레드: {0}개 (줄마다 만드는 플레이그라운드 복사본은 스레드가 하나인 프로세스에서 나옵니다)"
+            )
+        case .fixThreads:
+            (
+                "a second thread can hang a line's copy: report it (patterns --version, and what was running)",
+                "두 번째 스레드는 줄의 복사본을 멈추게 할 수 있습니다. 알려 주세요(patterns --version과 실행 중이던 것)"
             )
         case .fixCompiler:
             (

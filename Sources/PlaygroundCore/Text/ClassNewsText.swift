@@ -3,7 +3,7 @@
 public enum ClassNewsText: String, TextCatalog {
     // The learner.
     case presenterIsAt, presenterIsAtTries, lessonNamed, presenterHere, roomTriesHere, roomHint, roomSolution,
-        learnerBack, learnerBackOne, learnerBackNothing, keptAtExit, keptAtExitOne, keptSent, keptSentOne
+        learnerBack, learnerBackOne, learnerBackNothing, keptAtExit, keptAtExitOne, keptSent, keptSentOne, linkSilent
     // The presenter.
     case presenterGone, presenterBack, presenterBackSent, keptForRoom, noRoomHints, noMoreRoomHints,
         predictionHintHeld, predictionSolutionHeld, roomTriesSaid
@@ -40,6 +40,11 @@ public enum ClassNewsText: String, TextCatalog {
                 "나가기 전에 결과 1개를 수업 서버에 보내지 못했습니다. 보관해 두었다가 수업에 다시 참여할 때 보냅니다."
             )
         case .keptSent: ("{0} results kept from before are sent to the class.", "전에 보관한 결과 {0}개를 수업에 보냅니다.")
+        case .linkSilent:
+            (
+                "the class link did not start or did not answer in time",
+                "수업 연결이 시작되지 않았거나 제때 답하지 않았습니다"
+            )
         case .keptSentOne: ("1 result kept from before is sent to the class.", "전에 보관한 결과 1개를 수업에 보냅니다.")
         case .presenterGone:
             (
