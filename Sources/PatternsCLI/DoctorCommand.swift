@@ -117,11 +117,9 @@ struct DoctorCommand: ParsableCommand {
                 Check(
                     what: CLIText.checkCompiler.text(lang, why), fix: runs ? nil : CLIText.fixCompiler.text(lang, why)))
             // The concurrency takeover (LineTasks.install ran when the compiler was found): every hook, or which not.
-            let threads = MainQueue.threadCount().map(String.init) ?? "?"
             checks.append(
                 LineTasks.missing.isEmpty
-                    ? Check(
-                        what: EngineText.concurrencyTakenOver.text(lang, String(LineTasks.hookNames.count), threads))
+                    ? Check(what: EngineText.concurrencyTakenOver.text(lang, String(LineTasks.hookNames.count)))
                     : Check(
                         what: EngineText.concurrencyNotTakenOver.text(lang, LineTasks.missing.joined(separator: ", ")),
                         fix: EngineText.fixConcurrency.text(lang)))

@@ -42,16 +42,4 @@ public enum MainQueue {
         let mode = modeAddress.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
         return nextFire(getMain(), mode) != 0
     }
-
-    /// How many threads this process has (`/proc/self/task`); nil when it cannot be read.
-    public static func threadCount() -> Int? {
-        guard let directory = opendir("/proc/self/task") else { return nil }
-        defer { closedir(directory) }
-        var count = 0
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name.first != UInt8(ascii: ".") { count += 1 }
-        }
-        return count
-    }
 }

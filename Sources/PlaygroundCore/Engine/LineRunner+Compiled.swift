@@ -128,7 +128,7 @@ extension LineRunner {
         // Only the playground's own copy of itself counts its threads and drains the main queue: a test runner's pool
         // of threads and its main queue are its own.
         let isolated = isolation != nil
-        let threads = isolated ? MainQueue.threadCount() : nil
+        let threads = isolated ? ThreadCount.current() : nil
         compiler.run(entry, context)
         // The tasks the line started run now, on this thread, before the line is done; then what it handed to the
         // main queue or a timer, as an app's run loop would run it.
@@ -137,7 +137,7 @@ extension LineRunner {
         flushPrinted()
         // A thread the line left (a global queue's worker) would be in every copy made after it: not kept. A timer
         // would need Foundation's run loop, which starts threads of its own: said, and not kept either.
-        if let threads, let now = MainQueue.threadCount(), now > threads {
+        if let threads, let now = ThreadCount.current(), now > threads {
             throw PlaygroundError(EngineText.startedAThread.phrase)
         }
         if isolated, MainQueue.timerScheduled() { throw PlaygroundError(EngineText.timerLeft.phrase) }

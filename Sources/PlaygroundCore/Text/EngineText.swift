@@ -87,9 +87,8 @@ public enum EngineText: String, TextCatalog {
         case .concurrencyTakenOver:
             (
                 "a line's Task and Task.sleep run on the line's own thread (the runtime's {0} hooks and executor "
-                    + "factory set); this process has {1} thread(s)",
-                "줄의 Task와 Task.sleep은 그 줄의 스레드에서 실행됩니다(런타임 훅 {0}개와 실행기 팩토리 설정). 이 프로세스의 "
-                    + "스레드: {1}개"
+                    + "factory set)",
+                "줄의 Task와 Task.sleep은 그 줄의 스레드에서 실행됩니다(런타임 훅 {0}개와 실행기 팩토리 설정)"
             )
         case .fixConcurrency:
             (
