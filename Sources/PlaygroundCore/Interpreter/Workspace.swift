@@ -153,6 +153,7 @@ final class Workspace {
         let wasMuted = mediator.isMuted
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
+        retire()
         module = Self.make(factory, mediator, lang, lender: lender)
         bindings = [:]
         declarations = LearnerDeclarations()
@@ -182,6 +183,21 @@ final class Workspace {
         }
         if !dropped.isEmpty { journal = entries.indices.filter { !dropped.contains($0) }.map { entries[$0] } }
     }
+
+    /// Whether learner code ran on these objects (a compiled line): they may hold the learner's objects.
+    var ranLearnerCode = false
+
+    /// What a rebuild or a new lesson leaves behind (the module, the bindings), when learner code ran on it: kept,
+    /// never freed. Freeing it would run the learner's `deinit`s outside every line, where a trap ends the session
+    /// and a print lands nowhere; and the objects set up afresh are a new program, and a Swift program frees nothing
+    /// when it ends.
+    func retire() {
+        guard ranLearnerCode else { return }
+        Self.retired.append((module, bindings))
+        ranLearnerCode = false
+    }
+
+    nonisolated(unsafe) private static var retired: [Any] = []
 
     /// The whole state a replay must reproduce: the live objects and the program's own panes and routes.
     var snapshot: Snapshot { Snapshot(live: goalState(), panes: mediator.configuration) }
