@@ -203,6 +203,13 @@ import Testing
             #expect(met == 3, "edit, check, check: \(result.output)")
             #expect(result.status == 0, "\(result.output)")
         }
+        // The session ends with the learner's objects alive: they are not torn down after the last line.
+        let ended = try runPatterns(
+            ["--width", "120"], input: "load \(lesson)\ngoto \(step)\nedit\n", environment: environment)
+        #expect(!ended.output.contains("stopped between lines"), "\(ended.output)")
+        let trapsInALine = body.hasPrefix("fatalError") && lesson == "delegate"
+        #expect(trapsInALine || !ended.output.contains("Fatal error"), "\(ended.output)")
+        #expect(ended.status == (trapsInALine ? 1 : 0), "\(ended.output)")
     }
 
     /// Inside a line a learner's `deinit` runs as Swift runs it, under the line's protection: one that prints
