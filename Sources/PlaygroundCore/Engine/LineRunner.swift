@@ -1,8 +1,9 @@
 /// The one runner every line goes through, whatever its path: typed, replayed (undo, reset, a rollback), a step's
 /// set-up, `run`, a code exercise's trial. It reads the line, chooses the engine (short command, interpreter or
-/// compiler), runs it as a transaction on the ``Workspace`` (journaled on success, rebuilt from the journal on
-/// failure) and posts what happened to the ``Mediator``. It holds what compiled code printed and the panes have not
-/// shown yet; the rest of what it reads (the workspace, the compiler, the options) is the ``Session``'s.
+/// compiler, chosen before it runs), runs it as a transaction on the ``Workspace`` (journaled on success, rolled back
+/// once on failure: dropped with the copy it ran in, or rebuilt from the journal) and posts what happened to the
+/// ``Mediator``. It holds what compiled code printed and the panes have not shown yet; the rest of what it reads (the
+/// workspace, the compiler, the options) is the ``Session``'s.
 public final class LineRunner {
     unowned let session: Session
     /// What compiled code printed and the panes have not shown yet.

@@ -39,7 +39,9 @@ struct CallRunner {
             if showsCode && !method.isProperty {
                 code += Self.render(call.arguments, trailingClosure: method.params.last?.type == .closure)
             }
-            // From here on the statement has changed something, unless the method only finds an object.
+            // From here on the statement has changed something, unless the method only finds an object, or refuses
+            // (a lesson's method refuses, in a PlaygroundError, before it changes anything).
+            let ranBefore = ran?.something ?? false
             if !method.onlyFinds { ran?.something = true }
             let result: CallResult
             do {
@@ -58,6 +60,7 @@ struct CallRunner {
                     message: SwiftDiagnostic.tryExpressionUnexpectedlyRaisedAnError.text(
                         .en, error.reflected ?? error.swiftName))
             } catch {
+                if error is PlaygroundError { ran?.something = ranBefore }
                 postCode()
                 throw error
             }

@@ -3,9 +3,10 @@ import Patterns
 /// The live part of a lesson: its module and objects, the panes the module owns, and the journal of the commands
 /// that changed them.
 ///
-/// The live objects are always what a fresh module plus the journal gives. Undo, reset, goto and the rollback of a
-/// failed command all rebuild them that way, from the standard panes up, so nothing a replaced module or an undone
-/// command made survives; a journaled command that fails on replay is an ``InternalError``, never swallowed.
+/// The live objects are always what a fresh module plus the journal gives. Undo, reset and goto rebuild them that
+/// way, from the standard panes up, and so does the rollback of a failed command that ran where the session goes on
+/// (a failed line's copy is dropped instead), so nothing a replaced module or an undone command made survives; a
+/// journaled command that fails on replay is an ``InternalError``, never swallowed.
 final class Workspace {
     /// A command that changed something, as typed, as read, and the fields it changed.
     struct Entry: Equatable {
