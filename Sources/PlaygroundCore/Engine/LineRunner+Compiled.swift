@@ -55,7 +55,7 @@ extension LineRunner {
             return workspace.module.variables.contains { $0.name == statement.receiver }
         }
         guard let receiver = try? runner.receiver(of: statement) else { return false }
-        return (try? runner.check(statement, on: receiver)) != nil
+        return (try? runner.check(statement, on: receiver)) == true
     }
 
     /// Compiles and runs a line on the live objects (a replay skips the dry run: the line ran before).

@@ -29,32 +29,41 @@ extension CallRunner {
     }
 
     /// Throws what the interpreter would refuse the statement with (a ``PlaygroundError`` in Swift's words, or
-    /// ``BeyondTheInterpreter``), running nothing but the methods that only find an object.
-    func check(_ statement: SwiftStatement, on receiver: LiveObject) throws {
+    /// ``BeyondTheInterpreter``), running nothing but the methods that only find an object. Returns whether the whole
+    /// statement was checked: false when it goes on from what a method that changes something returns
+    /// (`builder.build().meat`), which is known only once it has run (the compiler's, when there is one).
+    @discardableResult
+    func check(_ statement: SwiftStatement, on receiver: LiveObject) throws -> Bool {
         try checkCalls(statement, from: 0, on: receiver, finding: true)
     }
 
-    /// While a statement runs, what follows an object a method found: checked again on the object found now. It
-    /// was checked before the statement ran, so a refusal here is the playground's fault, never the learner's.
-    func checkRest(_ statement: SwiftStatement, from index: Int, on receiver: LiveObject) throws {
+    /// While a statement runs, what follows an object a method gave: checked on the object given now. When the
+    /// statement was checked whole before it ran (`checked`), a refusal here is the playground's fault, never the
+    /// learner's.
+    func checkRest(_ statement: SwiftStatement, from index: Int, on receiver: LiveObject, checked: Bool) throws {
         do {
             try checkCalls(statement, from: index, on: receiver, finding: false)
         } catch let error as PlaygroundError {
-            throw refusal(error.phrase)
+            throw refusal(error.phrase, checked: checked)
         } catch is BeyondTheInterpreter {
-            throw refusal(nil)
+            throw refusal(nil, checked: checked)
         }
     }
 
     /// Checks the calls from `first` on. `finding`: go on past a method that only finds an object by finding it;
-    /// else stop there (what follows is checked when the statement has found it).
-    private func checkCalls(_ statement: SwiftStatement, from first: Int, on start: LiveObject, finding: Bool) throws {
+    /// else stop there (what follows is checked when the statement has found it). Returns whether it checked to the
+    /// end, or to a method that stops the statement before anything after it.
+    @discardableResult
+    private func checkCalls(_ statement: SwiftStatement, from first: Int, on start: LiveObject, finding: Bool) throws
+        -> Bool
+    {
         var receiver = start
         let calls = statement.calls
         var last: Method?
         for index in calls.indices where index >= first {
             let method = try resolve(statement, at: index, on: receiver)
             let arguments = try convert(calls[index].arguments, for: method, on: receiver)
+            try checkTry(method, in: statement)
             last = method
             guard index < calls.count - 1 else { break }
             let next = calls[index + 1].name
@@ -64,20 +73,21 @@ extension CallRunner {
             case .void:
                 throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember("()", next))
             case .value(let type):
-                // A property's value ends a chain; what a method returns is the compiler's to go on from.
+                // A property's value ends a chain; what a method returns is known once it has run.
                 if method.isProperty { throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember(type, next)) }
-                throw BeyondTheInterpreter()
+                return false
             case .object:
-                guard finding else { return }
+                guard finding else { return true }
                 // Found quietly (never a call of the learner's for the trace). One that cannot find it (an index out
                 // of range) stops the statement the same way when it runs, before anything after it.
                 let found = try? CallRecord.$current.withValue(nil) { try method.perform(arguments) }
-                guard case .object(let object)? = found else { return }
+                guard case .object(let object)? = found else { return true }
                 receiver = object
             }
         }
-        guard first < calls.count || calls.isEmpty else { return }
+        guard first < calls.count || calls.isEmpty else { return true }
         try checkEnd(statement, last: last)
+        return true
     }
 
     /// `print(…)` prints a property's value; `let x = …` keeps an object a method gave. Anything else is Swift the
@@ -96,7 +106,8 @@ extension CallRunner {
         }
     }
 
-    /// The method a call names, checked as Swift would check how it is called (its arguments are ``convert``'s).
+    /// The method a call names, checked as Swift would check how it is called (its arguments are ``convert``'s, its
+    /// `try` ``checkTry``'s).
     func resolve(_ statement: SwiftStatement, at index: Int, on receiver: LiveObject) throws -> Method {
         let call = statement.calls[index]
         if index == statement.calls.count - 1, statement.assignment != nil {
@@ -122,19 +133,23 @@ extension CallRunner {
         if !method.isProperty && !call.hasParens && call.arguments.isEmpty {
             throw PlaygroundError(SwiftDiagnostic.isAMethodCallItAs(method.name, receiver.name, method.signature))
         }
-        // Swift refuses to compile a throwing call without `try`: nothing runs.
+        return method
+    }
+
+    /// Swift refuses to compile a throwing call without `try` (said after what is wrong with its arguments).
+    func checkTry(_ method: Method, in statement: SwiftStatement) throws {
         if method.throwsError && statement.tryMark == .none {
             throw PlaygroundError(
                 SwiftDiagnostic.callCanThrowButIsNotMarkedWithTry.phrase
                     + CoreText.didYouMeanToUseTry(Self.source(of: statement, try: .plain)))
         }
-        return method
     }
 
-    /// A statement that cannot go on: refused (nothing ran, so it can go to the compiler), or, when something it
-    /// checked already ran, the line's failure (rolled back), never run a second time by the compiler.
-    func refusal(_ message: Phrase?) -> Error {
-        if ran?.something == true {
+    /// A statement that cannot go on: refused (nothing ran, so it can go to the compiler); when something ran, the
+    /// line's failure (rolled back), never run a second time by the compiler, and an internal error when the statement
+    /// had been checked whole (`checked`) before it ran.
+    func refusal(_ message: Phrase?, checked: Bool = true) -> Error {
+        if checked, ran?.something == true {
             return InternalError("the interpreter stopped part-way through a statement it had checked")
         }
         return message.map { PlaygroundError($0) } ?? BeyondTheInterpreter()

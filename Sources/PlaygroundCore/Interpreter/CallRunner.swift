@@ -16,7 +16,7 @@ struct CallRunner {
     @discardableResult
     func run(_ statement: SwiftStatement) throws -> LiveObject? {
         var receiver = try receiver(of: statement)
-        try check(statement, on: receiver)
+        let checked = try check(statement, on: receiver)
         // A replay (muted) posts nothing, so the code line is not built then.
         let showsCode = !mediator.isMuted
         var ended: CallResult?
@@ -34,6 +34,7 @@ struct CallRunner {
         for (index, call) in statement.calls.enumerated() {
             let method = try resolve(statement, at: index, on: receiver)
             let arguments = try convert(call.arguments, for: method, on: receiver)
+            try checkTry(method, in: statement)
             throwsAny = throwsAny || method.throwsError
             if showsCode { code += "." + method.name }
             if showsCode && !method.isProperty {
@@ -70,27 +71,35 @@ struct CallRunner {
                 continue
             case .object(let next):
                 receiver = next
-                if isLast { ended = .object(next) } else { try checkRest(statement, from: index + 1, on: next) }
+                if isLast {
+                    ended = .object(next)
+                } else {
+                    try checkRest(statement, from: index + 1, on: next, checked: checked)
+                }
             case .value(let value):
                 guard isLast else {
                     throw refusal(
-                        SwiftDiagnostic.valueOfTypeHasNoMember(method.returnedType, statement.calls[index + 1].name))
+                        SwiftDiagnostic.valueOfTypeHasNoMember(method.returnedType, statement.calls[index + 1].name),
+                        checked: checked)
                 }
                 ended = .value(value)
             case .done:
                 if !isLast {
                     throw refusal(
-                        SwiftDiagnostic.valueOfTypeHasNoMember(method.returnedType, statement.calls[index + 1].name))
+                        SwiftDiagnostic.valueOfTypeHasNoMember(method.returnedType, statement.calls[index + 1].name),
+                        checked: checked)
                 }
             }
         }
         // What the check could not know before the last call ran: `print` words a value, and a `let` keeps the
         // object only if it is there.
         if statement.isPrint, ended.map({ if case .value = $0 { false } else { true } }) ?? true {
-            throw refusal(nil)
+            throw refusal(nil, checked: checked)
         }
         if let binding = statement.binding, binding != "_" {
-            guard case .object(let object)? = ended, object.instance() != nil else { throw refusal(nil) }
+            guard case .object(let object)? = ended, object.instance() != nil else {
+                throw refusal(nil, checked: checked)
+            }
         }
         postCode()
         switch ended {
