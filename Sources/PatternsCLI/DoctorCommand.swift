@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlaygroundBridge
 import PlaygroundCore
 import Terminal
 
@@ -115,6 +116,15 @@ struct DoctorCommand: ParsableCommand {
             checks.append(
                 Check(
                     what: CLIText.checkCompiler.text(lang, why), fix: runs ? nil : CLIText.fixCompiler.text(lang, why)))
+            // The concurrency takeover (LineTasks.install ran when the compiler was found): every hook, or which not.
+            let threads = MainQueue.threadCount().map(String.init) ?? "?"
+            checks.append(
+                LineTasks.missing.isEmpty
+                    ? Check(
+                        what: EngineText.concurrencyTakenOver.text(lang, String(LineTasks.hookNames.count), threads))
+                    : Check(
+                        what: EngineText.concurrencyNotTakenOver.text(lang, LineTasks.missing.joined(separator: ", ")),
+                        fix: EngineText.fixConcurrency.text(lang)))
         case .failure(.noModules(let folder)):
             // The packaged binary: no modules to compile against, by design. Worth knowing, nothing to fix.
             let why = CLIText.compilerNotInThisBuild.text(lang, CLIText.compilerNoModules.text(lang, folder))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LessonModules
+import PlaygroundBridge
 import PlaygroundCore
 import Terminal
 
@@ -81,6 +82,9 @@ struct GlobalOptions: ParsableArguments {
             }
             session.compiler = compiler
             if let warning = compiler.cacheWarning { Output.warning(warning) }
+            if !LineTasks.missing.isEmpty {
+                Output.warning(EngineText.concurrencyNotTakenOver(LineTasks.missing.joined(separator: ", ")))
+            }
             // Every line that may reach learner code runs in a copy of the process that carries on only if it
             // succeeds (ForkedLines.swift).
             session.isolation = ForkedLines(

@@ -43,7 +43,6 @@ final class ProgressFile: ProgressStore {
 
     func save(lesson: String, step: Int, done: Set<Int>, total: Int) {
         commit(.set(lesson, .init(step: step, done: done.sorted(), total: total)))
-        for warning in takeWarnings() { Output.warning(warning) }
     }
 
     func predictions(lesson: String) -> [Int: String] {
@@ -53,7 +52,6 @@ final class ProgressFile: ProgressStore {
     /// Kept on disk under the lock: another session's answer, kept first, is the one that stands.
     func keepPrediction(_ answer: String, lesson: String, step: Int, total: Int) -> String {
         commit(.predict(lesson, step: step, answer: answer, total: total))
-        for warning in takeWarnings() { Output.warning(warning) }
         return record.lessons[lesson]?.predictions[step] ?? answer
     }
 

@@ -1,4 +1,6 @@
-#if compiler(>=6.3)
+// The executor factory is experimental SPI: used only with the compiler it was tested with (6.3). On any other
+// compiler the runtime's hooks alone take the queues over, and `missing` names the factory.
+#if compiler(>=6.3) && compiler(<6.4)
 // Swift 6.3's executor factory and scheduling executors (SPI): sleeps timed in the playground's queue.
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 #endif
@@ -39,8 +41,19 @@ public enum LineTasks {
     }
 
     private static let queue = Queue()
-    /// Whether the runtime's queues are the playground's (`install`).
+    /// Whether the runtime's queues are the playground's (`install`): every hook was there and set.
     nonisolated(unsafe) public private(set) static var isInstalled = false
+    /// What `install` looked for and did not find (a runtime hook's symbol, the executor factory), in order. Not
+    /// empty: the takeover is off, and a line that starts a thread through Swift concurrency is refused as a line
+    /// that leaves a thread (`patterns doctor` and the start of a session say so).
+    nonisolated(unsafe) public private(set) static var missing: [String] = []
+    /// The runtime's hooks the playground sets, by symbol name.
+    public static let hookNames = [
+        "swift_task_enqueueGlobal_hook", "swift_task_enqueueGlobalWithDelay_hook",
+        "swift_task_enqueueGlobalWithDeadline_hook", "swift_task_enqueueMainExecutor_hook",
+    ]
+    /// Names a hook missing on purpose (`PATTERNS_TEST_MISSING_HOOK`), so that tests see the fallback.
+    nonisolated(unsafe) public static var pretendMissing: String?
     /// The executor a global job runs on: jobs it is handed wait in the same queue.
     static let executor = LineExecutor()
 
@@ -52,10 +65,23 @@ public enum LineTasks {
     /// Takes the runtime's global and main executors over, for this process and the copies it makes. Only the
     /// playground itself does this: a process that runs Swift concurrency of its own (a test runner) keeps the pool.
     public static func install() {
-        guard !isInstalled, let me = dlopen(nil, RTLD_NOW) else { return }
+        guard !isInstalled, missing.isEmpty, let me = dlopen(nil, RTLD_NOW) else { return }
+        // Every hook is looked up before any is set: half a takeover (the global queue ours, a delay the runtime's
+        // timer thread) would start a thread in some lines and not others.
+        var addresses: [String: UnsafeMutableRawPointer] = [:]
+        for name in hookNames {
+            if name != pretendMissing, let address = dlsym(me, name) {
+                addresses[name] = address
+            } else {
+                missing.append(name)
+            }
+        }
+        #if !(compiler(>=6.3) && compiler(<6.4))
+        missing.append("ExecutorFactory (SPI tested with Swift 6.3 only)")
+        #endif
+        guard missing.isEmpty else { return }
         func hook<T>(_ name: String, _ function: T) {
-            guard let address = dlsym(me, name) else { return }
-            address.assumingMemoryBound(to: Optional<T>.self).pointee = function
+            addresses[name]?.assumingMemoryBound(to: Optional<T>.self).pointee = function
         }
         let enqueue: Enqueue = { job, _ in LineTasks.add(job, due: 0, onMain: false) }
         let main: Enqueue = { job, _ in LineTasks.add(job, due: 0, onMain: true) }
@@ -73,7 +99,7 @@ public enum LineTasks {
         hook("swift_task_enqueueGlobalWithDelay_hook", delayed)
         hook("swift_task_enqueueGlobalWithDeadline_hook", deadline)
         hook("swift_task_enqueueMainExecutor_hook", main)
-        #if compiler(>=6.3)
+        #if compiler(>=6.3) && compiler(<6.4)
         // The default and main executors too, so that a sleep (`Task.sleep(for:)`) is timed here.
         _createExecutors(factory: LineExecutorFactory.self)
         #endif
@@ -150,7 +176,7 @@ final class LineExecutor: TaskExecutor, @unchecked Sendable {
     }
 }
 
-#if compiler(>=6.3)
+#if compiler(>=6.3) && compiler(<6.4)
 /// On Swift 6.3: a sleep in a task on this executor waits in the queue, not on the runtime's timer thread.
 extension LineExecutor: SchedulingExecutor {
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {

@@ -41,10 +41,11 @@ public struct ProcessResult: Sendable {
 /// stopping the run.
 public func runPatterns(
     _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
-    directory: String? = nil, timeout: Double = 120
+    directory: String? = nil, timeout: Double = 120, executable: String? = nil
 ) throws -> ProcessResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: patternsBinary())
+    // Another program that starts the playground itself (`setpriv`, `unshare`) when named.
+    process.executableURL = URL(fileURLWithPath: executable ?? patternsBinary())
     process.arguments = arguments
     var environment = [
         "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "LANG": "C.UTF-8",

@@ -133,6 +133,9 @@ extension LineCompiler {
 
     /// Runs the compiler under its time limit, Ctrl-C and the line's phases.
     func runCompiler(_ arguments: [String]) throws -> (Int32, String) {
+        // The compiler's own module cache (clang's, `${XDG_CACHE_HOME}/clang/ModuleCache` by default) lives beside
+        // the line cache, so it follows that cache's fallback when the user's cache folder cannot be written.
+        let arguments = arguments + ["-module-cache-path", cacheDirectory + "/module-cache"]
         let ended = Subprocess.run(arguments, limit: compileTimeLimit, interrupted: interrupted) { [onPhase] group in
             onPhase?(.compiling(group: group))
         }

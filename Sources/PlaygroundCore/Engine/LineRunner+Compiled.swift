@@ -140,12 +140,24 @@ extension LineRunner {
             // What Swift warns about the learner's own line (`weak var gone = HamburgerBuilder()`), as swiftc says it.
             if !warnings.isEmpty { mediator.post(PaneMessage(topic: "log", source: "swiftc", text: warnings)) }
         }
+        // Only the playground's own copy of itself counts its threads and drains the main queue: a test runner's pool
+        // of threads and its main queue are its own.
+        let isolated = isolation != nil
+        let threads = isolated ? MainQueue.threadCount() : nil
         ran.something = true
         workspace.ranLearnerCode = true
         compiler.run(entry, context)
-        // The tasks the line started run now, on this thread, before the line is done.
+        // The tasks the line started run now, on this thread, before the line is done; then what it handed to the
+        // main queue or a timer, as an app's run loop would run it.
         LineTasks.runDue()
+        if isolated, LineTasks.isInstalled { MainQueue.drain() }
         flushPrinted()
+        // A thread the line left (a global queue's worker) would be in every copy made after it: not kept. A timer
+        // would need Foundation's run loop, which starts threads of its own: said, and not kept either.
+        if let threads, let now = MainQueue.threadCount(), now > threads {
+            throw PlaygroundError(EngineText.startedAThread.phrase)
+        }
+        if isolated, MainQueue.timerScheduled() { throw PlaygroundError(EngineText.timerLeft.phrase) }
         if context.hasShown {
             mediator.post(PaneMessage(topic: "out", source: "swift", text: Reflection.display(context.shown!)))
         }

@@ -12,7 +12,7 @@ public enum Reflection {
         guard mirror.displayStyle != .enum, mirror.displayStyle != .collection, mirror.displayStyle != .set,
             mirror.displayStyle != .dictionary
         else {
-            return [StateField("value", .plain(cut(shown(value, bare: true))))]
+            return [StateField("value", .plain(cut(shown(value, bare: true, limit: paneLimit))))]
         }
         // A subclass's stored properties come after its superclass's, as a debugger lists them.
         var levels: [Mirror] = []
@@ -20,7 +20,9 @@ public enum Reflection {
         while let current = level { levels.insert(current, at: 0); level = current.superclassMirror }
         let children = levels.flatMap { Array($0.children) }.filter { !isHidden($0.label) }
         // Nothing the learner can name (no stored property, or only private storage such as a Task's): the value.
-        guard !children.isEmpty else { return [StateField("value", .plain(cut(shown(value, bare: true))))] }
+        guard !children.isEmpty else {
+            return [StateField("value", .plain(cut(shown(value, bare: true, limit: paneLimit))))]
+        }
         var fields: [StateField] = []
         for (index, child) in children.enumerated() {
             if index == 12 { fields.append(StateField("…", .plain("\(children.count - 12) more"))); break }
@@ -45,9 +47,9 @@ public enum Reflection {
             if let same = objects.first(where: { ($0.instance()).map { $0 as AnyObject } === object }) {
                 return "same object as " + same.name
             }
-            return unqualified(shown(value, bare: true))
+            return unqualified(shown(value, bare: true, limit: paneLimit))
         default:
-            return unqualified(shown(value, bare: true))
+            return unqualified(shown(value, bare: true, limit: paneLimit))
         }
     }
 
@@ -71,39 +73,44 @@ public enum Reflection {
     }
 
     public static func display(_ value: Any) -> String {
-        unqualified(shown(value, bare: false))
+        unqualified(shown(value, bare: false, limit: displayLimit))
     }
 
+    /// About how many characters of a value the state pane and the log show (a field is cut at 70 anyway).
+    static let paneLimit = 100
+    /// About how many characters of a value a line's echo shows: `[0, 1, 2, …]` and the count beyond that.
+    public static let displayLimit = 2_000
+
     /// ``display(_:)`` without the pass over the whole text that takes out the learner's module; `bare`: an optional
-    /// as its content (the state pane's way), not `Optional(…)`.
-    static func shown(_ value: Any, bare: Bool) -> String {
+    /// as its content (the state pane's way), not `Optional(…)`. About `limit` characters: a collection is shown up
+    /// to there, then `…` and its count, so that describing a million elements costs what describing a few does.
+    static func shown(_ value: Any, bare: Bool, limit: Int = .max) -> String {
         let mirror = Mirror(reflecting: value)
         let style = mirror.displayStyle
         // First: a cast of an optional to a protocol below would look inside it.
         if style == .optional {
             guard let inner = mirror.children.first?.value else { return "nil" }
-            return bare ? shown(inner, bare: true) : "Optional(" + shown(inner, bare: false) + ")"
+            return bare
+                ? shown(inner, bare: true, limit: limit) : "Optional(" + shown(inner, bare: false, limit: limit) + ")"
         }
         // A String, a number, a Range, a Date keeps its own text; the standard library's Array, Dictionary and Set
         // are written below as their own text is, each element shown by these rules.
         let container = style == .collection || style == .dictionary || style == .set
-        if container ? !isStandardLibrary(value) : hasOwnText(value) { return String(reflecting: value) }
+        if container ? !isStandardLibrary(value) : hasOwnText(value) {
+            let text = String(reflecting: value)
+            return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
+        }
         if let options = optionSetNames(value) { return options }
         switch style {
         case .collection:
-            return "[" + mirror.children.map { shown($0.value, bare: bare) }.joined(separator: ", ") + "]"
+            return "[" + elements(mirror.children, of: value, bare: bare, limit: limit) + "]"
         case .set:
-            return "Set([" + mirror.children.map { shown($0.value, bare: bare) }.joined(separator: ", ") + "])"
+            return "Set([" + elements(mirror.children, of: value, bare: bare, limit: limit) + "])"
         case .dictionary:
             guard !mirror.children.isEmpty else { return "[:]" }
-            let pairs = mirror.children.map { pair -> String in
-                let parts = Array(Mirror(reflecting: pair.value).children)
-                guard parts.count == 2 else { return shown(pair.value, bare: bare) }
-                return shown(parts[0].value, bare: bare) + ": " + shown(parts[1].value, bare: bare)
-            }
-            return "[" + pairs.joined(separator: ", ") + "]"
+            return "[" + elements(mirror.children, of: value, bare: bare, limit: limit, pairs: true) + "]"
         case .tuple:
-            return "(" + labelled(mirror.children, bare: bare) + ")"
+            return "(" + labelled(mirror.children, bare: bare, limit: limit) + ")"
         case .enum:
             // A case without a payload has no child; a payload of several values (or one labelled) is a tuple.
             guard let payload = mirror.children.first, let name = payload.label else {
@@ -111,7 +118,8 @@ public enum Reflection {
             }
             let inner = Mirror(reflecting: payload.value)
             let arguments =
-                inner.displayStyle == .tuple ? labelled(inner.children, bare: bare) : shown(payload.value, bare: bare)
+                inner.displayStyle == .tuple
+                ? labelled(inner.children, bare: bare, limit: limit) : shown(payload.value, bare: bare, limit: limit)
             return "." + name + "(" + arguments + ")"
         case .struct:
             let children = mirror.children.filter { !isHidden($0.label) }
@@ -120,18 +128,48 @@ public enum Reflection {
                 return mirror.children.isEmpty
                     ? String(reflecting: value) : LineRunner.shortTypeName(String(reflecting: Swift.type(of: value)))
             }
-            return String(reflecting: Swift.type(of: value)) + "(" + labelled(children, bare: bare) + ")"
+            return String(reflecting: Swift.type(of: value)) + "(" + labelled(children, bare: bare, limit: limit) + ")"
         default:
-            return String(reflecting: value)
+            let text = String(reflecting: value)
+            return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
         }
     }
 
+    /// `1, 2, 3`: a collection's elements (a dictionary's as `key: value`) until about `limit` characters, then `…`
+    /// and how many there are in all. Only the elements shown are visited.
+    private static func elements(
+        _ children: Mirror.Children, of value: Any, bare: Bool, limit: Int, pairs: Bool = false
+    ) -> String {
+        var out = ""
+        for child in children {
+            if !out.isEmpty { out += ", " }
+            if out.utf8.count >= limit {
+                let count = (value as? any Collection)?.count
+                return out + "…" + (count.map { " (\($0) elements)" } ?? "")
+            }
+            let left = max(8, limit - out.utf8.count)
+            let parts = pairs ? Array(Mirror(reflecting: child.value).children) : []
+            if parts.count == 2 {
+                out +=
+                    shown(parts[0].value, bare: bare, limit: left) + ": "
+                    + shown(parts[1].value, bare: bare, limit: left)
+            } else {
+                out += shown(child.value, bare: bare, limit: left)
+            }
+        }
+        return out
+    }
+
     /// `a: 1, 2`: a tuple's or a struct's elements, each with its label unless it is a position (`.1`).
-    private static func labelled(_ children: some Collection<Mirror.Child>, bare: Bool) -> String {
-        children.map { child in
+    private static func labelled(_ children: some Collection<Mirror.Child>, bare: Bool, limit: Int) -> String {
+        var out = ""
+        for child in children {
+            if !out.isEmpty { out += ", " }
+            if out.utf8.count >= limit { return out + "…" }
             let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 + ": " } ?? ""
-            return label + shown(child.value, bare: bare)
-        }.joined(separator: ", ")
+            out += label + shown(child.value, bare: bare, limit: max(8, limit - out.utf8.count))
+        }
+        return out
     }
 
     /// A stored property the learner cannot name: private storage (`_task`) or a lazy property's

@@ -33,6 +33,7 @@ extension LessonController {
         let stands =
             progress?.keepPrediction(answer, lesson: lessonID, step: index, total: navigator.lesson.steps.count)
             ?? answer
+        sayProgressWarnings()
         session.keptPredictions[lessonID, default: [:]][index] = stands
         navigator.predictions[index] = LessonNavigator.Prediction(answer: stands)
         self.navigator = navigator

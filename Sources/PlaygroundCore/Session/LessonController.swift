@@ -268,6 +268,18 @@ public final class LessonController {
         progress?.save(
             lesson: navigator.lesson.id, step: navigator.stepIndex, done: navigator.doneSteps,
             total: navigator.lesson.steps.count)
+        sayProgressWarnings()
+    }
+
+    /// A save that failed (a full disk, a folder that cannot be written) is said in the panes, once: a line runs in
+    /// a copy of the playground whose standard error is the line's, so a warning written there would be lost.
+    func sayProgressWarnings() {
+        for warning in progress?.takeWarnings() ?? [] {
+            mediator.post(
+                PaneMessage(
+                    topic: "error", source: "session", text: CLIText.warning.text(lang, warning.text(lang)),
+                    isError: true))
+        }
     }
 
     /// The lesson pane's text for the current step.

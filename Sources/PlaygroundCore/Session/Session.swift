@@ -19,12 +19,16 @@ public protocol ProgressStore: AnyObject {
     /// Keeps `answer` as the first answer to the prediction at 0-based `step`, unless one is kept there already;
     /// returns the answer that stands.
     func keepPrediction(_ answer: String, lesson: String, step: Int, total: Int) -> String
+    /// What went wrong keeping progress since last asked (a full disk, a folder that cannot be written), each said
+    /// once: the session posts it where the learner sees it, from whichever process the line ran in.
+    func takeWarnings() -> [Phrase]
 }
 
 extension ProgressStore {
     /// A store that keeps no predictions: the session's own memory keeps them while it lasts.
     public func predictions(lesson: String) -> [Int: String] { [:] }
     public func keepPrediction(_ answer: String, lesson: String, step: Int, total: Int) -> String { answer }
+    public func takeWarnings() -> [Phrase] { [] }
 }
 
 /// How many failed commands were rolled back each way (tests see which one ran).

@@ -1,7 +1,8 @@
 /// What the playground says when a line never finished: stopped, crashed, or not run at all.
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
-        playgroundStopped, redefined, languageMode
+        playgroundStopped, redefined, languageMode, startedAThread, timerLeft,
+        concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -56,6 +57,45 @@ public enum EngineText: String, TextCatalog {
                 "(judged in the Swift 6 language mode, as --swift-version 6 asks: in Swift 5, swiftc's default, this "
                     + "is a warning)",
                 "(--swift-version 6에 따라 Swift 6 언어 모드로 판정했습니다. swiftc의 기본인 Swift 5 모드에서는 경고입니다)"
+            )
+        case .startedAThread:
+            (
+                "not kept: this line left a thread running (DispatchQueue.global(), a Thread, asyncAfter); the "
+                    + "playground runs every line on one thread, so the live objects are as they were before it. "
+                    + "Task { } and DispatchQueue.main.async run at the end of the line instead",
+                "유지하지 않음: 이 줄이 스레드를 남겼습니다(DispatchQueue.global(), Thread, asyncAfter). 플레이그라운드는 모든 줄을 "
+                    + "한 스레드에서 실행하므로 라이브 객체는 이 줄 전의 상태 그대로입니다. Task { }와 DispatchQueue.main.async는 "
+                    + "줄 끝에서 실행됩니다"
+            )
+        case .timerLeft:
+            (
+                "not kept: this line scheduled a Timer; a timer fires only while Foundation's run loop runs, and that "
+                    + "run loop starts threads of its own, while the playground runs every line on one thread. "
+                    + "A Task that sleeps (Task { try await Task.sleep(for: .seconds(1)); … }) needs no thread of "
+                    + "its own",
+                "유지하지 않음: 이 줄이 Timer를 예약했습니다. 타이머는 Foundation의 런 루프가 돌 때만 실행되는데, 그 런 루프는 자체 "
+                    + "스레드를 시작합니다. 플레이그라운드는 모든 줄을 한 스레드에서 실행합니다. "
+                    + "잠드는 Task(Task { try await Task.sleep(for: .seconds(1)); … })는 따로 스레드가 필요 없습니다"
+            )
+        case .concurrencyNotTakenOver:
+            (
+                "Swift concurrency in lines is not the playground's ({0} not found in this Swift runtime): a line "
+                    + "whose Task starts a thread is refused",
+                "줄 안의 Swift 동시성을 플레이그라운드가 맡지 못합니다(이 Swift 런타임에 {0}이(가) 없습니다). Task가 스레드를 시작하는 "
+                    + "줄은 거부됩니다"
+            )
+        case .concurrencyTakenOver:
+            (
+                "a line's Task and Task.sleep run on the line's own thread (the runtime's {0} hooks and executor "
+                    + "factory set); this process has {1} thread(s)",
+                "줄의 Task와 Task.sleep은 그 줄의 스레드에서 실행됩니다(런타임 훅 {0}개와 실행기 팩토리 설정). 이 프로세스의 "
+                    + "스레드: {1}개"
+            )
+        case .fixConcurrency:
+            (
+                "build the playground with Swift 6.3, the toolchain its takeover was tested with; lines whose tasks "
+                    + "need no thread still run",
+                "인수가 검증된 툴체인인 Swift 6.3으로 플레이그라운드를 빌드하세요. 스레드가 필요 없는 Task의 줄은 그대로 실행됩니다"
             )
         case .cacheFallback:
             (
