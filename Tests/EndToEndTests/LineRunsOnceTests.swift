@@ -170,19 +170,19 @@ import Testing
     }
 
     /// A `deinit` that prints or traps, in each code exercise that takes the learner's classes: `check` (its hidden
-    /// run too), `restart`, `goto`, `next`, `back` and `load` set objects up afresh, and the session ends, without the
-    /// learner's `deinit` taking the session down (it ran as "the playground stopped between lines (signal 6)", exit
-    /// 134). Objects set up afresh are a new program: the old ones are kept, never freed, as a Swift program frees
-    /// nothing when it ends. The delegate exercise's own commands free a cell (`sheet = nil`): there a trapping
-    /// `deinit` is that line's trap, said as one, and the session goes on.
+    /// run too), `reset`, `restart`, `goto`, `next`, `back` and `load` set objects up afresh, and the session ends,
+    /// without the learner's `deinit` taking the session down (it ran as "the playground stopped between lines
+    /// (signal 6)", exit 134). Objects set up afresh are a new program: the old ones are kept, never freed, as a
+    /// Swift program frees nothing when it ends. The delegate exercise's own commands free a cell (`sheet = nil`):
+    /// there a trapping `deinit` is that line's trap, said as one, and the session goes on.
     @Test(arguments: ["mediator", "delegate", "observer"], ["print(\"freed\")", "fatalError(\"deinit trapped\")"])
     func aLearnersDeinitNeverRunsOutsideALine(lesson: String, body: String) throws {
         let (step, file) = try solution(lesson, deinit: body)
         let (folder, environment) = try learner(writing: file)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lines = [
-            "load \(lesson)", "goto \(step)", "edit", "check", "restart", "goto \(step)", "check", "next", "back",
-            "load builder", "meat tofu",
+            "load \(lesson)", "goto \(step)", "edit", "check", "reset", "restart", "goto \(step)", "check", "next",
+            "back", "load builder", "meat tofu",
         ]
         let result = try runPatterns(
             ["--width", "120"], input: lines.joined(separator: "\n") + "\n", environment: environment)
@@ -226,6 +226,27 @@ import Testing
             ["--width", "120"], input: lines.joined(separator: "\n") + "\n", environment: environment)
         #expect(result.output.contains("Loud freed"), "\(result.output)")
         #expect(result.output.contains("Fatal error: Bad deinit"), "\(result.output)")
+        #expect(result.output.contains("builder.meat: .beef → .tofu"), "\(result.output)")
+        #expect(!result.output.contains("stopped between lines"), "\(result.output)")
+    }
+
+    /// Learner code that a short command or the state pane reaches (a closure stored in a lesson's object, a
+    /// `description`) runs inside the line that reached it: a trap there is that line's, said in one line, and the
+    /// session goes on.
+    @Test func learnerCodeACommandOrTheStatePaneReachesTrapsInItsLine() throws {
+        let (folder, environment) = try learner()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lines = [
+            "load mediator", "blue.onReceive = { _ in fatalError(\"closure trapped\") }", "hide red",
+            "struct Shown: CustomStringConvertible { var description: String { fatalError(\"description trapped\") } }",
+            "let shown = Shown()", "state", "trace", "red.viewDidDisappear()", "load builder", "meat tofu",
+        ]
+        let result = try runPatterns(
+            ["--width", "120"], input: lines.joined(separator: "\n") + "\n", environment: environment)
+        let trap = "\n(a trap: a real program stops here; the playground keeps the live objects as they were)"
+        #expect(
+            result.output.contains("mediator 1/12> hide red\nFatal error: closure trapped" + trap), "\(result.output)")
+        #expect(result.output.contains("Fatal error: description trapped" + trap), "\(result.output)")
         #expect(result.output.contains("builder.meat: .beef → .tofu"), "\(result.output)")
         #expect(!result.output.contains("stopped between lines"), "\(result.output)")
     }
