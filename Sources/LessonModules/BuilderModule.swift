@@ -54,7 +54,9 @@ public final class BuilderModule: LessonModule {
         name: "screen", typeName: "Screen",
         methods: [
             Method("tapConfirm", returns: .value("Bool")) { [unowned self] in
-                tapConfirm(source: "screen"); return .done
+                // The Bool itself, so that `let ran = screen.tapConfirm()` binds it.
+                let ran = tapConfirm(source: "screen")
+                return .object(LiveObject(name: "ran", typeName: "Bool", methods: []).holding { ran })
             }
         ])
 
@@ -185,7 +187,8 @@ public final class BuilderModule: LessonModule {
                     context.post("product", Self.picture(of: shown), source: name)
                     context.post(
                         "log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
-                    return .done
+                    // The alert itself, so that `let shown = alert.present()` binds it.
+                    return .object(LiveObject(name: "shown", typeName: "Alert", methods: []).holding { shown })
                 },
             ])
     }
@@ -203,7 +206,8 @@ public final class BuilderModule: LessonModule {
     }
 
     /// `screen.tapConfirm()`, as the real screen does it: with nothing presented it returns false and nothing runs.
-    func tapConfirm(source: String) {
+    @discardableResult
+    func tapConfirm(source: String) -> Bool {
         let shown = screen.presented
         if let shown { context.post("log", "tap \(Render.optional(shown.confirm?.title))", source: source) }
         let ran = screen.tapConfirm()
@@ -213,6 +217,7 @@ public final class BuilderModule: LessonModule {
                 "log", shown == nil ? BuilderText.nothingToTap.phrase : BuilderText.noActionRan.phrase, source: source)
         }
         if shown != nil { context.post("product", BuilderText.screenEmpty.phrase, source: source) }
+        return ran
     }
 
     // MARK: short commands

@@ -203,7 +203,8 @@ public final class DelegateModule: LessonModule {
             Method(property: "builder", object: "QuestionGroupBuilder") { [unowned self] in quizBuilderObject },
             // `save()` returns the error it shows (nil when the group was created): it does not throw.
             Method("save", returns: .value("Error?")) { [unowned self] in
-                if let error = quiz.save() {
+                let saved = quiz.save()
+                if let error = saved {
                     context.post("product", Render.missingInputs, source: "quizScreen")
                     context.post(
                         "log",
@@ -213,7 +214,9 @@ public final class DelegateModule: LessonModule {
                 } else {
                     context.post("log", "quizScreen.save() -> nil", source: "quizScreen")
                 }
-                return .done
+                // The error itself, nil included, so that `let error = quizScreen.save()` binds it.
+                return .object(
+                    LiveObject(name: "error", typeName: "Error?", methods: []).holding { saved as Any })
             },
             Method("cancel") { [unowned self] in
                 quiz.cancel(); return .done

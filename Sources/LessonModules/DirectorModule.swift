@@ -75,7 +75,8 @@ public final class DirectorModule: LessonModule {
                 context.post(
                     "log", "\(name).build() -> Receipt(total: \(Self.money(receipt.totalCents)))", source: name)
                 context.post("product", Self.picture(of: receipt), source: name)
-                return .done
+                // The receipt itself, so that `let receipt = order.build()` binds it.
+                return .object(LiveObject(name: "receipt", typeName: "Receipt", methods: []).holding { receipt })
             },
         ]
     }

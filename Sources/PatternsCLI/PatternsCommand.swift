@@ -97,6 +97,9 @@ struct GlobalOptions: ParsableArguments {
         if let editor = Editor.command(environment: environment.variables) {
             session.openEditor = { path in Editor.open(path, with: editor) }
         }
+        // The session lives as long as the process, as a Swift program's globals do: its objects are never torn
+        // down at the end, so no learner's `deinit` runs after the last line, outside every line's protection.
+        _ = Unmanaged.passRetained(session)
         return session
     }
 

@@ -12,6 +12,15 @@ public protocol LineIsolation: AnyObject {
     func enter(_ phase: LinePhase)
     /// What learner code printed (shown if the line is stopped before it ends).
     func printed(_ text: String)
+    /// How a failed line is rolled back: true when the copy it ran in is dropped, so that the runner has nothing to
+    /// take back inside it; false when the line runs where the session goes on, which then rebuilds the live objects
+    /// from the journal.
+    var rollsBackByDiscarding: Bool { get }
+}
+
+extension LineIsolation {
+    /// A failed line's copy is dropped: what an isolation is for.
+    public var rollsBackByDiscarding: Bool { true }
 }
 
 /// What a line is doing, for its time limit.

@@ -19,28 +19,43 @@ extension LineRunner {
         }
     }
 
-    /// A Swift line: the interpreter runs what it reads and checks completely; anything else, or anything it refuses,
-    /// goes to the compiler, whose verdict is the answer.
+    /// A Swift line goes to one engine, chosen before it runs: the interpreter when it knows every name and member
+    /// the line touches (the lesson's API, checked without running it), else the compiler, whose verdict is the
+    /// answer. Nothing is tried and then undone: a line runs once.
     func runSwift(_ text: String, with compiler: LineCompiler) throws {
-        if let statement = try? SwiftCallParser.parse(text), !assignsALearnersVariable(statement) {
+        if let statement = try? SwiftCallParser.parse(text), let workspace, interpreterTakes(statement, in: workspace) {
             let mark = mediator.mark()
+            ran.something = false
             do {
                 try run(.call(statement), text: text)
                 return
-            } catch is PlaygroundError {
-                mediator.rollback(to: mark)
-            } catch is BeyondTheInterpreter {
+            } catch  where (error is PlaygroundError || error is BeyondTheInterpreter) && !ran.something {
+                // Refused before anything ran (what a chain's object found only as it ran): the compiler's, as typed.
                 mediator.rollback(to: mark)
             }
         }
         try change(text, .compiled(text))
     }
 
-    /// `n = 5` for a variable a line made: only the compiler assigns it (the interpreter assigns a lesson's own
-    /// variables), so the line goes there at once, without an attempt that fails and a replay after it.
-    func assignsALearnersVariable(_ statement: SwiftStatement) -> Bool {
-        guard statement.calls.isEmpty, statement.assignment != nil, let workspace else { return false }
-        return !workspace.module.variables.contains { $0.name == statement.receiver }
+    /// Whether the interpreter runs a statement: every name and member it names is one the lesson's API has, called
+    /// as Swift would accept, with a result the interpreter can word or keep. A learner's variable, type or function
+    /// anywhere in it (`f.x`, `Foo()`, `hub.addObserver(o, for: .scoreChanged)`) sends it to the compiler.
+    func interpreterTakes(_ statement: SwiftStatement, in workspace: Workspace) -> Bool {
+        if let binding = statement.binding, workspace.module.objects.contains(where: { $0.name == binding }) {
+            return false
+        }
+        let runner = callRunner(in: workspace)
+        if let arguments = statement.construct {
+            guard let initializer = workspace.module.initializers.first(where: { $0.type == statement.receiver })
+            else { return false }
+            return (try? runner.convert(arguments, params: initializer.params, call: statement.receiver)) != nil
+        }
+        if statement.calls.isEmpty, statement.assignment != nil {
+            // `controller = nil`: the lesson's own variables; any other is the compiler's to assign.
+            return workspace.module.variables.contains { $0.name == statement.receiver }
+        }
+        guard let receiver = try? runner.receiver(of: statement) else { return false }
+        return (try? runner.check(statement, on: receiver)) == true
     }
 
     /// Compiles and runs a line on the live objects (a replay skips the dry run: the line ran before).
@@ -129,6 +144,8 @@ extension LineRunner {
         // of threads and its main queue are its own.
         let isolated = isolation != nil
         let threads = isolated ? ThreadCount.current() : nil
+        ran.something = true
+        workspace.ranLearnerCode = true
         compiler.run(entry, context)
         // The tasks the line started run now, on this thread, before the line is done; then what it handed to the
         // main queue or a timer, as an app's run loop would run it.
@@ -291,6 +308,7 @@ extension LineRunner {
             warnings = LineCompiler.learnerWarnings(said, topLevel: [])
         }
         workspace.declarations.add(entry)
+        ran.something = true
         guard !mediator.isMuted else { return }
         if posting { mediator.post(PaneMessage(topic: "code", source: "swift", text: text)) }
         if !warnings.isEmpty { mediator.post(PaneMessage(topic: "log", source: "swiftc", text: warnings)) }
@@ -396,10 +414,11 @@ extension LineRunner {
     /// Where `print` in compiled code writes while this session runs a line.
     func connectCompiledOutput() {
         // A replay (undo, a refused line rolled back) runs compiled code again, quietly: what it prints is not news.
-        LineOutput.write = { [weak self] text in
-            guard let self, !self.mediator.isMuted else { return }
+        // Held weakly, each: learner code may print from a `deinit` while the session is being torn down.
+        LineOutput.write = { [weak self, weak mediator = mediator, weak isolation = isolation] text in
+            guard let self, let mediator, !mediator.isMuted else { return }
             self.printedByCompiledCode += text
-            self.isolation?.printed(text)
+            isolation?.printed(text)
         }
     }
 }

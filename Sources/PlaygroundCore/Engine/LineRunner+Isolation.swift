@@ -19,6 +19,10 @@ extension LineRunner {
     func isolated(_ line: String, in isolation: LineIsolation, from start: Int) -> Bool {
         guard mayRunLearnerCode(line) else { return perform(line) }
         compiler?.onPhase = { [weak isolation] in isolation?.enter($0) }
+        // A failed line's changes go with its copy, when the isolation drops it: nothing to rebuild in it.
+        let outer = failedLineIsDropped
+        failedLineIsDropped = isolation.rollsBackByDiscarding
+        defer { failedLineIsDropped = outer }
         let outcome = isolation.attempt(
             { perform(line) }, said: { Array(mediator.events[min(start, mediator.events.count)...]) })
         switch outcome {

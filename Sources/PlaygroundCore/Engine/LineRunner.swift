@@ -1,12 +1,20 @@
 /// The one runner every line goes through, whatever its path: typed, replayed (undo, reset, a rollback), a step's
 /// set-up, `run`, a code exercise's trial. It reads the line, chooses the engine (short command, interpreter or
-/// compiler), runs it as a transaction on the ``Workspace`` (journaled on success, rebuilt from the journal on
-/// failure) and posts what happened to the ``Mediator``. It holds what compiled code printed and the panes have not
-/// shown yet; the rest of what it reads (the workspace, the compiler, the options) is the ``Session``'s.
+/// compiler, chosen before it runs), runs it as a transaction on the ``Workspace`` (journaled on success, rolled back
+/// once on failure: dropped with the copy it ran in, or rebuilt from the journal) and posts what happened to the
+/// ``Mediator``. It holds what compiled code printed and the panes have not shown yet; the rest of what it reads (the
+/// workspace, the compiler, the options) is the ``Session``'s.
 public final class LineRunner {
     unowned let session: Session
     /// What compiled code printed and the panes have not shown yet.
     var printedByCompiledCode = ""
+    /// Whether the command running now has changed anything yet (a refused statement has not: it goes to the compiler
+    /// as typed, with nothing to roll back).
+    let ran = RanSomething()
+    /// Whether the line running now is the outermost one of a copy that is dropped if it fails (see ``rollBack()``).
+    var failedLineIsDropped = false
+    /// How many commands are running, one inside another (a step's set-up inside `goto`, a trial inside `check`).
+    var nesting = 0
 
     init(session: Session) { self.session = session }
 
@@ -110,6 +118,10 @@ public final class LineRunner {
     func run(_ command: Command, text: String) throws {
         switch command {
         case .global(let global):
+            // What a lesson command runs (a step's set-up, a code exercise's trial) is inside the line: each of its
+            // commands that fails is rolled back where it ran, and the line goes on.
+            nesting += 1
+            defer { nesting -= 1 }
             try session.lessons.run(global, text: text)
         case .native(_, _, changesState: false):
             // Looks (show, memory, links): not journaled, so undo never "undoes" a look.
@@ -119,28 +131,31 @@ public final class LineRunner {
         }
     }
 
-    /// Runs a command that may change live objects, panes or routes as a transaction: on failure everything is
-    /// rebuilt from the journal; on success it joins the journal, and a call shows the fields it changed.
+    /// Runs a command that may change live objects, panes or routes as a transaction: on failure what it changed is
+    /// rolled back once (``rollBack()``); on success it joins the journal, and a call shows the fields it changed.
     func change(_ text: String, _ command: Command) throws {
         let workspace = try session.requireWorkspace()
         if case .global = command {} else { try session.lessons.requirePredictionFirst(command) }
+        nesting += 1
+        defer { nesting -= 1 }
         let codeMark = mediator.events.count
         defer { session.lessons.noteReveal(since: codeMark) }
         let before = workspace.stateAfterLastChange ?? workspace.state()
         workspace.stateAfterLastChange = nil
+        ran.something = false
         do {
             try apply(command)
         } catch {
-            // A call that failed part-way may have changed what no state field shows (a page's `received`, a closure
-            // stored in an object): a call or a compiled line is always rolled back by a rebuild, anything else when
-            // the state shows a change. (Isolated, the copy that ran it is dropped as well.)
-            var ranACall = false
+            // A call or a compiled line that ran may have changed what no state field shows (a page's `received`, a
+            // closure stored in an object): rolled back whenever it ran at all; anything else when the state shows a
+            // change. A statement refused before it ran, or a line the compiler rejected, changed nothing.
+            var ranSomething = false
             switch command {
-            case .call, .compiled: ranACall = true
+            case .call, .compiled: ranSomething = ran.something
             default: break
             }
-            if ranACall || workspace.state() != before {
-                try rebuild()
+            if ranSomething || workspace.state() != before {
+                try rollBack()
             } else {
                 workspace.stateAfterLastChange = before
             }
@@ -223,7 +238,9 @@ public final class LineRunner {
 
     /// A runner for calls on the module's objects and the bound ones.
     func callRunner(in workspace: Workspace) -> CallRunner {
-        CallRunner(objects: workspace.module.objects, bound: workspace.boundReceivers, mediator: mediator, lang: lang)
+        CallRunner(
+            objects: workspace.module.objects, bound: workspace.boundReceivers, mediator: mediator, lang: lang, ran: ran
+        )
     }
 
     /// `let b2 = HamburgerBuilder()`: a new instance of a lesson type, bound to the name.
@@ -242,6 +259,7 @@ public final class LineRunner {
             arguments, params: initializer.params,
             call: type + "(" + initializer.params.map { ($0.label ?? "_") + ":" }.joined() + ")")
         let name = statement.binding ?? "_"
+        ran.something = true
         let object = try initializer.make(name, values)
         if name != "_" { workspace.bindings[name] = object }
         let source = type + CallRunner.render(arguments, trailingClosure: false)
@@ -262,6 +280,19 @@ public final class LineRunner {
                     : SwiftDiagnostic.cannotAssignToValueIsAGetOnlyProperty(name))
         }
         throw PlaygroundError(SwiftDiagnostic.cannotFindInScope(name))
+    }
+
+    /// Takes a failed command's changes back, once, the way the isolation does it. The outermost line of a copy that
+    /// is dropped when the line fails has nothing to take back: the copy goes, and its changes with it. Anything else
+    /// (a session without isolation, a line that runs where the session goes on, a command inside a line that goes
+    /// on: a step's set-up, a code exercise's trial) is rebuilt from the journal.
+    func rollBack() throws(InternalError) {
+        if failedLineIsDropped && nesting == 1 {
+            session.rollbacks.dropped += 1
+            return
+        }
+        session.rollbacks.rebuilt += 1
+        try rebuild()
     }
 
     /// A fresh module with the journal replayed into it.

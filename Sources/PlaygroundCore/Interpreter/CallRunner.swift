@@ -7,24 +7,16 @@ struct CallRunner {
     var bound: [LiveObject] = []
     let mediator: Mediator
     var lang: Lang = .en
+    /// Told when the statement has run something that changes objects (more than finding one), so that the runner
+    /// knows whether a statement that failed left anything to roll back.
+    var ran: RanSomething?
 
     /// Runs the statement; returns the object a `let` bound, if the chain ended on an object
-    /// (`let burger = builder.build()`).
+    /// (`let burger = builder.build()`). Everything it would refuse is refused before anything runs (``check``).
     @discardableResult
     func run(_ statement: SwiftStatement) throws -> LiveObject? {
-        guard
-            var receiver = objects.first(where: { $0.name == statement.receiver })
-                ?? bound.first(where: { $0.name == statement.receiver })
-        else {
-            let objects = objects + bound
-            var message = SwiftDiagnostic.cannotFindInScope(statement.receiver)
-            if let s = Suggest.closest(to: statement.receiver, in: objects.map(\.name)) {
-                message += CoreText.andDidYouMean(s)
-            } else if !objects.isEmpty {
-                message += CoreText.andLiveObjects(objects.map(\.name).joined(separator: ", "))
-            }
-            throw PlaygroundError(message)
-        }
+        var receiver = try receiver(of: statement)
+        let checked = try check(statement, on: receiver)
         // A replay (muted) posts nothing, so the code line is not built then.
         let showsCode = !mediator.isMuted
         var ended: CallResult?
@@ -40,41 +32,18 @@ struct CallRunner {
             mediator.post(PaneMessage(topic: "code", source: statement.receiver, text: line))
         }
         for (index, call) in statement.calls.enumerated() {
-            if index == statement.calls.count - 1, statement.assignment != nil {
-                // `builder.meat = .tofu`: what Swift says of an assignment to this member.
-                guard let method = receiver.method(named: call.name) else {
-                    throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember(receiver.typeName, call.name))
-                }
-                throw PlaygroundError(
-                    method.isProperty
-                        ? SwiftDiagnostic.cannotAssignToPropertySetterIsInaccessible(call.name)
-                        : SwiftDiagnostic.cannotAssignToValueIsAMethod(call.name))
-            }
-            guard let method = receiver.method(named: call.name, arguments: call.arguments.count) else {
-                var message = SwiftDiagnostic.valueOfTypeHasNoMember(receiver.typeName, call.name)
-                if let s = Suggest.closest(to: call.name, in: receiver.methods.map(\.name)) {
-                    message += CoreText.andDidYouMean(s)
-                }
-                throw PlaygroundError(message)
-            }
-            if method.isProperty && call.hasParens {
-                throw PlaygroundError(SwiftDiagnostic.isAPropertyNotAMethod(method.name, receiver.name))
-            }
-            if !method.isProperty && !call.hasParens && call.arguments.isEmpty {
-                throw PlaygroundError(SwiftDiagnostic.isAMethodCallItAs(method.name, receiver.name, method.signature))
-            }
+            let method = try resolve(statement, at: index, on: receiver)
             let arguments = try convert(call.arguments, for: method, on: receiver)
-            // Swift refuses to compile a throwing call without `try`: nothing runs.
-            if method.throwsError && statement.tryMark == .none {
-                throw PlaygroundError(
-                    SwiftDiagnostic.callCanThrowButIsNotMarkedWithTry.phrase
-                        + CoreText.didYouMeanToUseTry(Self.source(of: statement, try: .plain)))
-            }
+            try checkTry(method, in: statement)
             throwsAny = throwsAny || method.throwsError
             if showsCode { code += "." + method.name }
             if showsCode && !method.isProperty {
                 code += Self.render(call.arguments, trailingClosure: method.params.last?.type == .closure)
             }
+            // From here on the statement has changed something, unless the method only finds an object, or refuses
+            // (a lesson's method refuses, in a PlaygroundError, before it changes anything).
+            let ranBefore = ran?.something ?? false
+            if !method.onlyFinds { ran?.something = true }
             let result: CallResult
             do {
                 result = try method.perform(arguments)
@@ -92,6 +61,7 @@ struct CallRunner {
                     message: SwiftDiagnostic.tryExpressionUnexpectedlyRaisedAnError.text(
                         .en, error.reflected ?? error.swiftName))
             } catch {
+                if error is PlaygroundError { ran?.something = ranBefore }
                 postCode()
                 throw error
             }
@@ -101,43 +71,38 @@ struct CallRunner {
                 continue
             case .object(let next):
                 receiver = next
-                if isLast { ended = .object(next) }
+                if isLast {
+                    ended = .object(next)
+                } else {
+                    try checkRest(statement, from: index + 1, on: next, checked: checked)
+                }
             case .value(let value):
                 guard isLast else {
-                    let type: String = if case .value(let t) = method.returns { t } else { "()" }
-                    throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember(type, statement.calls[index + 1].name))
+                    throw refusal(
+                        SwiftDiagnostic.valueOfTypeHasNoMember(method.returnedType, statement.calls[index + 1].name),
+                        checked: checked)
                 }
                 ended = .value(value)
             case .done:
-                if index < statement.calls.count - 1 {
-                    let returned: String
-                    switch method.returns {
-                    case .value(let t), .object(let t): returned = t
-                    default: returned = "()"
-                    }
-                    throw PlaygroundError(
-                        SwiftDiagnostic.valueOfTypeHasNoMember(returned, statement.calls[index + 1].name))
+                if !isLast {
+                    throw refusal(
+                        SwiftDiagnostic.valueOfTypeHasNoMember(method.returnedType, statement.calls[index + 1].name),
+                        checked: checked)
                 }
             }
         }
-        // `print(alert.setTitle("Hi"))`, `print(builder.build())`: Swift prints the object or value itself, which
-        // the interpreter does not know how to word; the compiler runs it.
-        if statement.isPrint, ended == nil || { if case .object = ended { true } else { false } }() {
-            throw BeyondTheInterpreter()
+        // What the check could not know before the last call ran: `print` words a value, and a `let` keeps the
+        // object only if it is there.
+        if statement.isPrint, ended.map({ if case .value = $0 { false } else { true } }) ?? true {
+            throw refusal(nil, checked: checked)
         }
-        // `let combo = try employee.createCombo1(with: burgerBuilder)`, `let shown = alert.setTitle("T")`: a name for
-        // what the call returned is the compiler's to bind unless the interpreter holds the real object.
         if let binding = statement.binding, binding != "_" {
-            var holdsIt = false
-            if case .object(let object)? = ended, object.instance() != nil { holdsIt = true }
-            if case .value? = ended { holdsIt = true }
-            if !holdsIt { throw BeyondTheInterpreter() }
+            guard case .object(let object)? = ended, object.instance() != nil else {
+                throw refusal(nil, checked: checked)
+            }
         }
         postCode()
         switch ended {
-        case .value? where statement.binding.map({ $0 != "_" }) ?? false:
-            // `let m = builder.meat`: the interpreter keeps objects, not values; the compiler binds it.
-            throw BeyondTheInterpreter()
         case .value(let value)?:
             // `print(x)` prints (to the log pane, where every print of the lesson goes); a bare read shows the value.
             if statement.isPrint {
@@ -146,13 +111,12 @@ struct CallRunner {
                 mediator.post(PaneMessage(topic: "out", source: statement.receiver, text: value.source))
             }
         case .object(let object)?:
-            if statement.isPrint { mediator.post(PaneMessage(topic: "log", source: "print", text: object.typeName)) }
             if let binding = statement.binding, binding != "_" {
                 return LiveObject(name: binding, typeName: object.typeName, methods: object.methods).holding(
                     object.instance)
             }
         default:
-            if statement.isPrint { mediator.post(PaneMessage(topic: "log", source: "print", text: "()")) }
+            break
         }
         return nil
     }

@@ -3,9 +3,10 @@ import Patterns
 /// The live part of a lesson: its module and objects, the panes the module owns, and the journal of the commands
 /// that changed them.
 ///
-/// The live objects are always what a fresh module plus the journal gives. Undo, reset, goto and the rollback of a
-/// failed command all rebuild them that way, from the standard panes up, so nothing a replaced module or an undone
-/// command made survives; a journaled command that fails on replay is an ``InternalError``, never swallowed.
+/// The live objects are always what a fresh module plus the journal gives. Undo, reset and goto rebuild them that
+/// way, from the standard panes up, and so does the rollback of a failed command that ran where the session goes on
+/// (a failed line's copy is dropped instead), so nothing a replaced module or an undone command made survives; a
+/// journaled command that fails on replay is an ``InternalError``, never swallowed.
 final class Workspace {
     /// A command that changed something, as typed, as read, and the fields it changed.
     struct Entry: Equatable {
@@ -153,6 +154,7 @@ final class Workspace {
         let wasMuted = mediator.isMuted
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
+        retire()
         module = Self.make(factory, mediator, lang, lender: lender)
         bindings = [:]
         declarations = LearnerDeclarations()
@@ -182,6 +184,21 @@ final class Workspace {
         }
         if !dropped.isEmpty { journal = entries.indices.filter { !dropped.contains($0) }.map { entries[$0] } }
     }
+
+    /// Whether learner code ran on these objects (a compiled line): they may hold the learner's objects.
+    var ranLearnerCode = false
+
+    /// What a rebuild or a new lesson leaves behind (the module, the bindings), when learner code ran on it: kept,
+    /// never freed. Freeing it would run the learner's `deinit`s outside every line, where a trap ends the session
+    /// and a print lands nowhere; and the objects set up afresh are a new program, and a Swift program frees nothing
+    /// when it ends.
+    func retire() {
+        guard ranLearnerCode else { return }
+        Self.retired.append((module, bindings))
+        ranLearnerCode = false
+    }
+
+    nonisolated(unsafe) private static var retired: [Any] = []
 
     /// The whole state a replay must reproduce: the live objects and the program's own panes and routes.
     var snapshot: Snapshot { Snapshot(live: goalState(), panes: mediator.configuration) }

@@ -2,6 +2,10 @@
 /// `Method("setMeat", throws: true) { (meat: Meat) in try builder.setMeat(meat); return .done }`. The parameter
 /// types come from the closure, so what the playground checks is what the closure takes. A class, because a call
 /// looks its method up on every run and replay: passing it on is then one reference, not six fields.
+///
+/// A method refuses (throws a ``PlaygroundError``) before it changes anything, so that a refused statement can go to
+/// the compiler as typed; a method that returns ``Returns/object(_:)`` only finds that object and changes nothing (the
+/// interpreter's check finds it too, to check what follows).
 public final class Method {
     public let name: String
     public let params: [Param]

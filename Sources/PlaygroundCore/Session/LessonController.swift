@@ -122,6 +122,8 @@ public final class LessonController {
         }
         // Panes and routes belong to a lesson: the new one starts from its own, and says so when yours are gone.
         let panesBefore = mediator.configuration
+        // The objects of the lesson before are never freed (``Workspace/retire()``).
+        workspace?.retire()
         workspace = Workspace(factory: factory, mediator: mediator, lang: lang)
         session.calls.clear()
         session.lastLineCalls = nil

@@ -31,6 +31,18 @@ extension ProgressStore {
     public func takeWarnings() -> [Phrase] { [] }
 }
 
+/// How many failed commands were rolled back each way (tests see which one ran).
+public struct Rollbacks: Equatable, Sendable {
+    /// Rebuilt from the journal where the command ran (a session without isolation, a command inside a line).
+    public var rebuilt = 0
+    /// Left to the isolation, which drops the copy the line ran in.
+    public var dropped = 0
+    public init(rebuilt: Int = 0, dropped: Int = 0) {
+        self.rebuilt = rebuilt
+        self.dropped = dropped
+    }
+}
+
 /// A learner's session: one line in, events out. A small façade over the parts that do the work:
 /// * the ``LineRunner`` reads each line into a typed ``Command`` (``CommandReader``), chooses the engine and runs it
 ///   as a transaction on the ``Workspace``;
@@ -76,6 +88,8 @@ public final class Session {
     public var isolation: LineIsolation?
     /// How often Swift from an untrusted lesson (a line, a code exercise's file) was shown, not run: lessons are data.
     public internal(set) var withheldFromLesson = 0
+    /// How the failed commands were rolled back: each exactly once, by one of the two.
+    public internal(set) var rollbacks = Rollbacks()
     /// Whether the session has said which language mode judged a line (said once).
     var languageModeSaid = false
     /// Who called whom while the lines ran (the `Patterns` types record into it): `trace`, and goals on calls.
