@@ -235,7 +235,7 @@ final class ForkedLines: LineIsolation {
             close(announcements.read); close(announcements.write)
             return "prctl: " + Self.errorText()
         }
-        ThreadCount.checkBeforeFork("the supervisor")
+        ThreadCount.checkBeforeFork("the supervisor", beforeLearnerCode: true)
         let pid = fork()
         if pid > 0 {
             close(announcements.write)

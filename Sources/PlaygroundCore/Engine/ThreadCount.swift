@@ -18,17 +18,18 @@ public enum ThreadCount {
         return count
     }
 
-    /// Set by the `patterns` program (not by a test process, whose test runner has threads of its own): debug builds
-    /// assert one thread at each fork.
+    /// Set by the `patterns` program (not by a test process, whose test runner has threads of its own).
     nonisolated(unsafe) public static var asserted = false
 
     /// Before a fork that does not exec (`site` names it): with `PATTERNS_CHECK_THREADS=1` a second thread is said on
-    /// standard error and the process aborts, so that a test sees it at once instead of a copy that may hang; debug
-    /// builds of the program assert it.
-    public static func checkBeforeFork(_ site: StaticString) {
+    /// standard error and the process aborts, so that a test sees it at once instead of a copy that may hang.
+    /// `beforeLearnerCode`: no learner code can have run in this process yet (the supervisor's fork), so a second
+    /// thread is the playground's own: debug builds of the program assert it. Elsewhere a learner's line may have left
+    /// one (`DispatchQueue.global().async`), and the session must not end for it.
+    public static func checkBeforeFork(_ site: StaticString, beforeLearnerCode: Bool = false) {
         let checked = getenv("PATTERNS_CHECK_THREADS").map { String(cString: $0) == "1" } ?? false
         #if DEBUG
-        let wanted = checked || asserted
+        let wanted = checked || (asserted && beforeLearnerCode)
         #else
         let wanted = checked
         #endif
