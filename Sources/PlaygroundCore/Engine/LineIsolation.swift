@@ -56,3 +56,11 @@ public enum LineStop: Equatable, Sendable {
     /// The playground was asked to end (SIGTERM, SIGHUP) while the line ran.
     case ended(signal: Int32)
 }
+
+extension LineStop {
+    /// The runtime's words, for a trap.
+    var trapMessage: String? {
+        if case .trapped(let message) = self { return message }
+        return nil
+    }
+}

@@ -149,12 +149,13 @@ public enum Reflection {
             }
             let left = max(8, limit - out.utf8.count)
             let parts = pairs ? Array(Mirror(reflecting: child.value).children) : []
+            // Counted as shown: without the learner's module (`Exercise_<hash>.`), which the pane leaves out.
             if parts.count == 2 {
                 out +=
-                    shown(parts[0].value, bare: bare, limit: left) + ": "
-                    + shown(parts[1].value, bare: bare, limit: left)
+                    unqualified(shown(parts[0].value, bare: bare, limit: left)) + ": "
+                    + unqualified(shown(parts[1].value, bare: bare, limit: left))
             } else {
-                out += shown(child.value, bare: bare, limit: left)
+                out += unqualified(shown(child.value, bare: bare, limit: left))
             }
         }
         return out
@@ -167,7 +168,7 @@ public enum Reflection {
             if !out.isEmpty { out += ", " }
             if out.utf8.count >= limit { return out + "…" }
             let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 + ": " } ?? ""
-            out += label + shown(child.value, bare: bare, limit: max(8, limit - out.utf8.count))
+            out += label + unqualified(shown(child.value, bare: bare, limit: max(8, limit - out.utf8.count)))
         }
         return out
     }

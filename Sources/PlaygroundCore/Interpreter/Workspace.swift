@@ -188,17 +188,31 @@ final class Workspace {
     /// Whether learner code ran on these objects (a compiled line): they may hold the learner's objects.
     var ranLearnerCode = false
 
-    /// What a rebuild or a new lesson leaves behind (the module, the bindings), when learner code ran on it: kept,
-    /// never freed. Freeing it would run the learner's `deinit`s outside every line, where a trap ends the session
-    /// and a print lands nowhere; and the objects set up afresh are a new program, and a Swift program frees nothing
-    /// when it ends.
+    /// What a rebuild or a new lesson leaves behind (the module, the bindings), when learner code ran on it: never
+    /// freed where it is left, since freeing runs the learner's `deinit`s, and outside a line a trap there would end
+    /// the session and a print would land nowhere. The session frees it right after, in a line of its own under the
+    /// same protection as any line (``Session/freeRetired(in:)``), or keeps it for good where nothing protects that.
     func retire() {
         guard ranLearnerCode else { return }
         Self.retired.append((module, bindings))
         ranLearnerCode = false
     }
 
+    /// Left behind and not freed yet.
     nonisolated(unsafe) private static var retired: [Any] = []
+    /// Kept for good: a `deinit` trapped or ran too long while they were freed, or no copy could protect it.
+    nonisolated(unsafe) private static var keptForGood: [Any] = []
+
+    static var hasRetired: Bool { !retired.isEmpty }
+
+    /// Frees what was left behind: the learner's `deinit`s run now, so only inside a line.
+    static func freeRetired() { retired.removeAll() }
+
+    /// What was left behind stays, never freed.
+    static func keepRetiredForGood() {
+        keptForGood += retired
+        retired = []
+    }
 
     /// The whole state a replay must reproduce: the live objects and the program's own panes and routes.
     var snapshot: Snapshot { Snapshot(live: goalState(), panes: mediator.configuration) }

@@ -154,8 +154,41 @@ public final class Session {
         // A failed line's calls went with it (its copy is gone, or a rebuild replayed the journal afresh).
         if ok, calls.total > firstCall, calls.mark <= firstCall { lastLineCalls = firstCall..<calls.total }
         if !ok { anyFailed = true }
+        if Workspace.hasRetired { freeRetired(in: isolation) }
         runner.noteHiddenAnswers(since: start)
         return ok
+    }
+
+    /// Frees the objects a rebuild, a step or a new lesson left behind, in a line of its own: their `deinit`s are
+    /// learner code, so they run in a copy of the playground that carries on only if they all end well. What they
+    /// print is shown; a trap, a crash or an endless loop there is said in one line, the objects are kept for good,
+    /// and the session goes on. In-process (no copy to protect it), nothing is freed.
+    func freeRetired(in isolation: LineIsolation?) {
+        guard let isolation else {
+            Workspace.keepRetiredForGood()
+            return
+        }
+        let start = mediator.events.count
+        if compiler != nil { runner.connectCompiledOutput() }
+        let outcome = isolation.attempt(
+            {
+                Workspace.freeRetired()
+                runner.flushPrinted()
+                return true
+            }, said: { Array(mediator.events[min(start, mediator.events.count)...]) })
+        switch outcome {
+        case .ran: break
+        case .stopped(let stop, let printed):
+            runner.postPrinted(printed, stopped: true)
+            Workspace.keepRetiredForGood()
+            mediator.post(
+                PaneMessage(
+                    topic: "error", source: "session",
+                    text: stop.trapMessage.map { EngineText.freeingTrapped.text(lang, $0) }
+                        ?? EngineText.freeingStopped.text(lang), isError: true))
+        case .failed, .refused:
+            Workspace.keepRetiredForGood()
+        }
     }
 
     static let noLesson = PlaygroundError(CoreText.noLessonIsLoadedTryLoad.phrase)

@@ -2,7 +2,7 @@
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
         playgroundStopped, redefined, languageMode, startedAThread, timerLeft,
-        concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency
+        concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency, freeingTrapped, freeingStopped
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -75,7 +75,7 @@ public enum EngineText: String, TextCatalog {
                     + "its own",
                 "유지하지 않음: 이 줄이 Timer를 예약했습니다. 타이머는 Foundation의 런 루프가 돌 때만 실행되는데, 그 런 루프는 자체 "
                     + "스레드를 시작합니다. 플레이그라운드는 모든 줄을 한 스레드에서 실행합니다. "
-                    + "잠드는 Task(Task { try await Task.sleep(for: .seconds(1)); … })는 따로 스레드가 필요 없습니다"
+                    + "Task.sleep으로 잠드는 Task는 따로 스레드가 필요 없습니다"
             )
         case .concurrencyNotTakenOver:
             (
@@ -95,6 +95,20 @@ public enum EngineText: String, TextCatalog {
                 "build the playground with Swift 6.3, the toolchain its takeover was tested with; lines whose tasks "
                     + "need no thread still run",
                 "인수가 검증된 툴체인인 Swift 6.3으로 플레이그라운드를 빌드하세요. 스레드가 필요 없는 Task의 줄은 그대로 실행됩니다"
+            )
+        case .freeingTrapped:
+            (
+                "a deinit trapped while the playground freed the objects it had set up afresh ({0}); they are kept, "
+                    + "never freed, and the session goes on",
+                "플레이그라운드가 새로 준비하며 남긴 객체를 해제하는 동안 deinit이 트랩을 일으켰습니다({0}). 그 객체들은 해제하지 않고 "
+                    + "두며, 세션은 계속됩니다"
+            )
+        case .freeingStopped:
+            (
+                "a deinit did not finish while the playground freed the objects it had set up afresh (a crash, the "
+                    + "time or memory limit, Ctrl-C); they are kept, never freed, and the session goes on",
+                "플레이그라운드가 새로 준비하며 남긴 객체를 해제하는 동안 deinit이 끝나지 않았습니다(비정상 종료, 시간이나 메모리 "
+                    + "제한, Ctrl-C). 그 객체들은 해제하지 않고 두며, 세션은 계속됩니다"
             )
         case .cacheFallback:
             (
