@@ -1,3 +1,5 @@
+import PlaygroundCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,7 +44,9 @@ enum ForkHooks {
         /// In the copy, once it carries the session on (a thread started again).
         var carriesOn: () -> Void
     }
-    nonisolated(unsafe) static var hooks: [Hook] = []
+    nonisolated(unsafe) static var hooks: [Hook] = [] {
+        didSet { Processes.knownThreads = hooks.count }
+    }
 
     static func before() { hooks.forEach { $0.before() } }
     static func parent() { hooks.forEach { $0.parent() } }

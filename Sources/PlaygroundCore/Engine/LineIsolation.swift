@@ -12,6 +12,12 @@ public protocol LineIsolation: AnyObject {
     func enter(_ phase: LinePhase)
     /// What learner code printed (shown if the line is stopped before it ends).
     func printed(_ text: String)
+    /// How many processes the line started were ended when it finished (the playground keeps none); read once.
+    func takeEndedProcesses() -> Int
+}
+
+extension LineIsolation {
+    public func takeEndedProcesses() -> Int { 0 }
 }
 
 /// What a line is doing, for its time limit.
@@ -39,11 +45,32 @@ public enum IsolatedLine: Equatable, Sendable {
 public enum LineStop: Equatable, Sendable {
     /// The runtime's words (`Fatal error: boom`).
     case trapped(String)
+    /// A crash: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP without the runtime's words.
     case crashed(signal: Int32)
+    /// `exit(code)` in the line.
+    case exited(code: Int32)
+    /// SIGABRT without the runtime's words: `abort()`.
+    case aborted
+    /// Ended by a signal that is not a crash (`kill(0, SIGTERM)`, `raise(SIGUSR1)`).
+    case killed(signal: Int32)
+    /// The line read standard input (`readLine()`), which is the playground's.
+    case waitingForInput
+    /// The line finished, but changed what the playground needs to go on: it is not kept.
+    case notKept(SessionChange)
     case timedOut(seconds: Double)
     case compilerTimedOut(seconds: Double)
     case interrupted
     case outOfMemory(megabytes: Int)
     /// The playground was asked to end (SIGTERM, SIGHUP) while the line ran.
     case ended(signal: Int32)
+}
+
+/// What a line changed that the process carrying the session on must have as it was.
+public enum SessionChange: Equatable, Sendable {
+    /// File descriptor 0, 1 or 2 closed or pointing elsewhere (`close(1)`, `dup2(2, 1)`).
+    case standardFile(Int32)
+    /// `setsid()`: the process left the terminal's session.
+    case session
+    /// The process cannot rejoin the session's process group.
+    case processGroup
 }
