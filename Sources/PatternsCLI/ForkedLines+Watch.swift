@@ -66,6 +66,8 @@ extension ForkedLines {
         var lastCheck = 0.0
         var readsSeen = 0
         var peakMegabytes = 0
+        // The session's own memory, which the copy starts with.
+        let startMegabytes = Self.memoryMegabytes(getpid()) ?? 0
         let listening = LineSignals.listen()
         defer { LineSignals.restore(listening) }
         let received = { (fd: Int32, bytes: UnsafeRawBufferPointer) in
@@ -96,11 +98,12 @@ extension ForkedLines {
                     return true
                 }
             } else if now > deadline {
-                // A line that ran out of time holding half its memory limit or more was filling memory.
+                // A line that ran out of time while taking memory by the hundred megabytes was filling memory.
+                let grown = peakMegabytes - startMegabytes
                 if heard.compiling {
                     stop = .compilerTimedOut(seconds: compileLimit)
-                } else if peakMegabytes > memoryLimit / 2 {
-                    stop = .outOfMemory(megabytes: memoryLimit)
+                } else if grown > max(256, memoryLimit / 8) {
+                    stop = .memoryRunaway(seconds: runLimit, megabytes: grown)
                 } else {
                     stop = .timedOut(seconds: runLimit)
                 }

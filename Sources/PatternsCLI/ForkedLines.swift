@@ -137,6 +137,10 @@ final class ForkedLines: LineIsolation {
         // As in a program: SIGTERM and SIGHUP end the line's process (`kill(0, SIGTERM)`), not the session after it.
         let terminate = signal(SIGTERM, SIG_DFL)
         let hangUp = signal(SIGHUP, SIG_DFL)
+        // And as in a program a shell starts, no signal is blocked.
+        var blocked = sigset_t(), none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, &blocked)
         let savedErrors = dup(2)
         dup2(copy.errors, 2)
         Processes.close(copy.errors)
@@ -182,6 +186,7 @@ final class ForkedLines: LineIsolation {
         signal(SIGTTIN, stopOnInput)
         signal(SIGTERM, terminate)
         signal(SIGHUP, hangUp)
+        sigprocmask(SIG_SETMASK, &blocked, nil)
         // The supervisor takes this process as the session; the process that waited ends when it reads `K`.
         Supervisor.announce(session: me)
         send("K", [])

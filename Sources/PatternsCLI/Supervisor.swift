@@ -72,7 +72,7 @@ enum Supervisor {
     private static func say(_ value: Int32) {
         guard announcements >= 0 else { return }
         var value = value
-        withUnsafeBytes(of: &value) { Processes.write(announcements, $0) }
+        _ = withUnsafeBytes(of: &value) { Processes.write(announcements, $0) }
     }
 
     /// Waits until the supervisor takes `pid` as the session; false if the supervisor is gone.
@@ -151,7 +151,7 @@ enum Supervisor {
                         copy = 0
                         sessionEnd = nil
                         var taken = session
-                        withUnsafeBytes(of: &taken) { Processes.write(channels.acknowledgements.write, $0) }
+                        _ = withUnsafeBytes(of: &taken) { Processes.write(channels.acknowledgements.write, $0) }
                     } else if copy == 0 || !announcing {
                         return sessionEnd!
                     }

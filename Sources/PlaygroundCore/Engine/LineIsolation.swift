@@ -61,6 +61,8 @@ public enum LineStop: Equatable, Sendable {
     case compilerTimedOut(seconds: Double)
     case interrupted
     case outOfMemory(megabytes: Int)
+    /// Out of time while its memory kept growing: `megabytes` more than before the line.
+    case memoryRunaway(seconds: Double, megabytes: Int)
     /// The playground was asked to end (SIGTERM, SIGHUP) while the line ran.
     case ended(signal: Int32)
 }

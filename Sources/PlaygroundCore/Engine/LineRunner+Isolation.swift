@@ -61,6 +61,8 @@ extension LineRunner {
         case .compilerTimedOut(let seconds): report(PlaygroundError(EngineText.compilerTimedOut(Self.seconds(seconds))))
         case .interrupted: report(PlaygroundError(CoreText.compiledInterrupted.phrase))
         case .outOfMemory(let megabytes): report(PlaygroundError(EngineText.outOfMemory(String(megabytes))))
+        case .memoryRunaway(let seconds, let megabytes):
+            report(PlaygroundError(EngineText.memoryRunaway(Self.seconds(seconds), String(megabytes))))
         case .exited(let code): report(PlaygroundError(EngineText.exited(String(code))))
         case .aborted: report(PlaygroundError(EngineText.aborted.phrase))
         case .killed(let signal):

@@ -2,7 +2,7 @@
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
         playgroundStopped, redefined, languageMode, exited, aborted, killed, waitingForInput, changedStandardFile,
-        changedSession, changedProcessGroup, processesEnded
+        changedSession, changedProcessGroup, processesEnded, memoryRunaway
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -58,6 +58,13 @@ public enum EngineText: String, TextCatalog {
                     + "objects are as they were before it",
                 "유지하지 않음: 이 줄이 플레이그라운드 프로세스를 되돌아올 수 없는 프로세스 그룹으로 옮겼습니다. 라이브 객체는 이 줄 전의 상태 "
                     + "그대로입니다"
+            )
+        case .memoryRunaway:
+            (
+                "stopped: after {0} s the line was still running and still taking memory ({1} MB more than before "
+                    + "it: filling memory without end?); the live objects are as they were before it",
+                "중지: {0}초가 지나도 이 줄이 끝나지 않고 메모리를 계속 차지했습니다(이 줄 전보다 {1}MB 더: 끝없이 메모리를 채우나요?). 라이브 객체는 "
+                    + "이 줄 전의 상태 그대로입니다"
             )
         case .processesEnded:
             (
