@@ -66,8 +66,6 @@ extension ForkedLines {
         var lastCheck = 0.0
         var readsSeen = 0
         var peakMegabytes = 0
-        // The session's own memory, which the copy starts with.
-        let startMegabytes = Self.memoryMegabytes(getpid()) ?? 0
         let listening = LineSignals.listen()
         defer { LineSignals.restore(listening) }
         let received = { (fd: Int32, bytes: UnsafeRawBufferPointer) in
@@ -99,7 +97,8 @@ extension ForkedLines {
                 }
             } else if now > deadline {
                 // A line that ran out of time while taking memory by the hundred megabytes was filling memory.
-                let grown = peakMegabytes - startMegabytes
+                // Counted from this process's memory, which the copy started with.
+                let grown = peakMegabytes - (Self.memoryMegabytes(getpid()) ?? 0)
                 if heard.compiling {
                     stop = .compilerTimedOut(seconds: compileLimit)
                 } else if grown > max(256, memoryLimit / 8) {

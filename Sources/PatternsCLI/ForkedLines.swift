@@ -30,6 +30,8 @@ final class ForkedLines: LineIsolation {
     /// The process group of the session (the one the shell made), which the copy rejoins before it carries on.
     private var sessionGroup: pid_t = 0
     private var endedProcesses = 0
+    /// In a copy whose waiting process died: how long its line may still run.
+    nonisolated(unsafe) static var orphanSeconds: UInt32 = 0
 
     init(runLimit: Double, compileLimit: Double, memoryLimit: Int) {
         self.runLimit = runLimit
@@ -42,9 +44,11 @@ final class ForkedLines: LineIsolation {
     func enter(_ phase: LinePhase) {
         switch phase {
         case .compiling(let group):
+            Self.orphanSeconds = Self.seconds(compileLimit)
             var value = group
             send("C", withUnsafeBytes(of: &value) { Array($0) })
         case .running:
+            Self.orphanSeconds = Self.seconds(runLimit)
             send("R", [])
             if channel >= 0 && sessionGroup > 0 { _ = setpgid(0, 0) }
         case .waiting:
@@ -55,6 +59,8 @@ final class ForkedLines: LineIsolation {
     }
 
     func printed(_ text: String) { send("P", Array(text.utf8)) }
+
+    static func seconds(_ limit: Double) -> UInt32 { UInt32(max(1, min(limit.rounded(.up), 86400))) }
 
     func takeEndedProcesses() -> Int {
         defer { endedProcesses = 0 }
@@ -129,7 +135,12 @@ final class ForkedLines: LineIsolation {
         let me = getpid()
         // A process group of its own, so that the line's signals reach only its own processes.
         _ = setpgid(0, 0)
-        Supervisor.announce(copy: me)
+        // If the process that waits dies (`kill(getppid(), SIGKILL)` in the line), the line goes on, adopted by the
+        // supervisor, but no longer than its limits allow: SIGURG then starts an alarm, which ends the copy.
+        Self.orphanSeconds = Self.seconds(runLimit)
+        let orphaned = signal(SIGURG) { _ in _ = alarm(ForkedLines.orphanSeconds) }
+        _ = patterns_set_parent_death_signal(SIGURG)
+        if getppid() != parent { _ = alarm(Self.orphanSeconds) }
         let before = Identity()
         // The session's own writes and terminal modes go on from the background; a read of the terminal stops it.
         let stopOnOutput = signal(SIGTTOU, SIG_IGN)
@@ -169,7 +180,7 @@ final class ForkedLines: LineIsolation {
             Processes.close(savedInput)
         }
         // The processes the line started are the line's: none outlives it.
-        let started = ProcessTree.descendants(of: me)
+        let started = ProcessTree.hasChildren(me) ? ProcessTree.descendants(of: me) : []
         for pid in started { kill(pid, SIGKILL) }
         for pid in started { _ = Processes.wait(pid) }
         guard ok else {
@@ -187,6 +198,9 @@ final class ForkedLines: LineIsolation {
         signal(SIGTERM, terminate)
         signal(SIGHUP, hangUp)
         sigprocmask(SIG_SETMASK, &blocked, nil)
+        _ = patterns_set_parent_death_signal(0)
+        _ = alarm(0)
+        signal(SIGURG, orphaned)
         // The supervisor takes this process as the session; the process that waited ends when it reads `K`.
         Supervisor.announce(session: me)
         send("K", [])

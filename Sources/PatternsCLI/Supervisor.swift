@@ -9,11 +9,11 @@ import Glibc
 /// waits for, reaps each process that handed the session on, passes SIGTERM and SIGHUP to the session, and ends as the
 /// session ends, with its status, after every process left below it (a compiler, a copy) is gone.
 ///
-/// Which process is the session is said, not guessed: a line's copy announces itself when its line starts, and again
-/// as the session once its line succeeded; the supervisor takes it as the session when the process it came from is
-/// gone, and acknowledges it on a pipe of its own, which the copy waits for before it carries on. The process that
-/// waited for a line may die any way at any time (`kill(getppid(), SIGKILL)` in the line): while its copy lives,
-/// that is not the end of the session.
+/// Which process is the session is said, not guessed: a line's copy announces itself as the session once its line
+/// succeeded; the supervisor takes it as the session when the process it came from is gone, and acknowledges it on a
+/// pipe of its own, which the copy waits for before it carries on. The process that waited for a line may die any
+/// way at any time (`kill(getppid(), SIGKILL)` in the line): while its copy lives (adopted by the supervisor, as this
+/// process is the subreaper), that is not the end of the session.
 enum Supervisor {
     /// The exit status of a process that handed the session on to a copy, or handed a failed line back.
     static let handedOn: Int32 = 123
@@ -63,15 +63,10 @@ enum Supervisor {
         }
     }
 
-    /// Said by a line's copy as its line starts: it may become the session.
-    static func announce(copy: pid_t) { say(-copy) }
-
     /// Said by a line's copy whose line succeeded: it is the session now, once the process it came from is gone.
-    static func announce(session: pid_t) { say(session) }
-
-    private static func say(_ value: Int32) {
+    static func announce(session: pid_t) {
         guard announcements >= 0 else { return }
-        var value = value
+        var value = session
         _ = withUnsafeBytes(of: &value) { Processes.write(announcements, $0) }
     }
 
@@ -114,8 +109,6 @@ enum Supervisor {
     /// Who the session is, as the announcements and the ends of processes tell it.
     struct Watch {
         var session: pid_t
-        /// The line's copy that said it runs a line of the session.
-        var copy: pid_t = 0
         /// The copy that said it is the session now, waiting for the session it came from to be gone.
         var next: pid_t = 0
         /// How the session ended, while its copy may still carry it on.
@@ -137,22 +130,22 @@ enum Supervisor {
                 // Ends first, then what was said: a process says all it says before it ends.
                 while let (pid, end) = Processes.waitAny(waiting: false) {
                     if pid == session { sessionEnd = end }
-                    if pid == copy { copy = 0 }
                     if pid == next { next = 0 }
                 }
                 if announcing { announcing = hear(channels.announcements.read) }
                 // One that said so and is gone since (reaped above, or before it was heard) is no one.
-                if copy != 0 && kill(copy, 0) != 0 { copy = 0 }
                 if next != 0 && kill(next, 0) != 0 { next = 0 }
                 if sessionEnd != nil {
                     if next != 0 {
                         session = next
                         next = 0
-                        copy = 0
                         sessionEnd = nil
                         var taken = session
                         _ = withUnsafeBytes(of: &taken) { Processes.write(channels.acknowledgements.write, $0) }
-                    } else if copy == 0 || !announcing {
+                    } else if case .signaled = sessionEnd!, announcing, ProcessTree.hasChildren(getpid()) {
+                        // Killed while it waited for a line: its copy is this process's child now, until it ends
+                        // or says it is the session.
+                    } else {
                         return sessionEnd!
                     }
                 }
@@ -170,7 +163,7 @@ enum Supervisor {
                 var value: Int32 = 0
                 let count = withUnsafeMutableBytes(of: &value) { Processes.read(fd, into: $0) }
                 guard count == 4 else { return count != 0 }
-                if value < 0 { copy = -value } else { next = value }
+                if value > 0 { next = value }
                 item.revents = 0
             }
             return true

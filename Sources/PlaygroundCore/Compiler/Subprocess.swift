@@ -75,6 +75,13 @@ public struct LineStopped: Error, Equatable, Sendable {
 /// The processes below one, read from /proc: the compiler driver starts its frontend in a process group of its own,
 /// so stopping a line stops the whole tree, not one group.
 public enum ProcessTree {
+    /// Whether `pid` has a child, read from its own list where the kernel keeps one (one small file, not all of
+    /// /proc); true where it cannot tell.
+    public static func hasChildren(_ pid: pid_t) -> Bool {
+        guard access("/proc/\(pid)/task/\(pid)/children", R_OK) == 0 else { return true }
+        return Processes.contents(of: "/proc/\(pid)/task/\(pid)/children")?.contains { $0.isNumber } ?? false
+    }
+
     /// `root`'s descendants, children before their children.
     public static func descendants(of root: pid_t) -> [pid_t] {
         var parents: [pid_t: [pid_t]] = [:]
