@@ -35,7 +35,10 @@ import Glibc
         let text = Array(String(repeating: "abc", count: 30_000).utf8)
         // More than a pipe holds is written in pieces as the pump reads.
         var received: [UInt8] = []
-        let writer = Thread { Processes.write(pipe.write, text); Processes.close(pipe.write) }
+        let writer = Thread {
+            Processes.write(pipe.write, text)
+            Processes.close(pipe.write)
+        }
         writer.start()
         let ended = Processes.pump([pipe.read], received: { _, bytes in received += bytes }, stop: { false })
         Processes.close(pipe.read)

@@ -71,7 +71,7 @@ public struct Sandbox {
             let fd = output.write
             LineOutput.write = { text in
                 var text = text
-                text.withUTF8 { Processes.write(fd, UnsafeRawBufferPointer($0)) }
+                _ = text.withUTF8 { Processes.write(fd, UnsafeRawBufferPointer($0)) }
             }
             body()
             _exit(0)
