@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "patterns",
-    platforms: [.macOS(.v13)],
+    // Linux only: each line runs in a forked copy of the playground kept alive by Linux's process controls
+    // (prctl: the parent-death signal, the child subreaper; /proc). Elsewhere the build stops with one sentence
+    // (Sources/PatternsCLI/Platform.swift).
     products: [
         .executable(name: "patterns", targets: ["PatternsCLI"]),
         .library(name: "Patterns", targets: ["Patterns"]),

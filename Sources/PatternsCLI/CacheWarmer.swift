@@ -16,7 +16,8 @@ struct CacheWarmer {
     init(lessons: [Lesson], tester: LessonTester) {
         guard lessons.count > 1, tester.compiler != nil, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return }
         let parent = getpid()
-        let child = fork()
+        // Without a copy the real run is only slower.
+        let child = (try? Processes.forkCopy()) ?? -1
         guard child == 0 else {
             pid = max(child, 0)
             return
@@ -38,7 +39,6 @@ struct CacheWarmer {
     func stop() {
         guard pid > 0 else { return }
         kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = Processes.wait(pid)
     }
 }

@@ -33,11 +33,8 @@ enum Editor {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
         guard spawned == 0 else { return .failed(command, -1) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7f == 0
-        let code = (status >> 8) & 0xff
-        return exited && code == 0 ? .closed : .failed(command, exited ? code : 128 + (status & 0x7f))
+        let end = Processes.wait(pid) ?? .exited(-1)
+        return end == .exited(0) ? .closed : .failed(command, end.shellStatus)
     }
 
     /// What a file is now, to see that it was saved: its inode, size and time of change.

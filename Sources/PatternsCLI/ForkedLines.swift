@@ -8,18 +8,30 @@ import Glibc
 
 /// Runs each line that may reach learner code in a forked copy of the playground, which carries the session on if
 /// the line succeeds; the process from before the line waits, and carries on itself, exactly as it was, if the line
-/// fails, traps, crashes, runs past its time limit or its memory limit, or is stopped by Ctrl-C. Nothing runs twice:
-/// the copy that ran the line is the session from then on.
+/// fails, traps, crashes, exits, runs past its time limit or its memory limit, waits for input, or is stopped by
+/// Ctrl-C. Nothing runs twice: the copy that ran the line is the session from then on.
 ///
-/// The process the shell started becomes a ``Supervisor`` at the first such line: it keeps the pid the shell waits
-/// for, reaps the processes that handed the session on, forwards SIGTERM and SIGHUP, and ends as the session ends.
+/// A copy is kept only if it is still the session: the same process (a process learner code forked ends quietly),
+/// the same files at 0, 1 and 2, the same session id and process group; and only once the ``Supervisor`` (the
+/// process the shell started) has taken it as the session, in so many words: no timing of the process that waited
+/// decides it.
+///
+/// The copy runs its line in a process group of its own, so that a line's signals (`kill(0, SIGTERM)`) reach only
+/// its own processes, Ctrl-C reaches only the process that waits, and at a terminal a read of standard input stops
+/// the copy (SIGTTIN) instead of taking the playground's input. Piped, its standard input during the line is a pipe
+/// nobody writes: a line that reads it is seen blocked there, and named so.
 final class ForkedLines: LineIsolation {
     let runLimit: Double
     let compileLimit: Double
     let memoryLimit: Int
     /// In the copy that runs a line: where it reports to the process waiting for it.
-    private var channel: Int32 = -1
+    var channel: Int32 = -1
     private var supervised = false
+    /// The process group of the session (the one the shell made), which the copy rejoins before it carries on.
+    private var sessionGroup: pid_t = 0
+    private var endedProcesses = 0
+    /// In a copy whose waiting process died: how long its line may still run.
+    nonisolated(unsafe) static var orphanSeconds: UInt32 = 0
 
     init(runLimit: Double, compileLimit: Double, memoryLimit: Int) {
         self.runLimit = runLimit
@@ -32,28 +44,36 @@ final class ForkedLines: LineIsolation {
     func enter(_ phase: LinePhase) {
         switch phase {
         case .compiling(let group):
+            Self.orphanSeconds = Self.seconds(compileLimit)
             var value = group
             send("C", withUnsafeBytes(of: &value) { Array($0) })
-        case .running: send("R", [])
-        case .waiting: send("W", [])
+        case .running:
+            Self.orphanSeconds = Self.seconds(runLimit)
+            send("R", [])
+            if channel >= 0 && sessionGroup > 0 { _ = setpgid(0, 0) }
+        case .waiting:
+            // The learner's editor is the terminal's: the copy is in the terminal's process group while it runs.
+            if channel >= 0 && sessionGroup > 0 { _ = setpgid(0, sessionGroup) }
+            send("W", [])
         }
     }
 
     func printed(_ text: String) { send("P", Array(text.utf8)) }
 
-    private func send(_ kind: Character, _ payload: [UInt8]) {
+    static func seconds(_ limit: Double) -> UInt32 { UInt32(max(1, min(limit.rounded(.up), 86400))) }
+
+    func takeEndedProcesses() -> Int {
+        defer { endedProcesses = 0 }
+        return endedProcesses
+    }
+
+    func send(_ kind: Character, _ payload: [UInt8]) {
         guard channel >= 0 else { return }
         var count = UInt32(payload.count)
         var frame = [UInt8(ascii: kind.unicodeScalars.first!)]
         withUnsafeBytes(of: &count) { frame += $0 }
         frame += payload
-        var written = 0
-        while written < frame.count {
-            let n = frame.withUnsafeBytes { write(channel, $0.baseAddress! + written, frame.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            written += n
-        }
+        Processes.write(channel, frame)
     }
 
     // MARK: - A line
@@ -64,208 +84,197 @@ final class ForkedLines: LineIsolation {
         if !supervised {
             if let refused = startSupervisor() { return .refused(refused) }
         }
-        var control: [Int32] = [0, 0]
-        var errors: [Int32] = [0, 0]
-        guard patterns_pipe(&control, 0) == 0 else { return .refused("pipe: " + Self.errorText()) }
-        guard patterns_pipe(&errors, 0) == 0 else {
-            close(control[0]); close(control[1])
-            return .refused("pipe: " + Self.errorText())
+        var fds: [Int32] = []
+        defer { Processes.close(fds[...]) }
+        let control: (read: Int32, write: Int32), errors: (read: Int32, write: Int32)
+        let traps: (read: Int32, write: Int32)
+        // Piped, the line's standard input is a pipe nobody writes (at a terminal it is the terminal).
+        var input: (read: Int32, write: Int32) = (-1, -1)
+        do {
+            control = try Processes.pipe()
+            fds += [control.read, control.write]
+            errors = try Processes.pipe()
+            fds += [errors.read, errors.write]
+            traps = try Processes.pipe()
+            fds += [traps.read, traps.write]
+            if isatty(0) != 1 {
+                input = try Processes.pipe()
+                fds += [input.read, input.write]
+            }
+        } catch { return .refused(error.description) }
+        let parent = getpid()
+        let pid: pid_t
+        do { pid = try Processes.forkCopy("a line's copy") } catch {
+            return .refused(error.description)
         }
-        fflush(nil)
-        let me = getpid()
-        ThreadCount.checkBeforeFork("a line's copy")
-        let pid = fork()
         if pid == 0 {
-            close(control[0]); close(errors[0])
-            return runHere(line, said: said, control: control[1], errors: errors[1], parent: me)
+            Processes.close(control.read, errors.read, traps.read, input.write)
+            fds = []
+            let copy = Copy(control: control.write, errors: errors.write, traps: traps.write, input: input.read)
+            return runHere(line, said: said, copy, parent: parent)
         }
-        close(control[1]); close(errors[1])
-        guard pid > 0 else {
-            close(control[0]); close(errors[0])
-            return .refused("fork: " + Self.errorText())
-        }
-        return watch(pid, control: control[0], errors: errors[0])
+        Processes.close(control.write, errors.write, traps.write, input.read)
+        fds = [control.read, errors.read, traps.read, input.write].filter { $0 >= 0 }
+        return watch(pid, control: control.read, errors: errors.read, traps: traps.read)
+    }
+
+    /// The pipe ends a copy holds while it runs its line.
+    struct Copy {
+        var control: Int32
+        var errors: Int32
+        var traps: Int32
+        var input: Int32
     }
 
     /// In the copy: runs the line with traps ending the copy at once, then hands the session on or back.
-    private func runHere(
-        _ line: () -> Bool, said: () -> [Event], control: Int32, errors: Int32,
-        parent: pid_t
-    ) -> IsolatedLine {
-        _ = patterns_set_parent_death_signal(SIGKILL)
-        if getppid() != parent { _exit(Supervisor.handedOn) }
+    private func runHere(_ line: () -> Bool, said: () -> [Event], _ copy: Copy, parent: pid_t) -> IsolatedLine {
+        let me = getpid()
+        // A process group of its own, so that the line's signals reach only its own processes.
+        _ = setpgid(0, 0)
+        // If the process that waits dies (`kill(getppid(), SIGKILL)` in the line), the line goes on, adopted by the
+        // supervisor, but no longer than its limits allow: SIGURG then starts an alarm, which ends the copy.
+        Self.orphanSeconds = Self.seconds(runLimit)
+        let orphaned = signal(SIGURG) { _ in _ = alarm(ForkedLines.orphanSeconds) }
+        _ = patterns_set_parent_death_signal(SIGURG)
+        if getppid() != parent { _ = alarm(Self.orphanSeconds) }
+        let before = Identity()
+        // The session's own writes and terminal modes go on from the background; a read of the terminal stops it.
+        let stopOnOutput = signal(SIGTTOU, SIG_IGN)
+        let stopOnInput = signal(SIGTTIN, SIG_DFL)
+        // As in a program: SIGTERM and SIGHUP end the line's process (`kill(0, SIGTERM)`), not the session after it.
+        let terminate = signal(SIGTERM, SIG_DFL)
+        let hangUp = signal(SIGHUP, SIG_DFL)
+        // And as in a program a shell starts, no signal is blocked.
+        var blocked = sigset_t(), none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, &blocked)
         let savedErrors = dup(2)
-        dup2(errors, 2)
-        close(errors)
-        // A trap or crash ends the copy at once, with status 64 + the signal (no crash report); Ctrl-C is for the
-        // process that waits.
-        let saved = Sandbox.exitOnTraps()
+        dup2(copy.errors, 2)
+        Processes.close(copy.errors)
+        let savedInput = copy.input >= 0 ? dup(0) : -1
+        if copy.input >= 0 {
+            dup2(copy.input, 0)
+            Processes.close(copy.input)
+        }
+        // A trap or crash ends the copy at once, saying which signal (no crash report); Ctrl-C is for the process
+        // that waits.
+        Processes.trapReport = copy.traps
+        let saved = Processes.exitOnTraps()
         let interrupt = signal(SIGINT, SIG_IGN)
-        channel = control
+        channel = copy.control
         let ok = line()
-        Sandbox.restore(saved)
+        // A process learner code forked, back from the line: it is not the session.
+        Processes.endIfForeign()
+        Processes.restore(saved)
+        Processes.trapReport = -1
+        Processes.close(copy.traps)
         signal(SIGINT, interrupt)
         dup2(savedErrors, 2)
-        close(savedErrors)
+        Processes.close(savedErrors)
+        if savedInput >= 0 {
+            dup2(savedInput, 0)
+            Processes.close(savedInput)
+        }
+        // The processes the line started are the line's: none outlives it.
+        let started = ProcessTree.hasChildren(me) ? ProcessTree.descendants(of: me) : []
+        for pid in started { kill(pid, SIGKILL) }
+        for pid in started { _ = Processes.wait(pid) }
         guard ok else {
             send("D", EventCoding.encode(said()))
             _exit(Supervisor.handedOn)
         }
-        // The process that waited ends when it reads this; until then it must not take this one with it.
-        _ = patterns_set_parent_death_signal(0)
-        Supervisor.announce()
-        send("K", [])
-        close(control)
-        channel = -1
-        var waited = 0
-        while getppid() == parent && waited < 2000 {
-            usleep(500)
-            waited += 1
+        var change = Identity().change(from: before)
+        if change == nil && sessionGroup > 0 && setpgid(0, sessionGroup) != 0 { change = .processGroup }
+        if let change {
+            send("N", Self.encode(change))
+            _exit(Supervisor.handedOn)
         }
-        // Now the supervisor's: if it is killed, so is the session.
+        signal(SIGTTOU, stopOnOutput)
+        signal(SIGTTIN, stopOnInput)
+        signal(SIGTERM, terminate)
+        signal(SIGHUP, hangUp)
+        sigprocmask(SIG_SETMASK, &blocked, nil)
+        _ = patterns_set_parent_death_signal(0)
+        _ = alarm(0)
+        signal(SIGURG, orphaned)
+        // The supervisor takes this process as the session; the process that waited ends when it reads `K`.
+        Supervisor.announce(session: me)
+        send("K", [])
+        Processes.close(channel)
+        channel = -1
+        guard Supervisor.awaitAcknowledgement(of: me) else { _exit(Supervisor.handedOn) }
+        // Now the supervisor's child: if it is killed, so is the session.
         _ = patterns_set_parent_death_signal(SIGKILL)
+        if getppid() != Supervisor.pid { _exit(Supervisor.handedOn) }
+        endedProcesses = started.count
         return .ran(true)
     }
 
-    /// In the process from before the line: waits for the copy's verdict under the time, memory and Ctrl-C limits.
-    private func watch(_ pid: pid_t, control: Int32, errors: Int32) -> IsolatedLine {
-        var frames: [UInt8] = []
-        var printed: [UInt8] = []
-        var errorText: [UInt8] = []
-        var kept = false
-        var failed: [UInt8]?
-        var stop: LineStop?
-        var compiling = false
-        var waiting = false
-        var group: Int32 = 0
-        var deadline = LineCompiler.now() + runLimit
-        var lastMemoryCheck = 0.0
-        var open = [control, errors]
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while !open.isEmpty && stop == nil {
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), 50)
-            for item in fds where item.revents != 0 {
-                let count = read(item.fd, &buffer, buffer.count)
-                if count > 0 {
-                    if item.fd == control {
-                        frames += buffer[0..<count]
-                    } else if errorText.count < 65536 {
-                        errorText += buffer[0..<count]
-                    }
-                } else if count == 0 || errno != EINTR {
-                    open.removeAll { $0 == item.fd }
-                }
+    /// What the process carrying the session on must still be after a line: its files at 0, 1 and 2, its session.
+    struct Identity: Equatable {
+        var files: [[UInt64]] = []
+        var session: pid_t
+
+        init() {
+            for fd: Int32 in 0...2 {
+                var info = stat()
+                files.append(fstat(fd, &info) == 0 ? [UInt64(info.st_dev), UInt64(info.st_ino)] : [])
             }
-            // Whole frames: kind, length, payload.
-            var start = 0
-            while frames.count - start >= 5 {
-                var length: UInt32 = 0
-                withUnsafeMutableBytes(of: &length) { $0.copyBytes(from: frames[(start + 1)..<(start + 5)]) }
-                let end = start + 5 + Int(length)
-                guard frames.count >= end else { break }
-                let payload = Array(frames[(start + 5)..<end])
-                switch frames[start] {
-                case UInt8(ascii: "P"): if printed.count < 1 << 20 { printed += payload }
-                case UInt8(ascii: "C"):
-                    if payload.count == 4 { group = payload.withUnsafeBytes { $0.load(as: Int32.self) } }
-                    compiling = true; waiting = false
-                    deadline = LineCompiler.now() + compileLimit
-                case UInt8(ascii: "R"):
-                    compiling = false; waiting = false
-                    deadline = LineCompiler.now() + runLimit
-                case UInt8(ascii: "W"):
-                    waiting = true
-                    deadline = .infinity
-                case UInt8(ascii: "K"): kept = true
-                case UInt8(ascii: "D"): failed = payload
-                default: break
-                }
-                start = end
+            session = getsid(0)
+        }
+
+        /// What changed since `before`, if anything.
+        func change(from before: Identity) -> SessionChange? {
+            if session != before.session { return .session }
+            for fd in 0...2 where files[fd] != before.files[fd] || files[fd].isEmpty {
+                return .standardFile(Int32(fd))
             }
-            if start > 0 { frames.removeFirst(start) }
-            if kept { break }
-            let now = LineCompiler.now()
-            if [SIGTERM, SIGHUP].contains(Signals.pending) {
-                stop = .ended(signal: Signals.pending)
-            } else if Signals.pending == SIGINT && !waiting {
-                Signals.pending = 0
-                stop = .interrupted
-            } else if now > deadline {
-                stop = compiling ? .compilerTimedOut(seconds: compileLimit) : .timedOut(seconds: runLimit)
-            } else if now - lastMemoryCheck > 0.1 {
-                lastMemoryCheck = now
-                if let megabytes = Self.residentMegabytes(pid), megabytes > memoryLimit {
-                    stop = .outOfMemory(megabytes: memoryLimit)
-                }
-            }
+            return nil
         }
-        close(control); close(errors)
-        if kept {
-            // The copy carries the session on; this process is done. Nothing of it is flushed or run at exit.
-            _exit(Supervisor.handedOn)
+    }
+
+    static func encode(_ change: SessionChange) -> [UInt8] {
+        switch change {
+        case .standardFile(let fd): [0, UInt8(fd)]
+        case .session: [1]
+        case .processGroup: [2]
         }
-        // The copy and all it started (a compiler's driver, frontend and linker).
-        if stop != nil { ProcessTree.kill(pid) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if group > 0 { ProcessTree.kill(group) }
-        let text = String(decoding: printed, as: UTF8.self)
-        if let stop { return .stopped(stop, printed: text) }
-        if let failed, let events = EventCoding.decode(failed) { return .failed(events) }
-        let exited = status & 0x7f == 0
-        let code = (status >> 8) & 0xff
-        let signal = exited ? (code > 64 && code < 96 ? code - 64 : 0) : status & 0x7f
-        if let message = Sandbox.trapMessage(String(decoding: errorText, as: UTF8.self)) {
-            return .stopped(.trapped(message), printed: text)
+    }
+
+    static func decode(_ bytes: [UInt8]) -> SessionChange? {
+        switch bytes.first {
+        case 0: bytes.count == 2 && bytes[1] < 3 ? .standardFile(Int32(bytes[1])) : nil
+        case 1: .session
+        case 2: .processGroup
+        default: nil
         }
-        return .stopped(.crashed(signal: signal), printed: text)
     }
 
     // MARK: - The supervisor
 
     /// Forks: the process the shell started supervises; the copy carries the session on. Nil, or why not.
     private func startSupervisor() -> String? {
-        fflush(nil)
-        guard let announcements = Supervisor.makeAnnouncements() else { return "pipe: " + Self.errorText() }
+        let channels: Supervisor.Channels
+        do { channels = try Supervisor.Channels() } catch { return error.description }
         let me = getpid()
         // Before the fork: a session that hands on at once must already have a supervisor to be adopted by (the
         // attribute is this process's own; a child does not inherit it).
         guard patterns_become_subreaper() == 0 else {
-            close(announcements.read); close(announcements.write)
-            return "prctl: " + Self.errorText()
+            channels.close()
+            return SystemCallFailed("prctl").description
         }
-        ThreadCount.checkBeforeFork("the supervisor", beforeLearnerCode: true)
-        let pid = fork()
-        if pid > 0 {
-            close(announcements.write)
-            Supervisor.run(first: pid, heard: announcements.read)
+        let pid: pid_t
+        do { pid = try Processes.forkCopy("the supervisor") } catch {
+            channels.close()
+            return error.description
         }
-        if pid < 0 {
-            close(announcements.read); close(announcements.write)
-            return "fork: " + Self.errorText()
-        }
-        close(announcements.read)
-        Supervisor.announcements = announcements.write
+        if pid > 0 { Supervisor.run(first: pid, channels) }
+        channels.keepSessionEnds()
+        Supervisor.pid = me
         _ = patterns_set_parent_death_signal(SIGKILL)
         if getppid() != me { _exit(Supervisor.handedOn) }
+        sessionGroup = getpgrp()
         supervised = true
         return nil
     }
-
-    // MARK: - Helpers
-
-    static func residentMegabytes(_ pid: pid_t) -> Int? {
-        let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = read(fd, &buffer, buffer.count)
-        guard count > 0 else { return nil }
-        let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / (1 << 20)
-    }
-
-    static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -145,6 +145,7 @@ struct PatternsCommand: ParsableCommand {
     /// A closed output pipe must end the program quietly (exit 0), not kill it with SIGPIPE. Parse errors pass
     /// through the one sanitising step like every other message: they quote what was typed.
     static func main() {
+        // The program forks with one thread (a test runner, with its many, forks in process where it must).
         Signals.ignoreBrokenPipe()
         ThreadCount.asserted = true
         StandardStreams.ensureOpen()

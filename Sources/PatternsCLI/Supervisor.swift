@@ -8,51 +8,87 @@ import Glibc
 /// The process the shell started, once lines run in copies of it (ForkedLines.swift): it keeps the pid the shell
 /// waits for, reaps each process that handed the session on, passes SIGTERM and SIGHUP to the session, and ends as the
 /// session ends, with its status, after every process left below it (a compiler, a copy) is gone.
+///
+/// Which process is the session is said, not guessed: a line's copy announces itself as the session once its line
+/// succeeded; the supervisor takes it as the session when the process it came from is gone, and acknowledges it on a
+/// pipe of its own, which the copy waits for before it carries on. The process that waited for a line may die any
+/// way at any time (`kill(getppid(), SIGKILL)` in the line): while its copy lives (adopted by the supervisor, as this
+/// process is the subreaper), that is not the end of the session.
 enum Supervisor {
     /// The exit status of a process that handed the session on to a copy, or handed a failed line back.
     static let handedOn: Int32 = 123
 
     nonisolated(unsafe) static var pending: Int32 = 0
-    /// In the session's processes: where each one that carries the session on says its pid.
+    /// In the supervisor: the write end of the pipe SIGCHLD wakes it with.
+    nonisolated(unsafe) static var wakeUp: Int32 = -1
+    /// In the session's processes: the supervisor's pid, where the announcements go, where the answers come from.
+    nonisolated(unsafe) static var pid: pid_t = 0
     nonisolated(unsafe) static var announcements: Int32 = -1
+    nonisolated(unsafe) static var acknowledgements: Int32 = -1
     /// Descriptors only the session may hold (the class link's socket: its other end sees the session end when the
     /// last process of the session closes it); the supervisor closes its copies at start.
     nonisolated(unsafe) static var sessionOnly: Set<Int32> = []
 
-    /// The pipe the sessions announce themselves on; made before the supervisor forks.
-    static func makeAnnouncements() -> (read: Int32, write: Int32)? {
-        var fds: [Int32] = [0, 0]
-        guard patterns_pipe(&fds, 1) == 0 else { return nil }
-        return (fds[0], fds[1])
-    }
+    /// The pipes between the supervisor and the session, made before the supervisor forks.
+    struct Channels {
+        var announcements: (read: Int32, write: Int32)
+        var acknowledgements: (read: Int32, write: Int32)
+        var wake: (read: Int32, write: Int32)
 
-    /// Said by a process before the one it forked from ends: it is the session now.
-    static func announce() {
-        guard announcements >= 0 else { return }
-        var pid = getpid()
-        _ = withUnsafeBytes(of: &pid) { write(announcements, $0.baseAddress, 4) }
-    }
-
-    /// Runs the supervisor of `first`, the first process of the session; `heard` is the announcements' read end.
-    static func run(first: pid_t, heard: Int32) -> Never {
-        var session = first
-        for fd in sessionOnly { close(fd) }
-        // Ctrl-C and Ctrl-\ are the session's; the terminal is the session's.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGQUIT, SIG_IGN)
-        signal(SIGPIPE, SIG_IGN)
-        signal(SIGWINCH, SIG_IGN)
-        for caught in [SIGTERM, SIGHUP] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { Supervisor.pending = $0 }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(caught, &action, nil)
+        init() throws(SystemCallFailed) {
+            announcements = try Processes.pipe()
+            do {
+                acknowledgements = try Processes.pipe()
+            } catch {
+                Processes.close(announcements.read, announcements.write)
+                throw error
+            }
+            do {
+                wake = try Processes.pipe(nonblocking: true)
+            } catch {
+                Processes.close(announcements.read, announcements.write, acknowledgements.read)
+                Processes.close(acknowledgements.write)
+                throw error
+            }
         }
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for caught in [SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&unblock, caught) }
-        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+
+        func close() {
+            Processes.close(announcements.read, announcements.write, acknowledgements.read, acknowledgements.write)
+            Processes.close(wake.read, wake.write)
+        }
+
+        /// In the session: the ends it uses. The answers' read end sees the end of the pipe when the supervisor is
+        /// gone, as no process of the session holds its write end.
+        func keepSessionEnds() {
+            Processes.close(announcements.read, acknowledgements.write, wake.read, wake.write)
+            Supervisor.announcements = announcements.write
+            Supervisor.acknowledgements = acknowledgements.read
+        }
+    }
+
+    /// Said by a line's copy whose line succeeded: it is the session now, once the process it came from is gone.
+    static func announce(session: pid_t) {
+        guard announcements >= 0 else { return }
+        var value = session
+        _ = withUnsafeBytes(of: &value) { Processes.write(announcements, $0) }
+    }
+
+    /// Waits until the supervisor takes `pid` as the session; false if the supervisor is gone.
+    static func awaitAcknowledgement(of pid: pid_t) -> Bool {
+        var heard: pid_t = 0
+        while true {
+            let count = withUnsafeMutableBytes(of: &heard) { Processes.read(acknowledgements, into: $0) }
+            guard count == 4 else { return false }
+            if heard == pid { return true }
+        }
+    }
+
+    /// Runs the supervisor of `first`, the first process of the session.
+    static func run(first: pid_t, _ channels: Channels) -> Never {
+        Processes.close(channels.announcements.write, channels.acknowledgements.read)
+        for fd in sessionOnly { Processes.close(fd) }
+        wakeUp = channels.wake.write
+        installSignals()
         // The terminal's modes as the session left them between lines, for a session that dies inside a line.
         var modes = termios()
         let terminal = isatty(0) == 1 ? dup(0) : -1
@@ -62,31 +98,114 @@ enum Supervisor {
         if null >= 0 {
             dup2(null, 0)
             dup2(null, 1)
-            close(null)
+            Processes.close(null)
         }
-        var ended: Int32?
+        var watch = Watch(session: first)
+        let ended = watch.run(channels)
+        // The session is gone: so is anything it left (a compiler whose driver was stopped, a copy).
         while true {
-            var status: Int32 = 0
-            let pid = waitpid(-1, &status, 0)
-            let failure = errno
-            session = newest(heard) ?? session
-            if pid < 0 {
-                if failure == EINTR {
-                    if pending != 0 {
-                        forward(pending)
-                        pending = 0
-                    }
-                    continue
-                }
-                break
-            }
-            if pid == session && ended == nil { ended = status }
-            // The session is gone: so is anything it left (a compiler whose driver was stopped lands here too).
-            if ended != nil { forward(SIGKILL) }
+            forward(SIGKILL)
+            guard Processes.waitAny(waiting: true) != nil else { break }
         }
-        let status = ended ?? 0
-        if status & 0x7f == 0 { _exit((status >> 8) & 0xff) }
-        let killedBy = status & 0x7f
+        finish(ended, terminal: terminal, modes: &modes)
+    }
+
+    /// Who the session is, as the announcements and the ends of processes tell it.
+    struct Watch {
+        var session: pid_t
+        /// The copy that said it is the session now, waiting for the session it came from to be gone.
+        var next: pid_t = 0
+        /// How the session ended, while its copy may still carry it on.
+        var sessionEnd: ProcessEnd?
+
+        /// Runs until the session is over; how it ended.
+        mutating func run(_ channels: Channels) -> ProcessEnd {
+            var items = [
+                pollfd(fd: channels.announcements.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: channels.wake.read, events: Int16(POLLIN), revents: 0),
+            ]
+            var announcing = true
+            var drain = [UInt8](repeating: 0, count: 64)
+            while true {
+                if pending != 0 {
+                    forward(pending)
+                    pending = 0
+                }
+                // Ends first, then what was said: a process says all it says before it ends.
+                while let (pid, end) = Processes.waitAny(waiting: false) {
+                    if pid == session { sessionEnd = end }
+                    if pid == next { next = 0 }
+                }
+                if announcing { announcing = hear(channels.announcements.read) }
+                // One that said so and is gone since (reaped above, or before it was heard) is no one.
+                if next != 0 && kill(next, 0) != 0 { next = 0 }
+                if sessionEnd != nil {
+                    if next != 0 {
+                        session = next
+                        next = 0
+                        sessionEnd = nil
+                        var taken = session
+                        _ = withUnsafeBytes(of: &taken) { Processes.write(channels.acknowledgements.write, $0) }
+                    } else if case .signaled = sessionEnd!, announcing, ProcessTree.hasChildren(getpid()) {
+                        // Killed while it waited for a line: its copy is this process's child now, until it ends
+                        // or says it is the session.
+                    } else {
+                        return sessionEnd!
+                    }
+                }
+                items[0].fd = announcing ? channels.announcements.read : -1
+                for index in items.indices { items[index].revents = 0 }
+                _ = poll(&items, nfds_t(items.count), -1)
+                if items[1].revents != 0 { _ = read(channels.wake.read, &drain, drain.count) }
+            }
+        }
+
+        /// Reads what was said without waiting; false once no process of the session can say more.
+        mutating func hear(_ fd: Int32) -> Bool {
+            var item = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            while poll(&item, 1, 0) > 0 {
+                var value: Int32 = 0
+                let count = withUnsafeMutableBytes(of: &value) { Processes.read(fd, into: $0) }
+                guard count == 4 else { return count != 0 }
+                if value > 0 { next = value }
+                item.revents = 0
+            }
+            return true
+        }
+    }
+
+    /// SIGTERM and SIGHUP are passed on; they and SIGCHLD wake the loop. Ctrl-C, Ctrl-\ and the terminal are the
+    /// session's.
+    static func installSignals() {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGQUIT, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGWINCH, SIG_IGN)
+        signal(SIGTTOU, SIG_IGN)
+        for caught in [SIGTERM, SIGHUP, SIGCHLD] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { caught in
+                if caught != SIGCHLD { Supervisor.pending = caught }
+                var byte: UInt8 = 1
+                _ = write(Supervisor.wakeUp, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(caught, &action, nil)
+        }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for caught in [SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&unblock, caught) }
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// Ends as the session ended: its exit status, or its signal (the terminal's modes put back first).
+    static func finish(_ ended: ProcessEnd, terminal: Int32, modes: inout termios) -> Never {
+        let killedBy: Int32
+        switch ended {
+        case .exited(let code): _exit(code)
+        case .signaled(let signal), .stopped(let signal): killedBy = signal
+        }
         if terminal >= 0 { tcsetattr(terminal, TCSANOW, &modes) }
         if ![SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGKILL].contains(killedBy) {
             Output.error(EngineText.playgroundStopped.text(Output.lang, String(killedBy)))
@@ -98,14 +217,6 @@ enum Supervisor {
         sigprocmask(SIG_UNBLOCK, &set, nil)
         raise(killedBy)
         _exit(128 + killedBy)
-    }
-
-    /// The last pid announced since the last call, if any.
-    static func newest(_ heard: Int32) -> pid_t? {
-        var last: pid_t?
-        var pid: pid_t = 0
-        while withUnsafeMutableBytes(of: &pid, { read(heard, $0.baseAddress, 4) }) == 4 { last = pid }
-        return last
     }
 
     /// Sends `signal` to every child of this process (the session, a copy waiting on a line, orphans it adopted).

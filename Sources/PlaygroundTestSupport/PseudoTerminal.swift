@@ -1,5 +1,6 @@
 import CEditLine
 import Foundation
+import PlaygroundCore
 
 /// Runs a program on a pseudo-terminal of its own (openpty, posix_spawn with a new session), so that it sees a
 /// real TTY: libedit line editing, Ctrl-C as SIGINT, window size. Tests type into it and read what it draws.
@@ -104,7 +105,7 @@ public final class PseudoTerminal {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 while pump() {}
-                return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+                return ProcessEnd(status: status).shellStatus
             }
             usleep(10_000)
         }

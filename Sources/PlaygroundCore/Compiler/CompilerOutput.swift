@@ -141,7 +141,7 @@ extension LineCompiler {
         }
         onPhase?(.running)
         switch ended {
-        case .exited(let status, let output): return (status, output)
+        case .exited(let end, let output): return (end.shellStatus, output)
         case .timedOut: throw LineStopped(stop: .compilerTimedOut(seconds: compileTimeLimit))
         case .interrupted: throw LineStopped(stop: .interrupted)
         case .failed(let why): throw InternalError(why)

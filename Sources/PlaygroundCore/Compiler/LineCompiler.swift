@@ -237,6 +237,8 @@ public final class LineCompiler {
     /// Runs the line in this process, on the live objects.
     func run(_ entry: Entry, _ context: LineContext) {
         entry(Unmanaged.passUnretained(context).toOpaque())
+        // A process the line's code forked, back from it: it ends here, before it could answer as the session.
+        Processes.endIfForeign()
     }
 
     // MARK: - Helpers

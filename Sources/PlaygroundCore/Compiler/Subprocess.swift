@@ -10,7 +10,7 @@ import Glibc
 /// it started (the driver starts the frontend and the linker), so no compiler outlives its line or the playground.
 enum Subprocess {
     enum Ended: Equatable {
-        case exited(status: Int32, output: String)
+        case exited(ProcessEnd, output: String)
         case timedOut
         case interrupted
         case failed(String)
@@ -22,58 +22,47 @@ enum Subprocess {
         _ arguments: [String], limit: Double, interrupted: () -> Bool,
         started: (Int32) -> Void = { _ in }
     ) -> Ended {
-        var fds: [Int32] = [0, 0]
-        guard patterns_pipe(&fds, 0) == 0 else { return .failed("pipe: " + String(cString: strerror(errno))) }
+        let fds: (read: Int32, write: Int32)
+        do { fds = try Processes.pipe() } catch { return .failed(error.description) }
         // Everything the child touches is made before the fork: between fork and exec it only calls the system.
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let parent = getpid()
         let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        let pid = fork()
+        let pid: pid_t
+        do { pid = try Processes.forkCopy() } catch {
+            Processes.close(null, fds.read, fds.write)
+            return .failed(error.description)
+        }
         if pid == 0 {
             setpgid(0, 0)
             _ = patterns_set_parent_death_signal(SIGKILL)
             if getppid() != parent { _exit(127) }
             if null >= 0 { dup2(null, 0) }
-            dup2(fds[1], 1)
-            dup2(fds[1], 2)
+            dup2(fds.write, 1)
+            dup2(fds.write, 2)
             execv(arguments[0], argv)
             _exit(127)
         }
-        if null >= 0 { close(null) }
-        close(fds[1])
-        guard pid > 0 else {
-            close(fds[0])
-            return .failed("fork: " + String(cString: strerror(errno)))
-        }
+        Processes.close(null, fds.write)
         started(pid)
         let deadline = LineCompiler.now() + limit
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 8192)
         var stop: Ended?
-        var open = true
-        while open {
-            var item = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&item, 1, 100)
-            if ready > 0 {
-                let count = read(fds[0], &buffer, buffer.count)
-                if count > 0 {
-                    if bytes.count < 1 << 20 { bytes += buffer[0..<count] }
-                } else if count == 0 || errno != EINTR {
-                    open = false
-                }
-            }
-            if interrupted() { stop = .interrupted } else if LineCompiler.now() > deadline { stop = .timedOut }
-            if stop != nil { break }
-        }
-        close(fds[0])
+        Processes.pump(
+            [fds.read], every: 100,
+            received: { _, chunk in if bytes.count < 1 << 20 { bytes += chunk } },
+            stop: {
+                if interrupted() { stop = .interrupted } else if LineCompiler.now() > deadline { stop = .timedOut }
+                return stop != nil
+            })
+        Processes.close(fds.read)
         if stop != nil { ProcessTree.kill(pid) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let end = Processes.wait(pid)
         if let stop { return stop }
-        let exited = status & 0x7f == 0
-        if exited && (status >> 8) & 0xff == 127 && bytes.isEmpty { return .failed("cannot start '\(arguments[0])'") }
-        return .exited(status: status, output: String(decoding: bytes, as: UTF8.self))
+        guard let end else { return .failed(SystemCallFailed("waitpid").description) }
+        if end == .exited(127) && bytes.isEmpty { return .failed("cannot start '\(arguments[0])'") }
+        return .exited(end, output: String(decoding: bytes, as: UTF8.self))
     }
 }
 
@@ -86,6 +75,13 @@ public struct LineStopped: Error, Equatable, Sendable {
 /// The processes below one, read from /proc: the compiler driver starts its frontend in a process group of its own,
 /// so stopping a line stops the whole tree, not one group.
 public enum ProcessTree {
+    /// Whether `pid` has a child, read from its own list where the kernel keeps one (one small file, not all of
+    /// /proc); true where it cannot tell.
+    public static func hasChildren(_ pid: pid_t) -> Bool {
+        guard access("/proc/\(pid)/task/\(pid)/children", R_OK) == 0 else { return true }
+        return Processes.contents(of: "/proc/\(pid)/task/\(pid)/children")?.contains { $0.isNumber } ?? false
+    }
+
     /// `root`'s descendants, children before their children.
     public static func descendants(of root: pid_t) -> [pid_t] {
         var parents: [pid_t: [pid_t]] = [:]

@@ -16,11 +16,14 @@ public protocol LineIsolation: AnyObject {
     /// take back inside it; false when the line runs where the session goes on, which then rebuilds the live objects
     /// from the journal.
     var rollsBackByDiscarding: Bool { get }
+    /// How many processes the line started were ended when it finished (the playground keeps none); read once.
+    func takeEndedProcesses() -> Int
 }
 
 extension LineIsolation {
     /// A failed line's copy is dropped: what an isolation is for.
     public var rollsBackByDiscarding: Bool { true }
+    public func takeEndedProcesses() -> Int { 0 }
 }
 
 /// What a line is doing, for its time limit.
@@ -48,11 +51,24 @@ public enum IsolatedLine: Equatable, Sendable {
 public enum LineStop: Equatable, Sendable {
     /// The runtime's words (`Fatal error: boom`).
     case trapped(String)
+    /// A crash: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP without the runtime's words.
     case crashed(signal: Int32)
+    /// `exit(code)` in the line.
+    case exited(code: Int32)
+    /// SIGABRT without the runtime's words: `abort()`.
+    case aborted
+    /// Ended by a signal that is not a crash (`kill(0, SIGTERM)`, `raise(SIGUSR1)`).
+    case killed(signal: Int32)
+    /// The line read standard input (`readLine()`), which is the playground's.
+    case waitingForInput
+    /// The line finished, but changed what the playground needs to go on: it is not kept.
+    case notKept(SessionChange)
     case timedOut(seconds: Double)
     case compilerTimedOut(seconds: Double)
     case interrupted
     case outOfMemory(megabytes: Int)
+    /// Out of time while its memory kept growing: `megabytes` more than before the line.
+    case memoryRunaway(seconds: Double, megabytes: Int)
     /// The playground was asked to end (SIGTERM, SIGHUP) while the line ran.
     case ended(signal: Int32)
 }
@@ -63,4 +79,14 @@ extension LineStop {
         if case .trapped(let message) = self { return message }
         return nil
     }
+}
+
+/// What a line changed that the process carrying the session on must have as it was.
+public enum SessionChange: Equatable, Sendable {
+    /// File descriptor 0, 1 or 2 closed or pointing elsewhere (`close(1)`, `dup2(2, 1)`).
+    case standardFile(Int32)
+    /// `setsid()`: the process left the terminal's session.
+    case session
+    /// The process cannot rejoin the session's process group.
+    case processGroup
 }

@@ -127,6 +127,9 @@ extension LineRunner {
             case .crashed(let signal, let printed):
                 postPrinted(printed, stopped: true)
                 throw PlaygroundError(CoreText.compiledCrashed(String(signal)))
+            case .exited(let code, let printed):
+                postPrinted(printed, stopped: true)
+                throw PlaygroundError(EngineText.exited(String(code)))
             case .timedOut(let printed):
                 postPrinted(printed, stopped: true)
                 throw PlaygroundError(CoreText.compiledTimedOut(Self.seconds(compiler.timeLimit)))

@@ -27,6 +27,11 @@ extension LineRunner {
             { perform(line) }, said: { Array(mediator.events[min(start, mediator.events.count)...]) })
         switch outcome {
         case .ran(let ok):
+            let ended = isolation.takeEndedProcesses()
+            if ended > 0 {
+                let note = EngineText.processesEnded.text(lang, String(ended))
+                mediator.post(PaneMessage(topic: "log", source: "session", text: note))
+            }
             return ok
         case .failed(let events):
             // What the line said, posted again where the panes and routes are those of before it.
@@ -60,6 +65,18 @@ extension LineRunner {
         case .compilerTimedOut(let seconds): report(PlaygroundError(EngineText.compilerTimedOut(Self.seconds(seconds))))
         case .interrupted: report(PlaygroundError(CoreText.compiledInterrupted.phrase))
         case .outOfMemory(let megabytes): report(PlaygroundError(EngineText.outOfMemory(String(megabytes))))
+        case .memoryRunaway(let seconds, let megabytes):
+            report(PlaygroundError(EngineText.memoryRunaway(Self.seconds(seconds), String(megabytes))))
+        case .exited(let code): report(PlaygroundError(EngineText.exited(String(code))))
+        case .aborted: report(PlaygroundError(EngineText.aborted.phrase))
+        case .killed(let signal):
+            report(PlaygroundError(EngineText.killed(String(signal), Processes.signalName(signal))))
+        case .waitingForInput: report(PlaygroundError(EngineText.waitingForInput.phrase))
+        case .notKept(.standardFile(let fd)):
+            let name = ["stdin", "stdout", "stderr"][Int(fd)]
+            report(PlaygroundError(EngineText.changedStandardFile(String(fd), name)))
+        case .notKept(.session): report(PlaygroundError(EngineText.changedSession.phrase))
+        case .notKept(.processGroup): report(PlaygroundError(EngineText.changedProcessGroup.phrase))
         case .ended: break
         }
     }

@@ -18,6 +18,8 @@ public struct Sandbox {
         /// The runtime's message (`Fatal error: …`), and what the body printed before it.
         case trapped(String, printed: String)
         case crashed(signal: Int32, printed: String)
+        /// `exit(code)` in the body.
+        case exited(Int32, printed: String)
         case timedOut(printed: String)
         case interrupted(printed: String)
         /// No copy could be made, or it was lost: why.
@@ -46,81 +48,73 @@ public struct Sandbox {
 
     /// Runs `body` in a forked copy of this process, which then ends.
     func run(_ body: () -> Void) -> Ending {
-        var output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
-        guard pipe(&output) == 0 else { return .notRun(Self.failure("pipe")) }
-        guard pipe(&errors) == 0 else {
-            let why = Self.failure("pipe")
-            close(output[0]); close(output[1])
-            return .notRun(why)
+        let made: [(read: Int32, write: Int32)]
+        do { made = try Processes.pipes(3) } catch { return .notRun(error.description) }
+        let (output, errors, traps) = (made[0], made[1], made[2])
+        let pid: pid_t
+        do { pid = try Processes.forkCopy("a sandbox") } catch {
+            Processes.close(output.read, output.write, errors.read, errors.write, traps.read, traps.write)
+            return .notRun(error.description)
         }
-        fflush(nil)
-        ThreadCount.checkBeforeFork("a sandbox")
-        let pid = fork()
         if pid == 0 {
-            close(output[0]); close(errors[0])
+            Processes.close(output.read, errors.read, traps.read)
             if collectsOutput {
-                dup2(errors[1], 2)
+                dup2(errors.write, 2)
             } else {
                 // The runtime's own words about a trap are not the learner's business here.
                 let null = open("/dev/null", O_WRONLY)
                 if null >= 0 { dup2(null, 1); dup2(null, 2) }
             }
-            Self.exitOnTraps()
+            Processes.trapReport = traps.write
+            Processes.exitOnTraps()
             if ignoresInterrupt { signal(SIGINT, SIG_IGN) }
-            let fd = output[1]
+            let fd = output.write
             LineOutput.write = { text in
                 var text = text
-                text.withUTF8 { bytes in _ = Glibc.write(fd, bytes.baseAddress, bytes.count) }
+                _ = text.withUTF8 { Processes.write(fd, UnsafeRawBufferPointer($0)) }
             }
             body()
             _exit(0)
         }
-        let forkFailure = pid < 0 ? Self.failure("fork") : ""
-        close(output[1]); close(errors[1])
-        guard pid > 0 else { close(output[0]); close(errors[0]); return .notRun(forkFailure) }
-        var printed: [UInt8] = [], errorText: [UInt8] = []
-        var open = [output[0], errors[0]]
+        Processes.close(output.write, errors.write, traps.write)
+        var printed: [UInt8] = [], errorText: [UInt8] = [], trapped: [UInt8] = []
         var stopped: Ending?
         let deadline = LineCompiler.now() + limit
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !open.isEmpty {
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), 50)
-            for item in fds where item.revents != 0 {
-                let count = Glibc.read(item.fd, &buffer, buffer.count)
-                if count > 0 {
-                    if item.fd == output[0] {
-                        if printed.count < 1 << 20 { printed += buffer[0..<count] }
-                    } else {
-                        errorText += buffer[0..<count]
-                    }
-                } else if count == 0 || (count < 0 && errno != EINTR) {
-                    open.removeAll { $0 == item.fd }
+        Processes.pump(
+            [output.read, errors.read, traps.read],
+            received: { fd, bytes in
+                if fd == output.read {
+                    if printed.count < 1 << 20 { printed += bytes }
+                } else if fd == errors.read {
+                    if errorText.count < 1 << 16 { errorText += bytes }
+                } else {
+                    trapped += bytes
                 }
-            }
-            let text = String(decoding: printed, as: UTF8.self)
-            if interrupted() {
-                stopped = .interrupted(printed: text)
-            } else if LineCompiler.now() > deadline {
-                stopped = .timedOut(printed: text)
-            }
-            if stopped != nil { kill(pid, SIGKILL); break }
-        }
-        close(output[0]); close(errors[0])
-        var status: Int32 = 0
-        var waited: Int32
-        repeat { waited = waitpid(pid, &status, 0) } while waited < 0 && errno == EINTR
+            },
+            stop: {
+                let text = String(decoding: printed, as: UTF8.self)
+                if interrupted() {
+                    stopped = .interrupted(printed: text)
+                } else if LineCompiler.now() > deadline {
+                    stopped = .timedOut(printed: text)
+                }
+                return stopped != nil
+            })
+        if stopped != nil { kill(pid, SIGKILL) }
+        let waited = Processes.wait(pid)
+        Processes.close(output.read, errors.read, traps.read)
         if let stopped { return stopped }
-        guard waited == pid else { return .notRun(Self.failure("waitpid")) }
+        guard let waited else { return .notRun(SystemCallFailed("waitpid").description) }
         let text = String(decoding: printed, as: UTF8.self)
-        let exited = status & 0x7f == 0
-        let code = (status >> 8) & 0xff
-        if exited && code == 0 { return .finished }
-        let signal = exited ? code - 64 : status & 0x7f
-        if let message = Self.trapMessage(String(decoding: errorText, as: UTF8.self)) {
-            return .trapped(message, printed: text)
+        switch Processes.end(waited, trapped: trapped) {
+        case .exited(0): return .finished
+        case .exited(let code): return .exited(code, printed: text)
+        case .signaled(let signal), .stopped(let signal):
+            if let message = Self.trapMessage(String(decoding: errorText, as: UTF8.self)) {
+                return .trapped(message, printed: text)
+            }
+            return .crashed(signal: signal, printed: text)
         }
-        return .crashed(signal: signal, printed: text)
     }
 
     /// The runtime's words about a trap, in what a process wrote to standard error: `file:line: Fatal error: boom`,
@@ -135,36 +129,5 @@ public struct Sandbox {
             return String(stderr[range.lowerBound...].prefix { $0 != "\n" })
         }
         return nil
-    }
-
-    /// `fork: Resource temporarily unavailable`: a failed call and the system's words, read at once (errno).
-    static func failure(_ call: String) -> String {
-        call + ": " + String(cString: strerror(errno))
-    }
-
-    /// In a forked copy: a trap or crash ends it with status 64 + the signal, at once (no crash report), so the
-    /// parent can tell a trap from a normal end.
-    /// Returns the actions that were there before, for a process that goes on (``restore(_:)``).
-    @discardableResult
-    public static func exitOnTraps() -> [(Int32, sigaction)] {
-        var saved: [(Int32, sigaction)] = []
-        for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { _exit(64 + $0) }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            var old = sigaction()
-            sigaction(signal, &action, &old)
-            saved.append((signal, old))
-        }
-        return saved
-    }
-
-    /// Puts back signal actions ``exitOnTraps()`` replaced.
-    public static func restore(_ saved: [(Int32, sigaction)]) {
-        for (signal, old) in saved {
-            var action = old
-            sigaction(signal, &action, nil)
-        }
     }
 }

@@ -23,13 +23,13 @@ public enum ThreadCount {
 
     /// Before a fork that does not exec (`site` names it): with `PATTERNS_CHECK_THREADS=1` a second thread is said on
     /// standard error and the process aborts, so that a test sees it at once instead of a copy that may hang.
-    /// `beforeLearnerCode`: no learner code can have run in this process yet (the supervisor's fork), so a second
-    /// thread is the playground's own: debug builds of the program assert it. Elsewhere a learner's line may have left
-    /// one (`DispatchQueue.global().async`), and the session must not end for it.
-    public static func checkBeforeFork(_ site: StaticString, beforeLearnerCode: Bool = false) {
+    /// Debug builds of the program assert it at every fork: a line that leaves a thread
+    /// (`DispatchQueue.global().async`) is not kept, so the process that carries the session on has one, and where a
+    /// copy that runs a line forks after learner code started one, the assertion ends that copy, not the session.
+    public static func checkBeforeFork(_ site: StaticString) {
         let checked = getenv("PATTERNS_CHECK_THREADS").map { String(cString: $0) == "1" } ?? false
         #if DEBUG
-        let wanted = checked || (asserted && beforeLearnerCode)
+        let wanted = checked || asserted
         #else
         let wanted = checked
         #endif

@@ -1,7 +1,8 @@
 /// What the playground says when a line never finished: stopped, crashed, or not run at all.
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
-        playgroundStopped, redefined, languageMode, startedAThread, timerLeft,
+        playgroundStopped, redefined, languageMode, exited, aborted, killed, waitingForInput, changedStandardFile,
+        changedSession, changedProcessGroup, processesEnded, memoryRunaway, startedAThread, timerLeft,
         concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency, freeingTrapped, freeingStopped
 
     public var texts: (en: String, ko: String) {
@@ -11,6 +12,65 @@ public enum EngineText: String, TextCatalog {
                 "the line crashed the copy of the playground it ran in (signal {0}); the live objects are as they were "
                     + "before it",
                 "이 줄이 실행되던 플레이그라운드 사본을 비정상 종료시켰습니다(시그널 {0}). 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
+        case .exited:
+            (
+                "the line called exit({0}): a program would end here, with status {0}; the playground goes on, and the "
+                    + "live objects are as they were before it",
+                "이 줄이 exit({0})을 불렀습니다. 프로그램이라면 여기서 상태 {0}으로 끝납니다. 플레이그라운드는 계속되며, 라이브 객체는 이 줄 전의 "
+                    + "상태 그대로입니다"
+            )
+        case .aborted:
+            (
+                "the line aborted (signal 6, SIGABRT, as abort() does): a program would stop here; the live objects "
+                    + "are as they were before it",
+                "이 줄이 중단되었습니다(abort()처럼 시그널 6, SIGABRT). 프로그램이라면 여기서 멈춥니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
+        case .killed:
+            (
+                "the line's process was ended by signal {0} ({1}); the playground goes on, and the live objects are as "
+                    + "they were before it",
+                "이 줄의 프로세스가 시그널 {0}({1})로 끝났습니다. 플레이그라운드는 계속되며, 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
+        case .waitingForInput:
+            (
+                "stopped: the line waits for standard input (readLine(), or a read of file descriptor 0), which is the "
+                    + "playground's own: a line cannot read it; the live objects are as they were before it",
+                "중지: 이 줄이 표준 입력을 기다립니다(readLine() 또는 파일 디스크립터 0 읽기). 표준 입력은 플레이그라운드가 쓰므로 줄에서는 읽을 수 "
+                    + "없습니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
+        case .changedStandardFile:
+            (
+                "not kept: the line closed or replaced file descriptor {0} ({1}), which the playground needs for every "
+                    + "later answer; the live objects are as they were before it",
+                "유지하지 않음: 이 줄이 파일 디스크립터 {0}({1})을 닫거나 바꿨습니다. 플레이그라운드는 다음 답마다 이것이 필요합니다. 라이브 객체는 "
+                    + "이 줄 전의 상태 그대로입니다"
+            )
+        case .changedSession:
+            (
+                "not kept: the line moved the playground's process into a session of its own (setsid()), away from "
+                    + "the terminal and Ctrl-C; the live objects are as they were before it",
+                "유지하지 않음: 이 줄이 플레이그라운드 프로세스를 새 세션으로 옮겨(setsid()) 터미널과 Ctrl-C에서 떼어 놓았습니다. 라이브 객체는 "
+                    + "이 줄 전의 상태 그대로입니다"
+            )
+        case .changedProcessGroup:
+            (
+                "not kept: the line moved the playground's process to a process group it cannot leave; the live "
+                    + "objects are as they were before it",
+                "유지하지 않음: 이 줄이 플레이그라운드 프로세스를 되돌아올 수 없는 프로세스 그룹으로 옮겼습니다. 라이브 객체는 이 줄 전의 상태 "
+                    + "그대로입니다"
+            )
+        case .memoryRunaway:
+            (
+                "stopped: after {0} s the line was still running and still taking memory ({1} MB more than before "
+                    + "it: filling memory without end?); the live objects are as they were before it",
+                "중지: {0}초가 지나도 이 줄이 끝나지 않고 메모리를 계속 차지했습니다(이 줄 전보다 {1}MB 더: 끝없이 메모리를 채우나요?). 라이브 객체는 "
+                    + "이 줄 전의 상태 그대로입니다"
+            )
+        case .processesEnded:
+            (
+                "note: the playground does not keep processes a line starts; {0} ended with the line",
+                "참고: 플레이그라운드는 줄이 시작한 프로세스를 남기지 않습니다. {0}개가 줄과 함께 끝났습니다"
             )
         case .stackOrMemory:
             (

@@ -1,0 +1,237 @@
+import PlaygroundCore
+import Terminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process from before the line: it waits for the copy's verdict under the time, memory and Ctrl-C limits, and
+/// tells how the copy ended, each way in its own words.
+extension ForkedLines {
+    /// What the copy said and did while the process from before the line waited.
+    struct Heard {
+        var frames: [UInt8] = []
+        var printed: [UInt8] = []
+        var errorText: [UInt8] = []
+        var trapped: [UInt8] = []
+        var kept = false
+        var failed: [UInt8]?
+        var notKept: [UInt8]?
+        var compiling = false
+        var waiting = false
+        var group: Int32 = 0
+
+        /// Whole frames: kind, length, payload. Returns the phase changes' new deadlines (nil: unchanged).
+        mutating func read(runLimit: Double, compileLimit: Double) -> Double? {
+            var start = 0
+            var deadline: Double?
+            while frames.count - start >= 5 {
+                var length: UInt32 = 0
+                withUnsafeMutableBytes(of: &length) { $0.copyBytes(from: frames[(start + 1)..<(start + 5)]) }
+                let end = start + 5 + Int(length)
+                guard frames.count >= end else { break }
+                let payload = Array(frames[(start + 5)..<end])
+                switch frames[start] {
+                case UInt8(ascii: "P"): if printed.count < 1 << 20 { printed += payload }
+                case UInt8(ascii: "C"):
+                    if payload.count == 4 { group = payload.withUnsafeBytes { $0.load(as: Int32.self) } }
+                    compiling = true
+                    waiting = false
+                    deadline = LineCompiler.now() + compileLimit
+                case UInt8(ascii: "R"):
+                    compiling = false
+                    waiting = false
+                    deadline = LineCompiler.now() + runLimit
+                case UInt8(ascii: "W"):
+                    waiting = true
+                    deadline = .infinity
+                case UInt8(ascii: "K"): kept = true
+                case UInt8(ascii: "D"): failed = payload
+                case UInt8(ascii: "N"): notKept = payload
+                default: break
+                }
+                start = end
+            }
+            if start > 0 { frames.removeFirst(start) }
+            return deadline
+        }
+    }
+
+    /// Waits for the copy `pid`'s verdict under the time, memory and Ctrl-C limits.
+    func watch(_ pid: pid_t, control: Int32, errors: Int32, traps: Int32) -> IsolatedLine {
+        var heard = Heard()
+        var stop: LineStop?
+        var ended: ProcessEnd?
+        var deadline = LineCompiler.now() + runLimit
+        var lastCheck = 0.0
+        var readsSeen = 0
+        var peakMegabytes = 0
+        let listening = LineSignals.listen()
+        defer { LineSignals.restore(listening) }
+        let received = { (fd: Int32, bytes: UnsafeRawBufferPointer) in
+            if fd == control {
+                heard.frames += bytes
+            } else if fd == errors {
+                if heard.errorText.count < 65536 { heard.errorText += bytes }
+            } else {
+                heard.trapped += bytes
+            }
+        }
+        Processes.pump([control, errors, traps], received: received) {
+            if let next = heard.read(runLimit: runLimit, compileLimit: compileLimit) { deadline = next }
+            if heard.kept { return true }
+            LineSignals.forwardUnlessFrom(pid)
+            let now = LineCompiler.now()
+            if [SIGTERM, SIGHUP].contains(Signals.pending) {
+                stop = .ended(signal: Signals.pending)
+            } else if Signals.pending == SIGINT && !heard.waiting {
+                Signals.pending = 0
+                stop = .interrupted
+            } else if let end = Processes.wait(pid, waiting: false, untraced: true) {
+                if case .stopped(let signal) = end {
+                    // A read of the terminal from the line's own process group (SIGTTIN); any other stop goes on.
+                    if signal == SIGTTIN { stop = .waitingForInput } else { kill(pid, SIGCONT) }
+                } else {
+                    ended = end
+                    return true
+                }
+            } else if now > deadline {
+                // A line that ran out of time while taking memory by the hundred megabytes was filling memory.
+                // Counted from this process's memory, which the copy started with.
+                let grown = peakMegabytes - (Self.memoryMegabytes(getpid()) ?? 0)
+                if heard.compiling {
+                    stop = .compilerTimedOut(seconds: compileLimit)
+                } else if grown > max(256, memoryLimit / 8) {
+                    stop = .memoryRunaway(seconds: runLimit, megabytes: grown)
+                } else {
+                    stop = .timedOut(seconds: runLimit)
+                }
+            } else if now - lastCheck > 0.1 {
+                lastCheck = now
+                let megabytes = Self.memoryMegabytes(pid) ?? 0
+                peakMegabytes = max(peakMegabytes, megabytes)
+                readsSeen = !heard.compiling && Self.readsStandardInput(pid) ? readsSeen + 1 : 0
+                if megabytes > memoryLimit {
+                    stop = .outOfMemory(megabytes: memoryLimit)
+                } else if readsSeen >= 2 {
+                    stop = .waitingForInput
+                }
+            }
+            return stop != nil
+        }
+        // What was written before the copy ended, if it ended first.
+        var more = true
+        while more {
+            more = false
+            Processes.pump(
+                [control, errors, traps], every: 0,
+                received: { fd, bytes in
+                    more = true
+                    received(fd, bytes)
+                }, stop: { true })
+        }
+        _ = heard.read(runLimit: runLimit, compileLimit: compileLimit)
+        if heard.kept {
+            // The copy carries the session on; this process is done. Nothing of it is flushed or run at exit.
+            _exit(Supervisor.handedOn)
+        }
+        // The copy and all it started (a compiler's driver, frontend and linker).
+        if ended == nil {
+            if stop != nil { ProcessTree.kill(pid) }
+            ended = Processes.wait(pid)
+        }
+        if heard.group > 0 { ProcessTree.kill(heard.group) }
+        let text = String(decoding: heard.printed, as: UTF8.self)
+        if let stop { return .stopped(stop, printed: text) }
+        if let failed = heard.failed, let events = EventCoding.decode(failed) { return .failed(events) }
+        if let notKept = heard.notKept, let change = Self.decode(notKept) {
+            return .stopped(.notKept(change), printed: text)
+        }
+        if let message = Sandbox.trapMessage(String(decoding: heard.errorText, as: UTF8.self)) {
+            return .stopped(.trapped(message), printed: text)
+        }
+        let end = Processes.end(ended ?? .exited(-1), trapped: heard.trapped)
+        return .stopped(lineStop(end, peak: peakMegabytes), printed: text)
+    }
+
+    /// A copy's end, in the words that fit it.
+    func lineStop(_ end: ProcessEnd, peak megabytes: Int) -> LineStop {
+        switch end {
+        case .exited(let code): return .exited(code: code)
+        case .signaled(SIGABRT): return .aborted
+        case .signaled(let signal) where [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS].contains(signal):
+            return .crashed(signal: signal)
+        // Killed by nobody here with a memory near the limit: the system's out-of-memory killer.
+        case .signaled(SIGKILL) where megabytes > memoryLimit / 2: return .outOfMemory(megabytes: memoryLimit)
+        case .signaled(let signal), .stopped(let signal): return .killed(signal: signal)
+        }
+    }
+
+    // MARK: - Reading the copy
+
+    /// Resident and swapped-out memory of `pid`, in megabytes (`VmRSS` + `VmSwap`).
+    static func memoryMegabytes(_ pid: pid_t) -> Int? {
+        guard let status = Processes.contents(of: "/proc/\(pid)/status") else { return nil }
+        var kilobytes = 0
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") || line.hasPrefix("VmSwap:") {
+            kilobytes += Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return kilobytes / 1024
+    }
+
+    /// Whether `pid` is blocked reading file descriptor 0 (`/proc/<pid>/syscall`: the call's number, then its
+    /// arguments; the first is the descriptor).
+    static func readsStandardInput(_ pid: pid_t) -> Bool {
+        guard let call = Processes.contents(of: "/proc/\(pid)/syscall") else { return false }
+        let fields = call.split(separator: " ")
+        guard fields.count > 1, let number = Int(fields[0]) else { return false }
+        #if arch(x86_64)
+        let reads = [0, 17, 19, 295]  // read, pread64, readv, preadv
+        #elseif arch(arm64)
+        let reads = [63, 65, 67, 69]
+        #else
+        let reads: [Int] = []
+        #endif
+        return reads.contains(number) && fields[1] == "0x0"
+    }
+}
+
+/// SIGTERM and SIGHUP while a line runs, with who sent them: the line's own processes cannot end the session
+/// (`kill(getppid(), SIGTERM)`), anyone else can.
+enum LineSignals {
+    nonisolated(unsafe) static var signal: Int32 = 0
+    nonisolated(unsafe) static var sender: pid_t = 0
+
+    static func listen() -> [sigaction] {
+        var saved: [sigaction] = []
+        for caught in [SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = { number, info, _ in
+                LineSignals.sender = info?.pointee._sifields._kill.si_pid ?? 0
+                LineSignals.signal = number
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_SIGINFO
+            var old = sigaction()
+            sigaction(caught, &action, &old)
+            saved.append(old)
+        }
+        return saved
+    }
+
+    static func restore(_ saved: [sigaction]) {
+        for (caught, old) in zip([SIGTERM, SIGHUP], saved) {
+            var action = old
+            sigaction(caught, &action, nil)
+        }
+    }
+
+    /// A signal heard from outside the line `pid` is the session's to answer (``Signals/pending``).
+    static func forwardUnlessFrom(_ pid: pid_t) {
+        guard signal != 0 else { return }
+        let heard = signal, from = sender
+        signal = 0
+        if from == pid || getpgid(from) == pid || ProcessTree.descendants(of: pid).contains(from) { return }
+        Signals.pending = heard
+    }
+}

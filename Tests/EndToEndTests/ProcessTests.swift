@@ -1,0 +1,229 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// Learner code that touches the process itself: it forks, closes or redirects the standard files, leaves the
+/// session, signals its group or its parent, exits, reads standard input or fills memory. Each is a reproduction from
+/// review 5 (shared/reviews/learner-5.md, code-review-5.md): the line answers in its own words, the session and the
+/// shell that started it go on, and no process of the line is left.
+@Suite(.serialized) struct ProcessTests {
+    let cache = NSTemporaryDirectory() + "patterns-engine-\(getpid())"
+
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        let state = NSTemporaryDirectory() + "patterns-process-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var environment = [
+            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state, "HOME": state,
+            "PATTERNS_LINE_TIME_LIMIT": "60", "NO_COLOR": "1", "LANG": "C.UTF-8",
+        ]
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
+    func run(_ input: String, _ extra: [String: String] = [:]) throws -> ProcessResult {
+        try runPatterns(["--width", "200"], input: input, environment: environment(extra))
+    }
+
+    func terminal(_ extra: [String: String] = [:], program: String? = nil) throws -> PseudoTerminal {
+        let terminal =
+            if let program {
+                try PseudoTerminal(
+                    "/bin/sh", arguments: ["-c", program, patternsBinary()], environment: environment(extra),
+                    columns: 200, rows: 100)
+            } else {
+                try PseudoTerminal(
+                    patternsBinary(), arguments: ["--width", "200"], environment: environment(extra), columns: 200,
+                    rows: 100)
+            }
+        #expect(terminal.waitFor("patterns> "))
+        terminal.send("load builder\r")
+        #expect(terminal.waitFor("builder 1/12> "))
+        return terminal
+    }
+
+    /// Types `line` and waits for `answer` after it, then for the next prompt.
+    func type(_ line: String, into terminal: PseudoTerminal, expect answer: String, timeout: Double = 30) {
+        let mark = terminal.transcript.count
+        terminal.send(line + "\r")
+        #expect(
+            terminal.waitFor(answer, after: mark, timeout: timeout),
+            "\(line): \(PseudoTerminal.stripEscapes(String(terminal.transcript.suffix(600))))")
+        // Then the prompt after the answer: what is typed before it is read by the session, not lost.
+        let deadline = Date().addingTimeInterval(timeout)
+        var prompted = false
+        while !prompted && Date() < deadline {
+            _ = terminal.waitFor("", after: 0, timeout: 0.1)
+            let said = PseudoTerminal.stripEscapes(String(terminal.transcript.dropFirst(mark)))
+            if let found = said.range(of: answer) { prompted = said[found.upperBound...].contains("1/12> ") }
+        }
+        #expect(prompted, "no prompt after \(line)")
+    }
+
+    // MARK: piped
+
+    @Test func aForkInALineEndsTheChildAndSaysSo() throws {
+        let id = UUID().uuidString
+        let result = try run(
+            """
+            load builder
+            import Glibc
+            let p = fork(); if p == 0 { sleep(3); print("child woke") }
+            print("after the fork")
+
+            """, ["PATTERNS_PROCESS_TEST": id])
+        #expect(result.output.contains("note: the playground does not keep processes a line starts; 1 ended"))
+        #expect(result.output.components(separatedBy: "> print(\"after the fork\")").count == 2, "one prompt")
+        #expect(result.output.components(separatedBy: "\nafter the fork\n").count == 2, "\(result.output)")
+        #expect(!result.output.contains("\nchild woke"))
+        #expect(OneEngineTests.settled("PATTERNS_PROCESS_TEST=" + id).isEmpty)
+        // A child that returns from the line at once ends there, before it could answer as a second session.
+        let quick = try run(
+            """
+            load builder
+            import Glibc
+            var c = 1
+            c = 2; let q = fork()
+            print("c is", c)
+
+            """)
+        #expect(quick.output.components(separatedBy: "c is 2\n").count == 2, "\(quick.output)")
+        #expect(quick.output.components(separatedBy: "c.value: 1 → 2").count == 2, "one answer: \(quick.output)")
+        #expect(quick.output.components(separatedBy: "builder 1/12> ").count == 5, "\(quick.output)")
+    }
+
+    @Test func exitAbortAndSignalsAreNamedAsWhatTheyAre() throws {
+        let result = try run(
+            """
+            load builder
+            import Glibc
+            var c = 1
+            c = 2; exit(3)
+            c = 3; exit(0)
+            c = 4; abort()
+            c = 5; raise(SIGUSR1)
+            print("c is", c)
+
+            """)
+        let said = result.output
+        #expect(said.contains("error: the line called exit(3): a program would end here, with status 3;"), "\(said)")
+        #expect(said.contains("error: the line called exit(0): a program would end here, with status 0;"))
+        #expect(said.contains("error: the line aborted (signal 6, SIGABRT, as abort() does)"))
+        #expect(said.contains("error: the line's process was ended by signal 10 (SIGUSR1)"))
+        #expect(!said.contains("signal 0"))
+        #expect(said.contains("c is 1\n"))
+        let korean = try runPatterns(
+            ["--lang", "ko"], input: "load builder\nimport Glibc\nexit(3)\n", environment: environment())
+        #expect(korean.output.contains("이 줄이 exit(3)을 불렀습니다"), "\(korean.output)")
+    }
+
+    @Test func killingTheGroupOrTheWaitingProcessLeavesTheSessionAndItsShell() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" --width 200; echo \"shell after: $?\"", patternsBinary()]
+        process.environment = environment()
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(
+            Data(
+                """
+                load builder
+                import Glibc
+                var c = 1
+                c = 2; kill(0, SIGTERM)
+                c = 3; kill(getppid(), SIGTERM)
+                c = 4; kill(getppid(), SIGHUP)
+                print("c is", c)
+
+                """.utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("error: the line's process was ended by signal 15 (SIGTERM)"), "\(text)")
+        #expect(text.contains("c is 4\n"), "\(text)")
+        #expect(text.hasSuffix("shell after: 1\n"), "a failed line: 1, as a piped session says it")
+    }
+
+    @Test func killingTheWaitingProcessNeverEndsTheSession() throws {
+        let kills = String(repeating: "c += 1; kill(getppid(), SIGKILL); usleep(300000)\n", count: 20)
+        let result = try run("load builder\nimport Glibc\nvar c = 0\n" + kills + "print(\"c is\", c)\n")
+        #expect(result.output.contains("c is 20\n"), "\(result.output.suffix(800))")
+        #expect(result.status == 0)
+    }
+
+    @Test func readingStandardInputIsNamedPiped() throws {
+        let result = try run("load builder\nlet s = readLine()\nprint(\"next\")\n")
+        #expect(
+            result.output.contains(
+                "error: stopped: the line waits for standard input (readLine(), or a read of file descriptor 0)"),
+            "\(result.output)")
+        #expect(result.output.contains("\nnext\n"), "the line read none of the session's input")
+    }
+
+    @Test func aMemoryRunawayIsNamedAsMemory() throws {
+        let result = try run(
+            """
+            load builder
+            var hog: [[UInt8]] = []
+            while true { hog.append([UInt8](repeating: 1, count: 50_000_000)) }
+            print("still here")
+
+            """, ["PATTERNS_LINE_MEMORY_LIMIT": "400", "PATTERNS_LINE_TIME_LIMIT": "20"])
+        #expect(result.output.contains("error: stopped: the line used more than 400 MB of memory"), "\(result.output)")
+        #expect(result.output.contains("still here\n"))
+        // Out of time before the limit, memory still growing: named as memory too, not as a loop.
+        let slow = try run(
+            """
+            load builder
+            import Glibc
+            var hog: [[UInt8]] = []
+            while true { hog.append([UInt8](repeating: 1, count: 20_000_000)); usleep(40_000) }
+
+            """, ["PATTERNS_LINE_TIME_LIMIT": "2"])
+        #expect(slow.output.contains("error: stopped: after 2 s the line was still running and still taking memory ("))
+        #expect(!slow.output.contains("endless loop"), "\(slow.output)")
+    }
+
+    // MARK: at a terminal
+
+    @Test func closingOrRedirectingTheStandardFilesAtATerminalFailsTheLine() throws {
+        let terminal = try terminal()
+        type("import Glibc", into: terminal, expect: "import Glibc")
+        type("var c = 1", into: terminal, expect: "* value: 1")
+        type("c = 2; close(1)", into: terminal, expect: "closed or replaced file descriptor 1 (stdout)")
+        type("c = 3; dup2(2, 1)", into: terminal, expect: "closed or replaced file descriptor 1 (stdout)")
+        type("c = 4; close(0)", into: terminal, expect: "closed or replaced file descriptor 0 (stdin)")
+        type("print(\"still here\", c)", into: terminal, expect: "still here 1\n")
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCStopsAnEndlessLoopAfterSetsid() throws {
+        let terminal = try terminal()
+        type("import Glibc", into: terminal, expect: "import Glibc")
+        type("let r = setsid()", into: terminal, expect: "r.value:")
+        for line in ["while true {}", "_ = setsid(); while true {}"] {
+            let mark = terminal.transcript.count
+            terminal.send(line + "\r")
+            #expect(terminal.waitFor(line, after: mark))
+            usleep(1_500_000)
+            terminal.send("\u{3}")
+            #expect(
+                terminal.waitFor("stopped by Ctrl-C", after: mark, timeout: 10),
+                "\(PseudoTerminal.stripEscapes(String(terminal.transcript.suffix(600))))")
+        }
+        type("print(\"after\")", into: terminal, expect: "after\n")
+    }
+
+    @Test func readingTheTerminalIsNamedAndTheShellGoesOn() throws {
+        let terminal = try terminal(program: "\"$0\" --width 200; echo \"shell after: $?\"")
+        type("let s = readLine()", into: terminal, expect: "the line waits for standard input", timeout: 10)
+        type("import Glibc", into: terminal, expect: "import Glibc")
+        type("kill(0, SIGTERM)", into: terminal, expect: "ended by signal 15 (SIGTERM)")
+        type("kill(getppid(), SIGTERM)", into: terminal, expect: "kill(getppid(), SIGTERM)")
+        type("print(\"alive\")", into: terminal, expect: "alive\n")
+        terminal.send("\u{4}")
+        #expect(terminal.waitFor("shell after: 0"))
+    }
+}
