@@ -100,6 +100,7 @@ public final class ClassServer: Sendable {
     ) throws {
         self.room = room
         self.playgrounds = playgrounds
+        if let playgrounds { room.playgroundLearners = { playgrounds.running } }
         self.host = host
         self.port = port
         self.publicHost = publicHost ?? host

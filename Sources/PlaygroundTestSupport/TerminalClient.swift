@@ -21,8 +21,9 @@ public final class TerminalClient {
 
     /// Opens `/CODE/terminal` on 127.0.0.1:`port` with `token` in the query (or in `Authorization` when `bearer`).
     public init(port: Int, path: String, token: String?, bearer: Bool = false) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
+        self.fd = fd
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -53,17 +54,18 @@ public final class TerminalClient {
         // The handshake's answer, up to its blank line.
         let deadline = Date().addingTimeInterval(30)
         var head: [UInt8] = []
+        var rest: [UInt8] = []
         while Date() < deadline {
             if let end = Self.find([13, 10, 13, 10], in: head) {
-                pending = Array(head[(end + 4)...])
+                rest = Array(head[(end + 4)...])
                 head = Array(head[..<end])
                 break
             }
-            guard let more = Self.readSome(fd, until: deadline) else { break }
-            head += more
+            if let more = Self.readSome(fd, until: deadline) { head += more } else if Self.lastReadEnded { break }
         }
         let line = String(decoding: head.prefix { $0 != 13 }, as: UTF8.self)
         status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        pending = rest
         if status != 101 { closed = true }
     }
 

@@ -62,7 +62,9 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
             #expect(annTerminal.status == 101)
             #expect(annTerminal.wait(seconds: 60) { $0.notices.contains { $0.contains("\"attached\":\"Ann\"") } })
             #expect(annTerminal.waitForScreen("> ", seconds: 120), "no prompt: \(tail(annTerminal))")
-            #expect(run(annTerminal, "load builder", expect: "builder 1/12> "), "\(tail(annTerminal))")
+            // The lesson's introduction comes in pages: q shows the rest at once.
+            #expect(run(annTerminal, "load builder", expect: "q: the rest"), "\(tail(annTerminal))")
+            #expect(run(annTerminal, "q", expect: "builder 1/12>"), "\(tail(annTerminal))")
             #expect(run(annTerminal, "meat chicken", expect: "chicken"), "\(tail(annTerminal))")
             #expect(run(annTerminal, "print(1 + 1)", expect: "\n2"), "\(tail(annTerminal))")
             #expect(run(annTerminal, #"print("ann-" + "secret")"#, expect: "ann-secret"), "\(tail(annTerminal))")

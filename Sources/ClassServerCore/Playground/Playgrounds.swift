@@ -53,6 +53,7 @@ public final class Playgrounds: @unchecked Sendable {
                 learner: learner, name: name, token: token, lang: lang, room: room,
                 cols: UInt16(clamping: min(max(cols, 20), 500)), rows: UInt16(clamping: min(max(rows, 5), 300)))
             open[learner] = seat
+            room.touch()
             return seat
         }
     }
@@ -88,6 +89,7 @@ public final class Playgrounds: @unchecked Sendable {
             gone: { [weak self] seat in
                 seat.link?.close()
                 self?.lock.withLock { if self?.open[seat.learner] === seat { self?.open[seat.learner] = nil } }
+                room.touch()
             })
         if let link {
             seat.link = link

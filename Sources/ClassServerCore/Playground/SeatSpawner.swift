@@ -128,6 +128,7 @@ struct SeatGroupsRoot: Sendable {
                     continue
                 }
                 let base = "/sys/fs/cgroup/\(controller)" + (parts[2] == "/" ? "" : String(parts[2]))
+                removeStale(in: base)
                 let folder = base + "/patterns-playground-\(getpid())"
                 guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { return nil }
                 return folder
@@ -136,6 +137,21 @@ struct SeatGroupsRoot: Sendable {
         }
         guard let pids = path("pids"), let memory = path("memory") else { return nil }
         return SeatGroupsRoot(pids: pids, memory: memory)
+    }
+
+    /// The empty groups a server that is gone left behind (it was killed before it could remove them).
+    static func removeStale(in base: String) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+        for entry in entries where entry.hasPrefix("patterns-playground-") {
+            guard let pid = Int32(entry.dropFirst("patterns-playground-".count)), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            let folder = base + "/" + entry
+            for seat in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            where seat.hasPrefix("seat-") {
+                rmdir(folder + "/" + seat)
+            }
+            rmdir(folder)
+        }
     }
 
     /// The groups of a new seat, with its limits written; nil when they cannot be made.

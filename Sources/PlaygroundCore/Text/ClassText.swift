@@ -8,7 +8,7 @@ public enum ClassText: String, TextCatalog {
     case stuckMore, behindMinutes
     // The server's console.
     case serving, servingEvery, learnersJoin, board, presenterToken, presentWith, keptIn, resumed
-    case playgroundsAt, playgroundsPerProcess, boardInBrowser, boardOpenPlayground
+    case playgroundsAt, playgroundsPerProcess, boardInBrowser, boardOpenPlayground, boardBrowserMark
     // The REPL.
     case joined, joinedAt, presenterAt, followNeedsClass, presenterNotStarted, notJoined, serverGone, serverBack,
         roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
@@ -70,7 +70,8 @@ public enum ClassText: String, TextCatalog {
                 "여기서는 플레이그라운드 제한이 프로세스마다 걸립니다(이 서버가 만들 수 있는 컨트롤 그룹이 없음). "
                     + "자리 전체의 프로세스 수와 메모리는 묶어서 제한되지 않습니다."
             )
-        case .boardInBrowser: ("in the browser", "브라우저")
+        case .boardInBrowser: ("{0} in the browser", "브라우저에서 {0}명")
+        case .boardBrowserMark: ("browser", "브라우저")
         case .boardOpenPlayground: ("or open the playground in a browser tab: {0}", "또는 브라우저 탭에서 플레이그라운드 열기: {0}")
         case .joined:
             (
