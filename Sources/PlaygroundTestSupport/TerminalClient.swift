@@ -102,9 +102,9 @@ public final class TerminalClient {
     public func wait(seconds: Double = 60, for condition: (TerminalClient) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition(self) {
-            if closed || Date() >= deadline { return condition(self) }
             while let frame = takeFrame() { handle(frame) }
             if condition(self) { return true }
+            if closed || Date() >= deadline { return false }
             guard let more = Self.readSome(fd, until: min(deadline, Date().addingTimeInterval(0.2))) else {
                 if Self.lastReadEnded { closed = true }
                 continue

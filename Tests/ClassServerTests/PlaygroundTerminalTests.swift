@@ -61,7 +61,7 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
             let annTerminal = try server.terminal(ann.token)
             #expect(annTerminal.status == 101)
             #expect(annTerminal.wait(seconds: 60) { $0.notices.contains { $0.contains("\"attached\":\"Ann\"") } })
-            #expect(annTerminal.waitForScreen("> ", seconds: 120), "no prompt: \(tail(annTerminal))")
+            #expect(annTerminal.waitForScreen("patterns>", seconds: 120), "no prompt: \(tail(annTerminal))")
             // The lesson's introduction comes in pages: q shows the rest at once.
             #expect(run(annTerminal, "load builder", expect: "q: the rest"), "\(tail(annTerminal))")
             #expect(run(annTerminal, "q", expect: "builder 1/12>"), "\(tail(annTerminal))")
@@ -73,6 +73,9 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
             let bobTerminal = try server.terminal(bob.token, bearer: true)
             #expect(bobTerminal.status == 101)
             #expect(bobTerminal.wait(seconds: 60) { $0.notices.contains { $0.contains("\"attached\":\"Bob\"") } })
+            #expect(bobTerminal.waitForScreen("patterns>", seconds: 120), "no prompt: \(tail(bobTerminal))")
+            #expect(run(bobTerminal, "load builder", expect: "q: the rest"), "\(tail(bobTerminal))")
+            #expect(run(bobTerminal, "q", expect: "builder 1/12>"), "\(tail(bobTerminal))")
             #expect(run(bobTerminal, "print(40 + 2)", expect: "42"), "\(tail(bobTerminal))")
             #expect(!bobTerminal.screen.contains("ann-secret"))
             #expect(!bobTerminal.screen.contains("chicken"))
@@ -84,7 +87,9 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
             // Ann again (a reload): the same session, the one before told it was taken over.
             let again = try server.terminal(ann.token)
             #expect(annTerminal.wait(seconds: 30) { $0.notices.contains { $0.contains("taken") } })
-            #expect(again.waitForScreen("ann-secret", seconds: 30), "the session did not come back: \(tail(again))")
+            #expect(
+                again.waitForScreen("ann-secret", seconds: 30),
+                "the session did not come back: \(again.status) \(again.notices) \(tail(again))")
             #expect(run(again, "print(6 * 7)", expect: "42"), "\(tail(again))")
             again.resize(cols: 60, rows: 20)
             #expect(run(again, #"print("resized")"#, expect: "resized"), "\(tail(again))")
@@ -99,7 +104,7 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
         let dee = try await offPool { try server.join("Dee") }
         try await offPool {
             let terminal = try server.terminal(cid.token)
-            #expect(terminal.waitForScreen("> ", seconds: 120), "no prompt: \(tail(terminal))")
+            #expect(terminal.waitForScreen("patterns>", seconds: 120), "no prompt: \(tail(terminal))")
             let http = HTTPClient(host: "127.0.0.1", port: server.port, timeout: 20)
             let removed = try http.request(
                 "POST", "/\(server.code)/remove", body: Array(#"{"name":"Cid"}"#.utf8), bearer: server.server.token)

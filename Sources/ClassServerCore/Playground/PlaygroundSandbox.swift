@@ -164,7 +164,10 @@ enum Executables {
     static func toolchainRoot() -> String? {
         let runtime = "/usr/lib/swift/linux/libswiftCore.so"
         var root: String?
-        if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+        // Read to the end: Foundation reads a /proc file's first page only (it says its size is 0).
+        if let maps = FileHandle(forReadingAtPath: "/proc/self/maps").map({
+            String(decoding: $0.readDataToEndOfFile(), as: UTF8.self)
+        }),
             let line = maps.split(separator: "\n").first(where: { $0.hasSuffix(runtime) }),
             let slash = line.firstIndex(of: "/")
         {

@@ -98,7 +98,16 @@ final class PlaygroundSeat: @unchecked Sendable {
 
     /// A socket attaches: the one before it is told it was taken over, and the new one gets the recent output.
     func attach(_ continuation: AsyncStream<WSMessage>.Continuation) -> Int? {
-        lock.withLock {
+        var previous: AsyncStream<WSMessage>.Continuation?
+        // The one before is finished outside the lock: finishing runs its termination handler, which detaches.
+        defer {
+            if let previous {
+                previous.yield(.text(TerminalNotice.takenOver.json))
+                previous.yield(.close(.normalClosure))
+                previous.finish()
+            }
+        }
+        return lock.withLock { () -> Int? in
             // From the start of a line, so that the replay does not begin inside an escape sequence.
             let start = replay.count == Self.replayBytes ? (replay.firstIndex(of: 10).map { $0 + 1 } ?? 0) : 0
             guard ended == nil else {
@@ -106,11 +115,7 @@ final class PlaygroundSeat: @unchecked Sendable {
                 if start < replay.count { continuation.yield(.data(Data(replay[start...]))) }
                 return nil
             }
-            if let previous = viewer {
-                previous.continuation.yield(.text(TerminalNotice.takenOver.json))
-                previous.continuation.yield(.close(.normalClosure))
-                previous.continuation.finish()
-            }
+            previous = viewer?.continuation
             nextViewer += 1
             viewer = (nextViewer, continuation)
             continuation.yield(.text(TerminalNotice.attached(name: name).json))
