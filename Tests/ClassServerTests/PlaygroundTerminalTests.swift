@@ -118,3 +118,102 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
         }
     }
 }
+
+/// The sandbox, each point tried from inside a learner's session: what the learner's Swift cannot reach, and limits
+/// that end a line as the playground says while another learner's next line still answers.
+@Suite(.serialized) struct PlaygroundSandboxTests {
+    /// A learner at `builder 1/12>` with Glibc imported.
+    static func ready(_ server: PlaygroundServer, _ token: String) throws -> TerminalClient {
+        let terminal = try server.terminal(token)
+        #expect(terminal.waitForScreen("patterns>", seconds: 120), "no prompt: \(tail(terminal))")
+        #expect(run(terminal, "load builder", expect: "q: the rest"), "\(tail(terminal))")
+        #expect(run(terminal, "q", expect: "builder 1/12>"), "\(tail(terminal))")
+        #expect(run(terminal, "import Glibc", expect: "builder 1/12>"), "\(tail(terminal))")
+        return terminal
+    }
+
+    /// Bob's next line answers while Ann's does its worst; how long it took is printed (a figure, not a verdict).
+    static func answers(_ bob: TerminalClient, _ a: Int, _ b: Int, while what: String) {
+        let started = Date()
+        #expect(run(bob, "print(\(a) + \(b))", expect: "\n\(a + b)\r"), "\(tail(bob))")
+        print("Bob's line while Ann's \(what): \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+    }
+
+    @Test(.enabled(if: PlaygroundTerminalTests.available)) func whatALearnerCannotReachOrExhaust() async throws {
+        let server = try await offPool { try PlaygroundServer("playground-sandbox") }
+        let ann = try await offPool { try server.join("Ann") }
+        let bob = try await offPool { try server.join("Bob") }
+        let data = server.server.data
+        try await offPool {
+            let annTerminal = try Self.ready(server, ann.token)
+            let bobTerminal = try Self.ready(server, bob.token)
+            let bobHome = data + "/playgrounds/" + PlaygroundSandbox.folderName("Bob")
+            #expect(FileManager.default.fileExists(atPath: bobHome))
+            #expect(
+                run(
+                    annTerminal,
+                    #"print("db", access("\#(data)/class.sqlite", R_OK), "home", access("\#(bobHome)", R_OK), "#
+                        + #""shadow", access("/etc/shadow", R_OK))"#, expect: "db -1 home -1 shadow -1"),
+                "\(tail(annTerminal))")
+            let tcp =
+                "func tcp(_ host: String, _ port: UInt16) -> Int32 { var a = sockaddr_in(); "
+                + "a.sin_family = sa_family_t(AF_INET); a.sin_port = port.bigEndian; a.sin_addr.s_addr = inet_addr(host); "
+                + "let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0); return withUnsafePointer(to: &a) { "
+                + "$0.withMemoryRebound(to: sockaddr.self, capacity: 1) { "
+                + "connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } }"
+            #expect(run(annTerminal, tcp, expect: "builder 1/12>"), "\(tail(annTerminal))")
+            #expect(
+                run(annTerminal, #"print("tcp", tcp("127.0.0.1", \#(server.port)), tcp("1.1.1.1", 80))"#,
+                    expect: "tcp -1 -1"), "\(tail(annTerminal))")
+
+            // An endless loop: the playground's time limit ends it.
+            annTerminal.type("while true {}\r")
+            Self.answers(bobTerminal, 3, 4, while: "endless loop runs")
+            #expect(annTerminal.waitForScreen("still running after", seconds: 60), "\(tail(annTerminal))")
+            // 10 GB of memory: the allocation fails inside the line.
+            let allocation = annTerminal.screen.count
+            annTerminal.type("let big = [UInt8](repeating: 1, count: 10_000_000_000); print(big.count)\r")
+            Self.answers(bobTerminal, 5, 6, while: "10 GB allocation")
+            #expect(
+                annTerminal.waitForScreen("failed to allocate", after: allocation, seconds: 60), "\(tail(annTerminal))")
+            // A 10 GB file: the file-size limit stops it at 64 MiB.
+            let file = annTerminal.screen.count
+            annTerminal.type(
+                #"let f = fopen("/tmp/big", "w"); var block = [UInt8](repeating: 1, count: 1 << 20); var mb = 0; "#
+                    + "while mb < 10_240 && fwrite(&block, 1, block.count, f) == block.count { mb += 1 }; "
+                    + #"print("wrote", mb, "MB")"# + "\r")
+            Self.answers(bobTerminal, 7, 8, while: "10 GB file")
+            #expect(annTerminal.waitForScreen("builder 1/12>", after: file, seconds: 60), "\(tail(annTerminal))")
+            #expect(!annTerminal.screen.dropFirst(file).contains("wrote 10240 MB"), "\(tail(annTerminal))")
+            // Processes in a loop: the seat's process limit refuses more.
+            let spawn = annTerminal.screen.count
+            annTerminal.type(
+                "var refused: Int32 = 0; for _ in 0..<1000 { var p: pid_t = 0; "
+                    + #"let r = posix_spawn(&p, "/usr/bin/sleep", nil, nil, [strdup("sleep"), strdup("20"), nil], nil); "#
+                    + #"if r != 0 { refused = r; break } }; print("spawn refused", refused)"# + "\r")
+            Self.answers(bobTerminal, 9, 10, while: "process loop")
+            #expect(
+                annTerminal.waitForScreen("spawn refused 11", after: spawn, seconds: 60), "\(tail(annTerminal))")
+        }
+        // Nothing of the learners' is left running once the server stops.
+        server.stop()
+        let deadline = Date().addingTimeInterval(20)
+        var left: [String] = []
+        repeat {
+            left = Self.processes(mentioning: data)
+            if left.isEmpty { break }
+            usleep(100_000)
+        } while Date() < deadline
+        #expect(left.isEmpty, "still running: \(left)")
+    }
+
+    /// Processes whose command line mentions `text` (the sandboxes name the learner's folder in the data folder).
+    static func processes(mentioning text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int($0) != nil }.compactMap { pid in
+            guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: handle.readDataToEndOfFile().map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? pid + " " + String(line.prefix(80)) : nil
+        }
+    }
+}
