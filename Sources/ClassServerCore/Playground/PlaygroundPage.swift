@@ -182,7 +182,9 @@ struct PlaygroundPage {
           window.playground = { notices: [], term: null, text: function () {
             if (!term) { return ""; }
             var buffer = term._core.buffer, lines = [];
-            for (var i = 0; i < buffer.lines.length; i++) { lines.push(buffer.lines.get(i).translateToString(true)); }
+            for (var i = 0; i < buffer.lines.length; i++) {
+              lines.push(buffer.translateBufferLineToString(i, true));
+            }
             return lines.join("\\n");
           } };
           if (localStorage.getItem(key)) { openTerminal(); } else { showForm(); }
