@@ -153,14 +153,17 @@ struct ClassServerCommand: AsyncParsableCommand {
                 refusal = "the playground runs the patterns binary, and there is none at '\(patternsPath)': build it "
                     + "(swift build --product patterns) or give --patterns PATH"
             }
-            refusal = refusal ?? PlaygroundSandbox.unavailable(bwrap: PlaygroundSandbox.find("bwrap"))
-                ?? PlaygroundSandbox.unavailablePage()
+            // PATTERNS_BWRAP names bubblewrap elsewhere (tests name a missing or refusing one).
+            let bwrap =
+                ProcessInfo.processInfo.environment["PATTERNS_BWRAP"].map { access($0, X_OK) == 0 ? $0 : nil }
+                ?? PlaygroundSandbox.find("bwrap")
+            refusal = refusal ?? PlaygroundSandbox.unavailable(bwrap: bwrap) ?? PlaygroundSandbox.unavailablePage()
             if let refusal {
                 FileHandle.standardError.write(Data("error: \(refusal)\n".utf8))
                 throw ExitCode(1)
             }
             let sandbox = PlaygroundSandbox(
-                bwrap: PlaygroundSandbox.find("bwrap")!, patterns: patternsPath,
+                bwrap: bwrap!, patterns: patternsPath,
                 toolchain: PlaygroundSandbox.toolchainRoot(), limits: PlaygroundLimits(),
                 homes: directory + "/playgrounds")
             return Playgrounds(sandbox: sandbox, seats: playgroundSeats, idleMinutes: playgroundIdle)

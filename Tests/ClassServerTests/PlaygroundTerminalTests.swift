@@ -217,3 +217,45 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
         }
     }
 }
+
+/// Without bubblewrap, or where user namespaces are refused, `--playground` is refused in one sentence that says what
+/// to install or enable: never a playground without its sandbox.
+@Suite struct PlaygroundRefusalTests {
+    static func serve(bwrap: String) throws -> (status: Int32, said: String) {
+        let process = Process()
+        process.executableURL = URL(
+            fileURLWithPath: (patternsBinary() as NSString).deletingLastPathComponent + "/patterns-class")
+        process.arguments = [
+            "serve", "--port", "0", "--data", temporaryDirectory("playground-refused"), "--playground",
+            "--patterns", patternsBinary(),
+        ]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "PATTERNS_BWRAP": bwrap]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func withoutBubblewrapTheServerSaysWhatToInstall() throws {
+        let (status, said) = try Self.serve(bwrap: "/nonexistent/bwrap")
+        #expect(status == 1)
+        #expect(said == "error: the playground needs bubblewrap: install it (Debian and Ubuntu: apt-get install bubblewrap)\n")
+    }
+
+    @Test func withoutUserNamespacesTheServerSaysWhatToEnable() throws {
+        let fake = temporaryDirectory("playground-fake-bwrap") + "/bwrap"
+        try FileManager.default.createDirectory(
+            atPath: (fake as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces' >&2\nexit 1\n"
+            .write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        let (status, said) = try Self.serve(bwrap: fake)
+        #expect(status == 1)
+        #expect(said.hasPrefix("error: the playground needs unprivileged user namespaces for bubblewrap"))
+        #expect(said.contains("sysctl kernel.unprivileged_userns_clone=1"))
+        #expect(said.split(separator: "\n").count == 1)
+    }
+}
