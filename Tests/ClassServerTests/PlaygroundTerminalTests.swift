@@ -259,3 +259,34 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
         #expect(said.split(separator: "\n").count == 1)
     }
 }
+
+/// A playground nobody types in for `--playground-idle` minutes ends with its progress kept in the server's data
+/// folder (the learner's own folder), and opening it again starts a new session that finds that progress.
+@Suite struct PlaygroundIdleTests {
+    @Test(.enabled(if: PlaygroundTerminalTests.available)) func anIdlePlaygroundEndsAndItsProgressIsKept() async throws {
+        let server = try await offPool { try PlaygroundServer("playground-idle", arguments: ["--playground-idle", "0.05"]) }
+        defer { server.stop() }
+        let eve = try await offPool { try server.join("Eve") }
+        try await offPool {
+            let terminal = try server.terminal(eve.token)
+            #expect(terminal.waitForScreen("patterns>", seconds: 120), "no prompt: \(tail(terminal))")
+            #expect(run(terminal, "load builder", expect: "q: the rest"), "\(tail(terminal))")
+            #expect(run(terminal, "q", expect: "builder 1/12>"), "\(tail(terminal))")
+            #expect(run(terminal, "next", expect: "builder 2/12>"), "\(tail(terminal))")
+            #expect(terminal.wait(seconds: 60) { $0.notices.contains { $0.contains("\"ended\":\"idle\"") } })
+            let progress =
+                server.server.data + "/playgrounds/" + PlaygroundSandbox.folderName("Eve") + "/patterns/progress.json"
+            let kept = (try? String(contentsOfFile: progress, encoding: .utf8)) ?? ""
+            #expect(kept.contains("builder"), "kept: \(kept)")
+            let again = try server.terminal(eve.token)
+            #expect(again.wait(seconds: 60) { $0.notices.contains { $0.contains("\"attached\":\"Eve\"") } })
+            #expect(again.waitForScreen("patterns>", seconds: 120), "no prompt: \(tail(again))")
+            // Where it was: the lesson loads at the step it had reached.
+            let from = again.screen.count
+            again.type("load builder\r")
+            again.wait(seconds: 60) { $0.screen.dropFirst(from).contains("q: the rest") || $0.screen.dropFirst(from).contains("/12>") }
+            if again.screen.dropFirst(from).contains("q: the rest") { again.type("q\r") }
+            #expect(again.waitForScreen("builder 2/12>", after: from, seconds: 60), "\(tail(again))")
+        }
+    }
+}
