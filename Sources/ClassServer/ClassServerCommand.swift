@@ -150,7 +150,8 @@ struct ClassServerCommand: AsyncParsableCommand {
             let patternsPath = patterns ?? (ownFolder() + "/patterns")
             var refusal: String?
             if access(patternsPath, X_OK) != 0 {
-                refusal = "the playground runs the patterns binary, and there is none at '\(patternsPath)': build it "
+                refusal =
+                    "the playground runs the patterns binary, and there is none at '\(patternsPath)': build it "
                     + "(swift build --product patterns) or give --patterns PATH"
             }
             // PATTERNS_BWRAP names bubblewrap elsewhere (tests name a missing or refusing one).
@@ -170,7 +171,9 @@ struct ClassServerCommand: AsyncParsableCommand {
         }
 
         func ownFolder() -> String {
-            let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            let me =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0]
             return (me as NSString).deletingLastPathComponent
         }
 

@@ -151,7 +151,8 @@ struct BoardPage {
             "<header id=\"b-head\"><h1>" + t(.boardTitle, s.state.code) + "</h1><p class=\"join\" id=\"joining\">"
                 + (s.state.joiningClosed == true
                     ? t(.boardJoiningClosed)
-                    : t(.joinWith, joinURL) + (s.inBrowser == nil ? "" : "<br>" + t(.boardOpenPlayground, joinURL + "/play")))
+                    : t(.joinWith, joinURL)
+                        + (s.inBrowser == nil ? "" : "<br>" + t(.boardOpenPlayground, joinURL + "/play")))
                 + "</p><p class=\"count\" id=\"learners\">" + t(.learnersInClass, String(s.learners))
                 + (s.inBrowser.map { " · " + t(.boardInBrowser, String($0)) } ?? "") + "</p></header>")
         guard let lesson = s.state.lesson else {

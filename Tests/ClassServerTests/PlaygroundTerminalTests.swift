@@ -157,13 +157,15 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
                 "\(tail(annTerminal))")
             let tcp =
                 "func tcp(_ host: String, _ port: UInt16) -> Int32 { var a = sockaddr_in(); "
-                + "a.sin_family = sa_family_t(AF_INET); a.sin_port = port.bigEndian; a.sin_addr.s_addr = inet_addr(host); "
+                + "a.sin_family = sa_family_t(AF_INET); a.sin_port = port.bigEndian; "
+                + "a.sin_addr.s_addr = inet_addr(host); "
                 + "let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0); return withUnsafePointer(to: &a) { "
                 + "$0.withMemoryRebound(to: sockaddr.self, capacity: 1) { "
                 + "connect(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } }"
             #expect(run(annTerminal, tcp, expect: "builder 1/12>"), "\(tail(annTerminal))")
             #expect(
-                run(annTerminal, #"print("tcp", tcp("127.0.0.1", \#(server.port)), tcp("1.1.1.1", 80))"#,
+                run(
+                    annTerminal, #"print("tcp", tcp("127.0.0.1", \#(server.port)), tcp("1.1.1.1", 80))"#,
                     expect: "tcp -1 -1"), "\(tail(annTerminal))")
 
             // An endless loop: the playground's time limit ends it.
@@ -189,7 +191,8 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
             let spawn = annTerminal.screen.count
             annTerminal.type(
                 "var refused: Int32 = 0; for _ in 0..<1000 { var p: pid_t = 0; "
-                    + #"let r = posix_spawn(&p, "/usr/bin/sleep", nil, nil, [strdup("sleep"), strdup("20"), nil], nil); "#
+                    + #"let r = posix_spawn(&p, "/usr/bin/sleep", nil, nil, "#
+                    + #"[strdup("sleep"), strdup("20"), nil], nil); "#
                     + #"if r != 0 { refused = r; break } }; print("spawn refused", refused)"# + "\r")
             Self.answers(bobTerminal, 9, 10, while: "process loop")
             #expect(
@@ -242,14 +245,20 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
     @Test func withoutBubblewrapTheServerSaysWhatToInstall() throws {
         let (status, said) = try Self.serve(bwrap: "/nonexistent/bwrap")
         #expect(status == 1)
-        #expect(said == "error: the playground needs bubblewrap: install it (Debian and Ubuntu: apt-get install bubblewrap)\n")
+        #expect(
+            said
+                == "error: the playground needs bubblewrap: install it "
+                + "(Debian and Ubuntu: apt-get install bubblewrap)\n"
+        )
     }
 
     @Test func withoutUserNamespacesTheServerSaysWhatToEnable() throws {
         let fake = temporaryDirectory("playground-fake-bwrap") + "/bwrap"
         try FileManager.default.createDirectory(
             atPath: (fake as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces' >&2\nexit 1\n"
+        try
+            ("#!/bin/sh\necho 'bwrap: No permissions to creating new namespace, likely because the kernel does not "
+            + "allow non-privileged user namespaces' >&2\nexit 1\n")
             .write(toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
         let (status, said) = try Self.serve(bwrap: fake)
@@ -263,8 +272,11 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
 /// A playground nobody types in for `--playground-idle` minutes ends with its progress kept in the server's data
 /// folder (the learner's own folder), and opening it again starts a new session that finds that progress.
 @Suite struct PlaygroundIdleTests {
-    @Test(.enabled(if: PlaygroundTerminalTests.available)) func anIdlePlaygroundEndsAndItsProgressIsKept() async throws {
-        let server = try await offPool { try PlaygroundServer("playground-idle", arguments: ["--playground-idle", "0.05"]) }
+    @Test(.enabled(if: PlaygroundTerminalTests.available)) func anIdlePlaygroundEndsAndItsProgressIsKept() async throws
+    {
+        let server = try await offPool {
+            try PlaygroundServer("playground-idle", arguments: ["--playground-idle", "0.05"])
+        }
         defer { server.stop() }
         let eve = try await offPool { try server.join("Eve") }
         try await offPool {
@@ -284,7 +296,9 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
             // Where it was: the lesson loads at the step it had reached.
             let from = again.screen.count
             again.type("load builder\r")
-            again.wait(seconds: 60) { $0.screen.dropFirst(from).contains("q: the rest") || $0.screen.dropFirst(from).contains("/12>") }
+            again.wait(seconds: 60) {
+                $0.screen.dropFirst(from).contains("q: the rest") || $0.screen.dropFirst(from).contains("/12>")
+            }
             if again.screen.dropFirst(from).contains("q: the rest") { again.type("q\r") }
             #expect(again.waitForScreen("builder 2/12>", after: from, seconds: 60), "\(tail(again))")
         }

@@ -31,7 +31,8 @@ struct PlaygroundPage {
 
     var html: String {
         let words = Self.words.mapValues { lang == .ko ? $0.ko : $0.en }
-        let table = (try? JSONSerialization.data(withJSONObject: words, options: [.sortedKeys]))
+        let table =
+            (try? JSONSerialization.data(withJSONObject: words, options: [.sortedKeys]))
             .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         func say(_ key: String) -> String { Self.escape(words[key] ?? key) }
         return """
@@ -43,7 +44,8 @@ struct PlaygroundPage {
             <style>
             html, body { margin: 0; height: 100%; background: #1e1e1e; color: #eee; font: 16px system-ui, sans-serif; }
             #join { max-width: 28em; margin: 12vh auto; padding: 0 1em; }
-            #join input, #join button { font: inherit; padding: .5em; margin: .3em 0; width: 100%; box-sizing: border-box; }
+            #join input, #join button { font: inherit; padding: .5em; margin: .3em 0; width: 100%;
+              box-sizing: border-box; }
             #terminal { position: absolute; top: 0; left: 0; right: 0; bottom: 0; padding: 4px; }
             #notice { position: absolute; top: 0; left: 0; right: 0; background: #704; color: #fff; padding: .5em 1em;
               display: none; z-index: 10; }

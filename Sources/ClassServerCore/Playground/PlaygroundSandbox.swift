@@ -78,7 +78,8 @@ public struct PlaygroundSandbox: Sendable {
         a += ["--size", String(limits.folderBytes), "--perms", "0700", "--tmpfs", Self.home]
         a += ["--bind", state, Self.home + "/.local/state"]
         a += ["--chdir", Self.home]
-        let path = ([toolchain.map { $0 + "/usr/bin" }].compactMap { $0 } + ["/usr/local/bin", "/usr/bin", "/bin"]).joined(separator: ":")
+        let path = ([toolchain.map { $0 + "/usr/bin" }].compactMap { $0 } + ["/usr/local/bin", "/usr/bin", "/bin"])
+            .joined(separator: ":")
         let environment = [
             "HOME": Self.home, "PATH": path, "TERM": "xterm-256color", "LANG": lang == "ko" ? "ko_KR.UTF-8" : "C.UTF-8",
             "LC_ALL": "C.UTF-8", "USER": "learner", "XDG_STATE_HOME": Self.home + "/.local/state",

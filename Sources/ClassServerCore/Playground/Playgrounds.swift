@@ -70,7 +70,8 @@ public final class Playgrounds: @unchecked Sendable {
         let link = linksThroughServer ? SeatLink.pair() : nil
         var arguments = ["--lang", lang == "ko" ? "ko" : "en"]
         if link != nil { arguments += ["--class-link-fd", "3"] }
-        let script = #"trap '' INT HUP; while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@""#
+        let script =
+            #"trap '' INT HUP; while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@""#
         let argv =
             ["/bin/sh", "-c", script, "sh"] + (seatGroups?.procs ?? []) + ["--", "/usr/bin/prlimit"]
             + sandbox.prlimitArguments + ["--", sandbox.bwrap]

@@ -107,8 +107,14 @@ final class SeatLink: @unchecked Sendable {
                 seq = max(seq, receipt.through)
             } catch {
                 if error.reason == .removed || error.reason == .unknownToken {
-                    send(["kind": "refused", "failure": ["status": error.status, "why": error.message,
-                        "reason": error.reason?.rawValue ?? ""]], state: nil)
+                    send(
+                        [
+                            "kind": "refused",
+                            "failure": [
+                                "status": error.status, "why": error.message,
+                                "reason": error.reason?.rawValue ?? "",
+                            ],
+                        ], state: nil)
                 }
             }
         case "refresh":

@@ -25,7 +25,8 @@ struct TerminalSocket: WSMessageHandler {
             seat = try playgrounds.seat(
                 learner: learner, name: name, token: token, lang: lang, room: room, cols: cols, rows: rows)
         } catch {
-            continuation.yield(.text(TerminalNotice.refused(reason: error.reason?.rawValue ?? "", message: error.message).json))
+            continuation.yield(
+                .text(TerminalNotice.refused(reason: error.reason?.rawValue ?? "", message: error.message).json))
             continuation.yield(.close(.normalClosure))
             continuation.finish()
             return messages
@@ -77,7 +78,8 @@ extension ClassServer {
         guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
         switch rest {
         case "play":
-            let lang = request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.currentState.lang) ?? .en
+            let lang =
+                request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.currentState.lang) ?? .en
             return Self.text(PlaygroundPage(code: room.code, lang: lang).html, type: "text/html; charset=utf-8")
         case "xterm.js":
             return Self.cached(try XtermBundle.shared.script(), type: "text/javascript; charset=utf-8")
@@ -92,9 +94,12 @@ extension ClassServer {
             }
             let socket = TerminalSocket(
                 playgrounds: playgrounds, room: room, learner: id, name: name, token: token,
-                lang: request.query["lang"] == "ko" ? "ko" : (request.query["lang"] == "en" ? "en" : room.currentState.lang),
-                cols: request.query["cols"].flatMap(Int.init) ?? 80, rows: request.query["rows"].flatMap(Int.init) ?? 24)
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: socket)).handleRequest(request)
+                lang: request.query["lang"] == "ko"
+                    ? "ko" : (request.query["lang"] == "en" ? "en" : room.currentState.lang),
+                cols: request.query["cols"].flatMap(Int.init) ?? 80, rows: request.query["rows"].flatMap(Int.init) ?? 24
+            )
+            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: socket)).handleRequest(
+                request)
         }
     }
 

@@ -17,7 +17,8 @@ final class XtermBundle: @unchecked Sendable {
     static func unavailable() -> String? {
         let needed = [library + "/public/Terminal.js", addons + "/fit/fit.js", styleFile]
         guard needed.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
-            return "the playground's page needs xterm.js from Debian: install it (apt-get install node-xterm libjs-xterm)"
+            return
+                "the playground's page needs xterm.js from Debian: install it (apt-get install node-xterm libjs-xterm)"
         }
         return nil
     }
