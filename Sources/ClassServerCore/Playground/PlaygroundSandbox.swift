@@ -80,11 +80,16 @@ public struct PlaygroundSandbox: Sendable {
         a += ["--chdir", Self.home]
         let path = ([toolchain.map { $0 + "/usr/bin" }].compactMap { $0 } + ["/usr/local/bin", "/usr/bin", "/bin"])
             .joined(separator: ":")
-        let environment = [
+        var environment: [String: String] = [
             "HOME": Self.home, "PATH": path, "TERM": "xterm-256color", "LANG": lang == "ko" ? "ko_KR.UTF-8" : "C.UTF-8",
             "LC_ALL": "C.UTF-8", "USER": "learner", "XDG_STATE_HOME": Self.home + "/.local/state",
             "SWIFT_BACKTRACE": "enable=no", "PATTERNS_LINE_MEMORY_LIMIT": "1024",
         ]
+        // `edit` opens a terminal editor in the page's terminal: nano where installed (the gentler one), else vi.
+        let editors: [String] = ["/usr/bin/nano", "/usr/bin/vi"]
+        if let editor = editors.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            environment["EDITOR"] = editor
+        }
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { a += ["--setenv", key, value] }
         return a + ["--", patterns] + patternsArguments
     }
