@@ -167,6 +167,18 @@ struct ClassServerCommand: AsyncParsableCommand {
                 bwrap: bwrap!, patterns: patternsPath,
                 toolchain: PlaygroundSandbox.toolchainRoot(), limits: PlaygroundLimits(),
                 homes: directory + "/playgrounds")
+            // The sandbox mounts these folders read-only: the class's data must not be inside one of them.
+            let data = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
+            if let folder = (sandbox.readOnly + ["/usr"]).first(where: {
+                let mounted = URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path
+                return data == mounted || data.hasPrefix(mounted + "/")
+            }) {
+                FileHandle.standardError.write(
+                    Data(
+                        ("error: the class's data folder '\(directory)' is inside '\(folder)', which every playground "
+                            + "can read: give --data a folder elsewhere\n").utf8))
+                throw ExitCode(1)
+            }
             return Playgrounds(sandbox: sandbox, seats: playgroundSeats, idleMinutes: playgroundIdle)
         }
 

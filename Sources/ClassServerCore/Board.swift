@@ -152,7 +152,10 @@ struct BoardPage {
                 + (s.state.joiningClosed == true
                     ? t(.boardJoiningClosed)
                     : t(.joinWith, joinURL)
-                        + (s.inBrowser == nil ? "" : "<br>" + t(.boardOpenPlayground, joinURL + "/play")))
+                        + (s.inBrowser == nil
+                            ? ""
+                            : "<br><a href=\"" + HTML.escape(joinURL + "/play") + "\">"
+                                + t(.boardOpenPlayground, joinURL + "/play") + "</a>"))
                 + "</p><p class=\"count\" id=\"learners\">" + t(.learnersInClass, String(s.learners))
                 + (s.inBrowser.map { " · " + t(.boardInBrowser, String($0)) } ?? "") + "</p></header>")
         guard let lesson = s.state.lesson else {

@@ -304,3 +304,27 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
         }
     }
 }
+
+/// `--playground-seats N`: past N running playgrounds the next learner is told the room is full; the board offers the
+/// page and counts the learners in the browser.
+@Suite struct PlaygroundSeatsTests {
+    @Test(.enabled(if: PlaygroundTerminalTests.available)) func aFullRoomSaysSo() async throws {
+        let server = try await offPool {
+            try PlaygroundServer("playground-seats", arguments: ["--playground-seats", "1"])
+        }
+        defer { server.stop() }
+        let ann = try await offPool { try server.join("Ann") }
+        let bob = try await offPool { try server.join("Bob") }
+        try await offPool {
+            let first = try server.terminal(ann.token)
+            #expect(first.waitForScreen("patterns>", seconds: 120), "no prompt: \(tail(first))")
+            let second = try server.terminal(bob.token)
+            #expect(second.wait(seconds: 30) { $0.notices.contains { $0.contains("\"refused\":\"class-full\"") } })
+            #expect(second.notices.contains { $0.contains("the room is full") })
+            let board = try HTTPClient(host: "127.0.0.1", port: server.port, timeout: 20)
+                .request("GET", "/\(server.code)/board").text
+            #expect(board.contains("1 in the browser"))
+            #expect(board.contains("/\(server.code)/play"))
+        }
+    }
+}
