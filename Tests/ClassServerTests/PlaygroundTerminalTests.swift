@@ -110,6 +110,11 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
                 "POST", "/\(server.code)/remove", body: Array(#"{"name":"Cid"}"#.utf8), bearer: server.server.token)
             #expect(removed.status == 200)
             #expect(terminal.wait(seconds: 30) { $0.notices.contains { $0.contains("\"ended\":\"removed\"") } })
+            // Nothing of Cid's is left running (the sandbox names Cid's folder on its command line).
+            let folder = "/playgrounds/" + PlaygroundSandbox.folderName("Cid")
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline && !PlaygroundSandboxTests.processes(mentioning: folder).isEmpty { usleep(100_000) }
+            #expect(PlaygroundSandboxTests.processes(mentioning: folder).isEmpty)
             #expect(try server.terminal(cid.token).status == 403)
             let closed = try http.request("POST", "/\(server.code)/close", body: [], bearer: server.server.token)
             #expect(closed.status == 200)

@@ -26,6 +26,13 @@ struct PlaygroundPage {
         "removed": ("The presenter removed you from the class.", "발표자가 수업에서 내보냈습니다."),
         "stopped": ("The class server stopped.", "수업 서버가 멈췄습니다."),
         "again": ("Start again", "다시 시작"),
+        "class-full": (
+            "The room is full: every playground is taken. Try again when someone leaves.",
+            "자리가 모두 찼습니다. 누군가 나가면 다시 시도하세요."
+        ),
+        "joining-closed": (
+            "The presenter has closed the class to new playgrounds.", "발표자가 새 플레이그라운드를 열지 못하게 닫았습니다."
+        ),
         "unknown": ("This class does not know you (any more): type your name again.", "이 수업에 없는 이름입니다. 이름을 다시 입력하세요."),
     ]
 
@@ -178,7 +185,8 @@ struct PlaygroundPage {
                 function () { notice(""); connect(); });
             } else if (message.refused) {
               stopped = true;
-              notice(message.message, words.again, function () { notice(""); connect(); });
+              notice(words[message.refused] || message.message, words.again,
+                function () { notice(""); connect(); });
             }
           }
           window.playground = { notices: [], term: null, text: function () {
