@@ -130,6 +130,12 @@ struct PlaygroundPage {
                 }
               });
               window.addEventListener("resize", function () { term.fit(); });
+              // xterm.js 3.8 reads a composition's text from its hidden textarea by offset: keys typed before it
+              // can be left there and come back inside the composed text. Emptied before every key that is not part
+              // of a composition, so that an input method's text is its own.
+              term.textarea.addEventListener("keydown", function (event) {
+                if (!event.isComposing && event.keyCode !== 229) { term.textarea.value = ""; }
+              }, true);
               window.playground.term = term;
             }
             connect();
