@@ -70,10 +70,12 @@ let package = Package(
         .target(
             name: "ClassServerCore",
             dependencies: [
-                "ClassWire", "PlaygroundCore", .product(name: "FlyingFox", package: "FlyingFox"),
+                "ClassWire", "PlaygroundCore", "CPlaygroundHost", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The pseudo-terminal and spawn calls the class server's playgrounds need (ioctl is variadic in C).
+        .target(name: "CPlaygroundHost"),
         .executableTarget(
             name: "ClassServer",
             dependencies: ["ClassServerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],

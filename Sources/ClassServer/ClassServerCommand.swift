@@ -42,6 +42,21 @@ struct ClassServerCommand: AsyncParsableCommand {
             name: .long,
             help: "The most learners who may join from one address (a room behind one NAT is one address).")
         var perAddress: Int = 250
+        @Flag(
+            name: .long,
+            help: "Offer each learner the playground in a browser tab, run by this server in a bubblewrap sandbox.")
+        var playground = false
+        @Option(name: .long, help: "The most playgrounds running at once (with --playground).")
+        var playgroundSeats: Int = 40
+        @Option(
+            name: .long,
+            help: "Minutes without a key after which a playground is ended, its progress kept (with --playground).")
+        var playgroundIdle: Double = 30
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The patterns binary the playgrounds run (default: the one beside this server).", valueName: "path"))
+        var patterns: String?
 
         func validate() throws {
             guard (0...65535).contains(port) else {
@@ -51,6 +66,9 @@ struct ClassServerCommand: AsyncParsableCommand {
             guard stuckMinutes > 0 else { throw ValidationError("--stuck-minutes must be more than 0") }
             guard maxLearners > 0, perAddress > 0 else {
                 throw ValidationError("--max-learners and --per-address must be more than 0")
+            }
+            guard playgroundSeats > 0, playgroundIdle > 0 else {
+                throw ValidationError("--playground-seats and --playground-idle must be more than 0")
             }
         }
 
@@ -69,9 +87,11 @@ struct ClassServerCommand: AsyncParsableCommand {
             }
             let everywhere = host == "0.0.0.0" || host == "::"
             let publicHost = everywhere ? Interfaces.firstAddress() : host
+            let playgrounds = playground ? try makePlaygrounds(directory: directory) : nil
             var server: ClassServer
             do {
-                server = try ClassServer(room: room, host: host, port: UInt16(port), publicHost: publicHost)
+                server = try ClassServer(
+                    room: room, host: host, port: UInt16(port), publicHost: publicHost, playgrounds: playgrounds)
             } catch {
                 FileHandle.standardError.write(Data("error: '\(host)' is not an IP address of this machine\n".utf8))
                 throw ExitCode(64)
@@ -89,7 +109,8 @@ struct ClassServerCommand: AsyncParsableCommand {
             if port == 0, let chosen = await server.listeningPort() {
                 await server.stop()
                 task.cancel()
-                server = try ClassServer(room: room, host: host, port: UInt16(chosen), publicHost: publicHost)
+                server = try ClassServer(
+                    room: room, host: host, port: UInt16(chosen), publicHost: publicHost, playgrounds: playgrounds)
                 task = Task { [server] in try await server.run() }
                 try await server.waitUntilListening()
             }
@@ -106,13 +127,66 @@ struct ClassServerCommand: AsyncParsableCommand {
             say(.presentWith, server.joinURL, room.presenterToken)
             say(.keptIn, directory + "/class.sqlite")
             if room.learnerCount > 0 { say(.resumed, String(room.learnerCount), String(room.totalReports)) }
+            if let playgrounds {
+                say(.playgroundsAt, server.joinURL + "/play", String(playgroundSeats))
+                if !playgrounds.capsWholeSeats { say(.playgroundsPerProcess) }
+            }
             fflush(nil)
+            let culling = playgrounds?.cullIdle()
+            defer {
+                culling?.cancel()
+                playgrounds?.endAll()
+            }
             do {
                 try await task.value
             } catch {
                 FileHandle.standardError.write(Data("error: the server stopped: \(error)\n".utf8))
                 throw ExitCode(1)
             }
+        }
+
+        /// The playgrounds, or exit 1 with one sentence saying what to install or enable: never without a sandbox.
+        func makePlaygrounds(directory: String) throws -> Playgrounds {
+            let patternsPath = patterns ?? (ownFolder() + "/patterns")
+            var refusal: String?
+            if access(patternsPath, X_OK) != 0 {
+                refusal =
+                    "the playground runs the patterns binary, and there is none at '\(patternsPath)': build it "
+                    + "(swift build --product patterns) or give --patterns PATH"
+            }
+            // PATTERNS_BWRAP names bubblewrap elsewhere (tests name a missing or refusing one).
+            let bwrap =
+                ProcessInfo.processInfo.environment["PATTERNS_BWRAP"].map { access($0, X_OK) == 0 ? $0 : nil }
+                ?? PlaygroundSandbox.find("bwrap")
+            refusal = refusal ?? PlaygroundSandbox.unavailable(bwrap: bwrap) ?? PlaygroundSandbox.unavailablePage()
+            if let refusal {
+                FileHandle.standardError.write(Data("error: \(refusal)\n".utf8))
+                throw ExitCode(1)
+            }
+            let sandbox = PlaygroundSandbox(
+                bwrap: bwrap!, patterns: patternsPath,
+                toolchain: PlaygroundSandbox.toolchainRoot(), limits: PlaygroundLimits(),
+                homes: directory + "/playgrounds")
+            // The sandbox mounts these folders read-only: the class's data must not be inside one of them.
+            let data = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
+            if let folder = (sandbox.readOnly + ["/usr"]).first(where: {
+                let mounted = URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path
+                return data == mounted || data.hasPrefix(mounted + "/")
+            }) {
+                FileHandle.standardError.write(
+                    Data(
+                        ("error: the class's data folder '\(directory)' is inside '\(folder)', which every playground "
+                            + "can read: give --data a folder elsewhere\n").utf8))
+                throw ExitCode(1)
+            }
+            return Playgrounds(sandbox: sandbox, seats: playgroundSeats, idleMinutes: playgroundIdle)
+        }
+
+        func ownFolder() -> String {
+            let me =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0]
+            return (me as NSString).deletingLastPathComponent
         }
 
         static func defaultDirectory(_ environment: [String: String]) -> String {

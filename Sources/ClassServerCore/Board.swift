@@ -10,9 +10,14 @@ struct BoardSnapshot {
         var step: Int; var title: String; var answers: [(answer: String, count: Int)]; var total: Int;
         var revealed: Bool
     }
-    struct Stuck { var name: String; var step: Int; var failed: Int; var idleMinutes: Int; var behind: Bool }
+    struct Stuck {
+        var name: String; var step: Int; var failed: Int; var idleMinutes: Int; var behind: Bool
+        var inBrowser = false
+    }
     var state: ClassState
     var learners: Int
+    /// How many learners have their playground in a browser tab now (nil: this server offers none).
+    var inBrowser: Int? = nil
     var rows: [Row]
     var histograms: [Histogram]
     var stuck: [Stuck]
@@ -21,7 +26,9 @@ struct BoardSnapshot {
 extension ClassRoom {
     /// What the board shows now, for the presenter's lesson.
     func snapshot(now: Double? = nil) -> BoardSnapshot {
-        lock.withLock {
+        // Asked before the room's lock is taken: a playground starting holds its own lock, then reads the room.
+        let browser = playgroundLearners?()
+        return lock.withLock {
             let now = now ?? clock()
             var rows: [BoardSnapshot.Row] = []
             var histograms: [BoardSnapshot.Histogram] = []
@@ -44,7 +51,8 @@ extension ClassRoom {
                             (
                                 .init(
                                     name: learner.name, step: learner.current?.step ?? 0, failed: why.failed,
-                                    idleMinutes: Int(why.idle / 60), behind: why.idle > 0),
+                                    idleMinutes: Int(why.idle / 60), behind: why.idle > 0,
+                                    inBrowser: browser?.contains(learner.id) == true),
                                 why.idle + Double(why.failed) * 60, learner.id
                             ))
                     }
@@ -71,8 +79,8 @@ extension ClassRoom {
             // Longest first; among equals, who joined first.
             stuck.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }
             return BoardSnapshot(
-                state: state, learners: learners.count, rows: rows, histograms: histograms,
-                stuck: stuck.map(\.0))
+                state: state, learners: learners.count, inBrowser: browser.map { $0.intersection(learners.keys).count },
+                rows: rows, histograms: histograms, stuck: stuck.map(\.0))
         }
     }
 }
@@ -141,8 +149,15 @@ struct BoardPage {
         r.part(
             "b-head",
             "<header id=\"b-head\"><h1>" + t(.boardTitle, s.state.code) + "</h1><p class=\"join\" id=\"joining\">"
-                + (s.state.joiningClosed == true ? t(.boardJoiningClosed) : t(.joinWith, joinURL))
-                + "</p><p class=\"count\" id=\"learners\">" + t(.learnersInClass, String(s.learners)) + "</p></header>")
+                + (s.state.joiningClosed == true
+                    ? t(.boardJoiningClosed)
+                    : t(.joinWith, joinURL)
+                        + (s.inBrowser == nil
+                            ? ""
+                            : "<br><a href=\"" + HTML.escape(joinURL + "/play") + "\">"
+                                + t(.boardOpenPlayground, joinURL + "/play") + "</a>"))
+                + "</p><p class=\"count\" id=\"learners\">" + t(.learnersInClass, String(s.learners))
+                + (s.inBrowser.map { " · " + t(.boardInBrowser, String($0)) } ?? "") + "</p></header>")
         guard let lesson = s.state.lesson else {
             r.part(
                 "b-now",
@@ -182,7 +197,9 @@ struct BoardPage {
                 }
                 if one.behind { why.append(t(.behindMinutes, String(one.idleMinutes))) }
                 stuck +=
-                    "<li><b>" + HTML.escape(one.name) + "</b> · " + t(.stepOf, String(one.step), String(s.state.steps))
+                    "<li><b>" + HTML.escape(one.name) + "</b>"
+                    + (one.inBrowser ? " <span class=\"where\">(" + t(.boardBrowserMark) + ")</span>" : "") + " · "
+                    + t(.stepOf, String(one.step), String(s.state.steps))
                 stuck += (why.isEmpty ? "" : " · " + why.joined(separator: ", ")) + "</li>"
             }
             stuck += "</ol>"

@@ -96,6 +96,11 @@ public final class ClassRoom: @unchecked Sendable {
     public private(set) var version = 0
     /// Minutes without progress after which a learner counts as stuck.
     public var stuckMinutes: Double
+    /// The learners whose playground runs on this server (`serve --playground`), for the board; nil without.
+    public var playgroundLearners: (@Sendable () -> Set<Int>)?
+
+    /// Something the board shows changed outside the room (a playground started or ended).
+    func touch() { lock.withLock { version += 1 } }
     let clock: @Sendable () -> Double
 
     public convenience init(

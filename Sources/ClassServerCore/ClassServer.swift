@@ -91,11 +91,16 @@ public final class ClassServer: Sendable {
     let boards: OpenCounter
     let server: HTTPServer
     let renders: BoardRenders
+    /// Each learner's playground in the browser (`serve --playground`), or nil.
+    public let playgrounds: Playgrounds?
 
     public init(
-        room: ClassRoom, host: String, port: UInt16, publicHost: String? = nil, limits: ClassLimits? = nil
+        room: ClassRoom, host: String, port: UInt16, publicHost: String? = nil, limits: ClassLimits? = nil,
+        playgrounds: Playgrounds? = nil
     ) throws {
         self.room = room
+        self.playgrounds = playgrounds
+        if let playgrounds { room.playgroundLearners = { playgrounds.running } }
         self.host = host
         self.port = port
         self.publicHost = publicHost ?? host
@@ -277,7 +282,10 @@ public final class ClassServer: Sendable {
                 throw Refusal(403, "only the presenter's token removes a learner", reason: .notPresenter)
             }
             let remove = try await decode(RemoveRequest.self, request)
-            return Self.json(try room.remove(name: remove.name, token: bearer(request)))
+            let ids = room.learnerIDs(named: remove.name)
+            let removed = try room.remove(name: remove.name, token: bearer(request))
+            playgrounds?.end(learners: ids, reason: .removed)
+            return Self.json(removed)
         case ("POST", "presenter"):
             guard room.isPresenter(bearer(request)) else {
                 throw Refusal(
@@ -297,6 +305,8 @@ public final class ClassServer: Sendable {
             return HTTPResponse(
                 statusCode: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                 body: Data(room.resultsJSON()))
+        case ("GET", "play"), ("GET", "terminal"), ("GET", "xterm.js"), ("GET", "xterm.css"):
+            return try await playground(request, rest: rest, address: key)
         case (_, "board"), (_, "state"), (_, "join"), (_, "reports"), (_, "presenter"), (_, "results.csv"),
             (_, "results.json"), (_, "close"), (_, "open"), (_, "remove"), (_, "live/en"), (_, "live/ko"):
             throw Refusal(405, "\(method) is not how /\(code)/\(rest) is used")

@@ -8,6 +8,7 @@ public enum ClassText: String, TextCatalog {
     case stuckMore, behindMinutes
     // The server's console.
     case serving, servingEvery, learnersJoin, board, presenterToken, presentWith, keptIn, resumed
+    case playgroundsAt, playgroundsPerProcess, boardInBrowser, boardOpenPlayground, boardBrowserMark
     // The REPL.
     case joined, joinedAt, presenterAt, followNeedsClass, presenterNotStarted, notJoined, serverGone, serverBack,
         roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
@@ -57,6 +58,21 @@ public enum ClassText: String, TextCatalog {
             )
         case .keptIn: ("The class is kept in {0}; a restart keeps it.", "수업은 {0}에 저장됩니다. 다시 시작해도 그대로입니다.")
         case .resumed: ("Resumed: {0} learners, {1} reports.", "이어서 엽니다: 학습자 {0}명, 보고 {1}개.")
+        case .playgroundsAt:
+            (
+                "In a browser:   {0}  (a sandboxed playground per learner, {1} at most)",
+                "브라우저:       {0}  (학습자마다 샌드박스 플레이그라운드, 최대 {1}개)"
+            )
+        case .playgroundsPerProcess:
+            (
+                "Playground limits are per process here (no control groups this server may make): "
+                    + "a seat's processes and memory are not capped as a whole.",
+                "여기서는 플레이그라운드 제한이 프로세스마다 걸립니다(이 서버가 만들 수 있는 컨트롤 그룹이 없음). "
+                    + "자리 전체의 프로세스 수와 메모리는 묶어서 제한되지 않습니다."
+            )
+        case .boardInBrowser: ("{0} in the browser", "브라우저에서 {0}명")
+        case .boardBrowserMark: ("browser", "브라우저")
+        case .boardOpenPlayground: ("or open the playground in a browser tab: {0}", "또는 브라우저 탭에서 플레이그라운드 열기: {0}")
         case .joined:
             (
                 "You joined class {0} as {1}. Type 'follow' to go to the presenter's step.",
