@@ -210,6 +210,40 @@ func reached(_ seq: Int, step: Int, lesson: String = "builder") -> Report {
     }
 }
 
+/// A thread of the test process that runs only the in-process server's tasks: on the shared pool (as wide as the
+/// machine has cores) the suites that block while a playground answers kept the server from answering for minutes
+/// on a busy machine ("Resource temporarily unavailable" after 180 s of tries). FlyingFox waits for its sockets on a
+/// dispatch queue of its own, so nothing here blocks this thread.
+final class ServerThread: TaskExecutor, @unchecked Sendable {
+    static let shared = ServerThread()
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    private init() {
+        let thread = Thread { [self] in loop() }
+        thread.name = "in-process class server"
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func loop() -> Never {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
 /// A ``ClassServer`` in this process on a port the system chose, for tests that move the room's clock.
 struct InProcessServer: Sendable {
     let server: ClassServer
@@ -217,13 +251,13 @@ struct InProcessServer: Sendable {
 
     static func start(_ room: ClassRoom) async throws -> InProcessServer {
         let probe = try ClassServer(room: room, host: "127.0.0.1", port: 0)
-        let first = Task { try await probe.run() }
+        let first = Task(executorPreference: ServerThread.shared) { try await probe.run() }
         try await probe.waitUntilListening(timeout: 60)
         let port = try #require(await probe.listeningPort())
         await probe.stop()
         first.cancel()
         let server = try ClassServer(room: room, host: "127.0.0.1", port: UInt16(port))
-        let task = Task { try await server.run() }
+        let task = Task(executorPreference: ServerThread.shared) { try await server.run() }
         try await server.waitUntilListening(timeout: 60)
         return InProcessServer(server: server, task: task)
     }
