@@ -129,8 +129,10 @@ final class ForkedLines: LineIsolation {
     /// In the copy: runs the line with traps ending the copy at once, then hands the session on or back.
     private func runHere(_ line: () -> Bool, said: () -> [Event], _ copy: Copy, parent: pid_t) -> IsolatedLine {
         let me = getpid()
-        // A process group of its own, so that the line's signals reach only its own processes.
-        _ = setpgid(0, 0)
+        // A process group of its own, so that the line's signals reach only its own processes; only where the copy
+        // can come back to the session's group (in a pid namespace whose parent holds the terminal's group, as in the
+        // browser classroom's sandbox, `getpgrp()` is 0 and there is no group to come back to).
+        if sessionGroup > 0 { _ = setpgid(0, 0) }
         // If the process that waits dies (`kill(getppid(), SIGKILL)` in the line), the line goes on, adopted by the
         // supervisor, but no longer than its limits allow: SIGURG then starts an alarm, which ends the copy.
         Self.orphanSeconds = Self.seconds(runLimit)
