@@ -142,6 +142,7 @@ public final class LineRunner {
         defer { session.lessons.noteReveal(since: codeMark) }
         let before = workspace.stateAfterLastChange ?? workspace.state()
         workspace.stateAfterLastChange = nil
+        if nesting == 1 { session.stateBeforeLine = before }
         ran.something = false
         do {
             try apply(command)
@@ -321,14 +322,16 @@ public final class LineRunner {
 
     /// The state pane: every object. After a change, the stream layout shows only the objects that changed.
     func postState(_ groups: [StateGroup], changed: [StateChange]? = nil) {
+        mediator.post(stateMessage(groups, changed: changed))
+    }
+
+    func stateMessage(_ groups: [StateGroup], changed: [StateChange]?) -> PaneMessage {
         guard let changed else {
-            mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: [])))
-            return
+            return PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: []))
         }
-        mediator.post(
-            PaneMessage(
-                stateOf: groups, changed: changed, brief: StateView.brief(groups, changed: changed, lang),
-                source: "session"))
+        return PaneMessage(
+            stateOf: groups, changed: changed, brief: StateView.brief(groups, changed: changed, lang), source: "session"
+        )
     }
 
     /// Shows the state after a rebuild, with the fields that differ from `before` marked.
