@@ -34,6 +34,11 @@ extension ForkedLines {
 
     static let keptLimit = 20
 
+    /// What the session hands the kept copy it resumes besides the answer (at a terminal, the lines typed since,
+    /// for the editor's history), and how the kept copy takes it.
+    nonisolated(unsafe) static var handOver: (() -> [UInt8])?
+    nonisolated(unsafe) static var takeOver: (([UInt8]) -> Void)?
+
     func willRun(key: UInt64, stateBefore: @escaping () -> [StateGroup]?) {
         nextKeep = supervised ? (key, stateBefore) : nil
     }
@@ -102,11 +107,15 @@ extension ForkedLines {
         let lengthRead = withUnsafeMutableBytes(of: &length) { Self.readAll(resume, into: $0) }
         var payload = [UInt8](repeating: 0, count: lengthRead ? Int(length) : 0)
         guard lengthRead, payload.withUnsafeMutableBytes({ Self.readAll(resume, into: $0) }),
-            let events = EventCoding.decode(payload)
+            let events = EventCoding.decode(payload),
+            withUnsafeMutableBytes(of: &length, { Self.readAll(resume, into: $0) })
         else { _exit(Supervisor.handedOn) }
+        var handed = [UInt8](repeating: 0, count: Int(length))
+        guard handed.withUnsafeMutableBytes({ Self.readAll(resume, into: $0) }) else { _exit(Supervisor.handedOn) }
         Processes.close(resume)
         for (caught, handler) in zip(deaf, saved) { signal(caught, handler) }
         if sessionGroup > 0 { _ = setpgid(0, sessionGroup) }
+        Self.takeOver?(handed)
         return .resumed(events)
     }
 
@@ -127,8 +136,11 @@ extension ForkedLines {
         let target = kept[index]
         guard kill(target.pid, 0) == 0 else { return false }
         let payload = EventCoding.encode(said(target.state))
-        var length = UInt32(payload.count)
-        let frame = withUnsafeBytes(of: &length) { Array($0) } + payload
+        let handed = Self.handOver?() ?? []
+        var length = UInt32(payload.count), handedLength = UInt32(handed.count)
+        let frame =
+            withUnsafeBytes(of: &length) { Array($0) } + payload + withUnsafeBytes(of: &handedLength) { Array($0) }
+            + handed
         // The supervisor takes the kept copy as the session before it wakes.
         Supervisor.announce(takeover: target.pid)
         guard Supervisor.awaitAcknowledgement(of: target.pid) else { _exit(Supervisor.handedOn) }

@@ -61,8 +61,8 @@ import Testing
         #expect(result.output.contains("x = 1"), "\(result.output)")
         #expect(!result.output.contains(Self.replayed), "\(result.output)")
         // The echo of each line once, in order: the kept copy reads on where the session stopped.
-        #expect(result.output.components(separatedBy: "> undo\n").count == 3, "\(result.output)")
-        #expect(result.output.components(separatedBy: "> state\n").count == 2, "\(result.output)")
+        #expect(result.output.components(separatedBy: "builder 1/12> undo\n").count == 3, "\(result.output)")
+        #expect(result.output.components(separatedBy: "builder 1/12> state\n").count == 2, "\(result.output)")
         let appended = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         #expect(appended == "line A\nline B\n", "appended once each:\n\(appended)")
         #expect(result.status == 0, "\(result.output)")
@@ -143,6 +143,14 @@ import Testing
         #expect(printed.count == 2 && Set(printed).count == 1, "\(printed)\n\(terminal.plainText)")
         #expect(terminal.plainText.contains("undid: meat tofu"), "\(terminal.plainText)")
         #expect(!terminal.plainText.contains(Self.replayed), "\(terminal.plainText)")
+        // The kept copy's history has the lines typed after its line: two lines up is the `undo`.
+        let recall = terminal.transcript.count
+        terminal.send("\u{1b}[A")
+        #expect(terminal.waitFor("print(", after: recall, timeout: 5), "\(terminal.plainText)")
+        terminal.send("\u{1b}[A")
+        #expect(terminal.waitFor("undo", after: recall, timeout: 5), "\(terminal.plainText)")
+        terminal.send("\u{3}")
+        #expect(terminal.waitFor("builder 1/12> ", after: recall + 8, timeout: 5), "\(terminal.plainText)")
         terminal.send("quit\r")
         #expect(terminal.waitForExit(timeout: 20) == 0)
         let deadline = Date().addingTimeInterval(10)
