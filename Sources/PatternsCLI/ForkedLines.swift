@@ -9,7 +9,8 @@ import Glibc
 /// Runs each line that may reach learner code in a forked copy of the playground, which carries the session on if
 /// the line succeeds; the process from before the line waits, and carries on itself, exactly as it was, if the line
 /// fails, traps, crashes, exits, runs past its time limit or its memory limit, waits for input, or is stopped by
-/// Ctrl-C. Nothing runs twice: the copy that ran the line is the session from then on.
+/// Ctrl-C. Nothing runs twice: the copy that ran the line is the session from then on. If the line changed the live
+/// objects, the process from before it is kept for `undo`, which goes back to it (ForkedLines+Keep.swift).
 ///
 /// A copy is kept only if it is still the session: the same process (a process learner code forked ends quietly),
 /// the same files at 0, 1 and 2, the same session id and process group; and only once the ``Supervisor`` (the

@@ -14,6 +14,10 @@ import Glibc
 /// pipe of its own, which the copy waits for before it carries on. The process that waited for a line may die any
 /// way at any time (`kill(getppid(), SIGKILL)` in the line): while its copy lives (adopted by the supervisor, as this
 /// process is the subreaper), that is not the end of the session.
+///
+/// A takeover (``announce(takeover:)``) makes a process the session while the one before it lives on: the session
+/// after a line whose process from before it is kept for `undo`, or a kept copy that `undo` takes back
+/// (ForkedLines+Keep.swift). The kept copies are this process's children; they end with the session.
 enum Supervisor {
     /// The exit status of a process that handed the session on to a copy, or handed a failed line back.
     static let handedOn: Int32 = 123

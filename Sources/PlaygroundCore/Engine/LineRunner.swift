@@ -169,6 +169,8 @@ public final class LineRunner {
         if changes.isEmpty, case .call(let statement) = command, statement.binding == nil,
             statement.isPrint || statement.calls.last?.hasParens == false
         {
+            // A look: `undo` never goes back to before it, so no copy is kept for it (KeptCopies.swift).
+            if nesting == 1 { session.stateBeforeLine = nil }
             return
         }
         // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too, but a
@@ -178,6 +180,7 @@ public final class LineRunner {
                 Workspace.Entry(
                     text: text, command: command, changed: [], bySetUp: session.quietLinesAreSetUp && mediator.isMuted,
                     isLook: true))
+            if nesting == 1 { session.stateBeforeLine = nil }
             return
         }
         workspace.journal.append(
