@@ -26,7 +26,9 @@ final class Console {
         if let classLink, let answered = classLink.intercept(line, console: self, echo: echo) { return answered }
         let prompt = session.prompt
         let ok = session.execute(line)
-        let events = (echo ? [Event.input(prompt: prompt, line: line)] : []) + session.takeEvents()
+        // Taken back by `undo` as the copy kept from before `line`: what is echoed is the `undo`.
+        let typed = session.takeResumedInput() ?? .input(prompt: prompt, line: line)
+        let events = (echo ? [typed] : []) + session.takeEvents()
         show(events)
         classLink?.observe(line, ok: ok, events: events, console: self)
         return (ok, events)

@@ -140,6 +140,13 @@ struct DoctorCommand: ParsableCommand {
             Check(
                 what: CLIText.checkThreads.text(lang, threads.map { "\($0)" } ?? "?"),
                 fix: (threads ?? 1) > 1 ? CLIText.fixThreads.text(lang) : nil))
+        // The copies `undo` goes back to, kept in the sessions running now: what they cost.
+        let kept = ForkedLines.keptCopiesOfThisUser()
+        checks.append(
+            Check(
+                what: CLIText.checkKeptCopies.text(
+                    lang, String(kept.count), String((kept.kilobytes + 1023) / 1024), String(ForkedLines.keptLimit)),
+                isNote: true))
         // The state folder: progress and history are written there.
         if let folder = StateDirectory.path(environment: environment.variables) {
             StateDirectory.create(folder)

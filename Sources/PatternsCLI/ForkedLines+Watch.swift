@@ -15,6 +15,8 @@ extension ForkedLines {
         var errorText: [UInt8] = []
         var trapped: [UInt8] = []
         var kept = false
+        /// The line succeeded and the session goes on in a process of its own: this one is kept (`S`).
+        var saved = false
         var failed: [UInt8]?
         var notKept: [UInt8]?
         var compiling = false
@@ -45,7 +47,8 @@ extension ForkedLines {
                 case UInt8(ascii: "W"):
                     waiting = true
                     deadline = .infinity
-                case UInt8(ascii: "K"): kept = true
+                case UInt8(ascii: "K"), UInt8(ascii: "U"): kept = true
+                case UInt8(ascii: "S"): saved = true
                 case UInt8(ascii: "D"): failed = payload
                 case UInt8(ascii: "N"): notKept = payload
                 default: break
@@ -79,7 +82,7 @@ extension ForkedLines {
         }
         Processes.pump([control, errors, traps], received: received) {
             if let next = heard.read(runLimit: runLimit, compileLimit: compileLimit) { deadline = next }
-            if heard.kept { return true }
+            if heard.kept || heard.saved { return true }
             LineSignals.forwardUnlessFrom(pid)
             let now = LineCompiler.now()
             if [SIGTERM, SIGHUP].contains(Signals.pending) {
@@ -134,6 +137,11 @@ extension ForkedLines {
         if heard.kept {
             // The copy carries the session on; this process is done. Nothing of it is flushed or run at exit.
             _exit(Supervisor.handedOn)
+        }
+        if heard.saved {
+            // The copy ends as soon as it said so; what carries the session on is not this process's child.
+            _ = Processes.wait(pid)
+            return .ran(true)
         }
         // The copy and all it started (a compiler's driver, frontend and linker).
         if ended == nil {

@@ -9,7 +9,8 @@ import Glibc
 /// Runs each line that may reach learner code in a forked copy of the playground, which carries the session on if
 /// the line succeeds; the process from before the line waits, and carries on itself, exactly as it was, if the line
 /// fails, traps, crashes, exits, runs past its time limit or its memory limit, waits for input, or is stopped by
-/// Ctrl-C. Nothing runs twice: the copy that ran the line is the session from then on.
+/// Ctrl-C. Nothing runs twice: the copy that ran the line is the session from then on. If the line changed the live
+/// objects, the process from before it is kept for `undo`, which goes back to it (ForkedLines+Keep.swift).
 ///
 /// A copy is kept only if it is still the session: the same process (a process learner code forked ends quietly),
 /// the same files at 0, 1 and 2, the same session id and process group; and only once the ``Supervisor`` (the
@@ -26,12 +27,17 @@ final class ForkedLines: LineIsolation {
     let memoryLimit: Int
     /// In the copy that runs a line: where it reports to the process waiting for it.
     var channel: Int32 = -1
-    private var supervised = false
+    var supervised = false
     /// The process group of the session (the one the shell made), which the copy rejoins before it carries on.
-    private var sessionGroup: pid_t = 0
+    var sessionGroup: pid_t = 0
     private var endedProcesses = 0
     /// In a copy whose waiting process died: how long its line may still run.
     nonisolated(unsafe) static var orphanSeconds: UInt32 = 0
+    /// The copies kept from before the last lines that changed the live objects, oldest first
+    /// (ForkedLines+Keep.swift).
+    var kept: [Kept] = []
+    /// What the next line keeps its process as, if it changes the live objects (``willRun(key:stateBefore:)``).
+    var nextKeep: (key: UInt64, stateBefore: () -> [StateGroup]?)?
 
     init(runLimit: Double, compileLimit: Double, memoryLimit: Int) {
         self.runLimit = runLimit
@@ -79,6 +85,9 @@ final class ForkedLines: LineIsolation {
     // MARK: - A line
 
     func attempt(_ line: () -> Bool, said: () -> [Event]) -> IsolatedLine {
+        // Kept from before the line (if it changes the live objects): the pipe `undo` resumes it through.
+        let keep = nextKeep
+        nextKeep = nil
         // A line inside a line (`run` performs a step's commands): the copy that runs the outer one holds it.
         if channel >= 0 { return .ran(line()) }
         if !supervised {
@@ -86,6 +95,7 @@ final class ForkedLines: LineIsolation {
         }
         var fds: [Int32] = []
         defer { Processes.close(fds[...]) }
+        var resume: (read: Int32, write: Int32) = (-1, -1)
         let control: (read: Int32, write: Int32), errors: (read: Int32, write: Int32)
         let traps: (read: Int32, write: Int32)
         // Piped, the line's standard input is a pipe nobody writes (at a terminal it is the terminal).
@@ -101,6 +111,10 @@ final class ForkedLines: LineIsolation {
                 input = try Processes.pipe()
                 fds += [input.read, input.write]
             }
+            if keep != nil {
+                resume = try Processes.pipe()
+                fds += [resume.read, resume.write]
+            }
         } catch { return .refused(error.description) }
         let parent = getpid()
         let pid: pid_t
@@ -108,14 +122,19 @@ final class ForkedLines: LineIsolation {
             return .refused(error.description)
         }
         if pid == 0 {
-            Processes.close(control.read, errors.read, traps.read, input.write)
+            Processes.close(control.read, errors.read, traps.read, input.write, resume.read)
             fds = []
             let copy = Copy(control: control.write, errors: errors.write, traps: traps.write, input: input.read)
-            return runHere(line, said: said, copy, parent: parent)
+            let keeping = keep.map { Keeping(key: $0.key, stateBefore: $0.stateBefore, resume: resume.write) }
+            return runHere(line, said: said, copy, parent: parent, keeping: keeping)
         }
-        Processes.close(control.write, errors.write, traps.write, input.read)
+        Processes.close(control.write, errors.write, traps.write, input.read, resume.write)
         fds = [control.read, errors.read, traps.read, input.write].filter { $0 >= 0 }
-        return watch(pid, control: control.read, errors: errors.read, traps: traps.read)
+        let outcome = watch(pid, control: control.read, errors: errors.read, traps: traps.read)
+        // Kept: this process waits until `undo` takes it back, or the session ends.
+        if outcome == .ran(true) && resume.read >= 0 { return waitAsKept(resume: resume.read) }
+        Processes.close(resume.read)
+        return outcome
     }
 
     /// The pipe ends a copy holds while it runs its line.
@@ -127,7 +146,9 @@ final class ForkedLines: LineIsolation {
     }
 
     /// In the copy: runs the line with traps ending the copy at once, then hands the session on or back.
-    private func runHere(_ line: () -> Bool, said: () -> [Event], _ copy: Copy, parent: pid_t) -> IsolatedLine {
+    private func runHere(
+        _ line: () -> Bool, said: () -> [Event], _ copy: Copy, parent: pid_t, keeping: Keeping?
+    ) -> IsolatedLine {
         let me = getpid()
         // A process group of its own, so that the line's signals reach only its own processes; only where the copy
         // can come back to the session's group (in a pid namespace whose parent holds the terminal's group, as in the
@@ -182,12 +203,14 @@ final class ForkedLines: LineIsolation {
         for pid in started { kill(pid, SIGKILL) }
         for pid in started { _ = Processes.wait(pid) }
         guard ok else {
+            if let keeping { Processes.close(keeping.resume) }
             send("D", EventCoding.encode(said()))
             _exit(Supervisor.handedOn)
         }
         var change = Identity().change(from: before)
         if change == nil && sessionGroup > 0 && setpgid(0, sessionGroup) != 0 { change = .processGroup }
         if let change {
+            if let keeping { Processes.close(keeping.resume) }
             send("N", Self.encode(change))
             _exit(Supervisor.handedOn)
         }
@@ -199,6 +222,10 @@ final class ForkedLines: LineIsolation {
         _ = patterns_set_parent_death_signal(0)
         _ = alarm(0)
         signal(SIGURG, orphaned)
+        endedProcesses = started.count
+        // The process from before the line is kept, if the line changed the live objects: a process of its own
+        // carries the session on (ForkedLines+Keep.swift).
+        if let keeping, let carried = carryOn(keeping, parent: parent) { return carried }
         // The supervisor takes this process as the session; the process that waited ends when it reads `K`.
         Supervisor.announce(session: me)
         send("K", [])
@@ -208,7 +235,6 @@ final class ForkedLines: LineIsolation {
         // Now the supervisor's child: if it is killed, so is the session.
         _ = patterns_set_parent_death_signal(SIGKILL)
         if getppid() != Supervisor.pid { _exit(Supervisor.handedOn) }
-        endedProcesses = started.count
         return .ran(true)
     }
 

@@ -30,6 +30,19 @@ struct InteractiveLoop {
             let result = Completer.complete(before, in: session)
             return Completion(word: result.word, candidates: result.candidates)
         }
+        // The lines typed in this session, in order: a kept copy of the playground that `undo` takes back has the
+        // ones typed before its line, and is handed the rest for its history (ForkedLines+Keep.swift).
+        let typed = TypedLines()
+        ForkedLines.handOver = { Array(typed.lines.joined(separator: "\u{0}").utf8) }
+        ForkedLines.takeOver = { bytes in
+            let lines = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            for line in lines.dropFirst(typed.lines.count) where !bytes.isEmpty {
+                reader.remember(line)
+                typed.lines.append(line)
+            }
+        }
         // An answer taller than the terminal is paged (its top would scroll away unread).
         if format == .text {
             console.pager = StreamPager(
@@ -202,6 +215,7 @@ struct InteractiveLoop {
             switch input {
             case .line(let line):
                 reader.remember(line)
+                typed.lines.append(line)
                 // On a terminal the line is already on screen; JSON Lines still records it as an input event.
                 let (ok, events) = console.run(line, echo: format == .jsonl)
                 var answer: String?
@@ -249,4 +263,9 @@ struct InteractiveLoop {
         let text = String(prompt.dropLast(1))
         return "\u{1}\u{1B}[1;32m\u{1}" + text + "\u{1}\u{1B}[0m\u{1} "
     }
+}
+
+/// The lines typed at the terminal in this session, in order.
+final class TypedLines {
+    var lines: [String] = []
 }

@@ -99,7 +99,9 @@ struct InputLines {
                 defer { buffer = [] }
                 return decode(buffer)
             }
-            var chunk = [UInt8](repeating: 0, count: 65536)
+            // Byte by byte, never past the line's end: a copy of the playground kept from before a line, that `undo`
+            // takes back later, reads on exactly where the process that undid stopped (nothing is read ahead).
+            var chunk: [UInt8] = [0]
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { atEnd = true; continue }

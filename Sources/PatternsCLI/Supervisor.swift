@@ -14,6 +14,10 @@ import Glibc
 /// pipe of its own, which the copy waits for before it carries on. The process that waited for a line may die any
 /// way at any time (`kill(getppid(), SIGKILL)` in the line): while its copy lives (adopted by the supervisor, as this
 /// process is the subreaper), that is not the end of the session.
+///
+/// A takeover (``announce(takeover:)``) makes a process the session while the one before it lives on: the session
+/// after a line whose process from before it is kept for `undo`, or a kept copy that `undo` takes back
+/// (ForkedLines+Keep.swift). The kept copies are this process's children; they end with the session.
 enum Supervisor {
     /// The exit status of a process that handed the session on to a copy, or handed a failed line back.
     static let handedOn: Int32 = 123
@@ -73,6 +77,15 @@ enum Supervisor {
         _ = withUnsafeBytes(of: &value) { Processes.write(announcements, $0) }
     }
 
+    /// Said by a process that is the session from now on while the one before it lives on: the session after a line
+    /// whose process from before it is kept, or a kept copy that `undo` takes back (said for it by the one undoing).
+    /// Acknowledged as an announcement is.
+    static func announce(takeover session: pid_t) {
+        guard announcements >= 0 else { return }
+        var value = -session
+        _ = withUnsafeBytes(of: &value) { Processes.write(announcements, $0) }
+    }
+
     /// Waits until the supervisor takes `pid` as the session; false if the supervisor is gone.
     static func awaitAcknowledgement(of pid: pid_t) -> Bool {
         var heard: pid_t = 0
@@ -117,6 +130,8 @@ enum Supervisor {
         var next: pid_t = 0
         /// How the session ended, while its copy may still carry it on.
         var sessionEnd: ProcessEnd?
+        /// The copies kept from before lines (ForkedLines+Keep.swift): alive, waiting, not the session.
+        var kept: Set<pid_t> = []
 
         /// Runs until the session is over; how it ended.
         mutating func run(_ channels: Channels) -> ProcessEnd {
@@ -135,8 +150,9 @@ enum Supervisor {
                 while let (pid, end) = Processes.waitAny(waiting: false) {
                     if pid == session { sessionEnd = end }
                     if pid == next { next = 0 }
+                    kept.remove(pid)
                 }
-                if announcing { announcing = hear(channels.announcements.read) }
+                if announcing { announcing = hear(channels) }
                 // One that said so and is gone since (reaped above, or before it was heard) is no one.
                 if next != 0 && kill(next, 0) != 0 { next = 0 }
                 if sessionEnd != nil {
@@ -146,7 +162,9 @@ enum Supervisor {
                         sessionEnd = nil
                         var taken = session
                         _ = withUnsafeBytes(of: &taken) { Processes.write(channels.acknowledgements.write, $0) }
-                    } else if case .signaled = sessionEnd!, announcing, ProcessTree.hasChildren(getpid()) {
+                    } else if case .signaled = sessionEnd!, announcing,
+                        ProcessTree.descendants(of: getpid()).contains(where: { !kept.contains($0) })
+                    {
                         // Killed while it waited for a line: its copy is this process's child now, until it ends
                         // or says it is the session.
                     } else {
@@ -161,16 +179,28 @@ enum Supervisor {
         }
 
         /// Reads what was said without waiting; false once no process of the session can say more.
-        mutating func hear(_ fd: Int32) -> Bool {
+        mutating func hear(_ channels: Channels) -> Bool {
+            let fd = channels.announcements.read
             var item = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             while poll(&item, 1, 0) > 0 {
                 var value: Int32 = 0
                 let count = withUnsafeMutableBytes(of: &value) { Processes.read(fd, into: $0) }
                 guard count == 4 else { return count != 0 }
                 if value > 0 { next = value }
+                if value < 0 { take(-value, channels) }
                 item.revents = 0
             }
             return true
+        }
+
+        /// `pid` is the session now, and the one before it, if it lives, is kept (a takeover).
+        mutating func take(_ pid: pid_t, _ channels: Channels) {
+            if sessionEnd == nil && session != pid { kept.insert(session) }
+            kept.remove(pid)
+            session = pid
+            sessionEnd = nil
+            var taken = pid
+            _ = withUnsafeBytes(of: &taken) { Processes.write(channels.acknowledgements.write, $0) }
         }
     }
 

@@ -135,6 +135,8 @@ import Testing
 
     // MARK: replays
 
+    /// `meat chicken` ran before any Swift, in the process itself: no copy was kept from before it, so `undo`
+    /// replays the journal, and says so.
     @Test func undoAfterACompiledAssertTakesTheAssertWithIt() throws {
         let result = try run("load builder\nmeat chicken\nassert(builder.meat == .chicken)\nundo\nhistory\n")
         #expect(result.status == 0, "\(result.output)")
@@ -147,6 +149,8 @@ import Testing
                   sauces:   []
                   toppings: []
                 undid: meat chicken
+                note: no copy from before that line is kept: undo replayed the earlier lines, and what they did \
+                outside the live objects happened again
                 builder 1/12> history
                 no commands yet
 

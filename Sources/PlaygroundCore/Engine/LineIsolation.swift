@@ -18,12 +18,21 @@ public protocol LineIsolation: AnyObject {
     var rollsBackByDiscarding: Bool { get }
     /// How many processes the line started were ended when it finished (the playground keeps none); read once.
     func takeEndedProcesses() -> Int
+    /// Before a line: what identifies the live objects now (``Workspace/key(upTo:)``), and, once the line has run
+    /// in its copy, the state the pane showed before it (nil: the line changed nothing, no copy is kept for it).
+    func willRun(key: UInt64, stateBefore: @escaping () -> [StateGroup]?)
+    /// `undo`: hands the session back to the newest copy kept from before a line whose live objects are `key`, and
+    /// ends this process; the copy answers the line it was waiting on with the events `said` gives for its state
+    /// (the `undo` as typed, then its answer). Returns only if no such copy is kept.
+    func resumeKept(key: UInt64, said: (_ keptState: [StateGroup]) -> [Event]) -> Bool
 }
 
 extension LineIsolation {
     /// A failed line's copy is dropped: what an isolation is for.
     public var rollsBackByDiscarding: Bool { true }
     public func takeEndedProcesses() -> Int { 0 }
+    public func willRun(key: UInt64, stateBefore: @escaping () -> [StateGroup]?) {}
+    public func resumeKept(key: UInt64, said: (_ keptState: [StateGroup]) -> [Event]) -> Bool { false }
 }
 
 /// What a line is doing, for its time limit.
@@ -45,6 +54,9 @@ public enum IsolatedLine: Equatable, Sendable {
     case stopped(LineStop, printed: String)
     /// No copy could be made: the line is refused, not run unprotected.
     case refused(String)
+    /// This process is the copy kept from before the line, taken back by `undo` in a later one: the line never ran
+    /// here; what the `undo` says (``LineIsolation/resumeKept(key:said:)``).
+    case resumed([Event])
 }
 
 /// Why a line never finished.

@@ -23,6 +23,7 @@ extension LineRunner {
         let outer = failedLineIsDropped
         failedLineIsDropped = isolation.rollsBackByDiscarding
         defer { failedLineIsDropped = outer }
+        noteBeforeLine(in: isolation)
         let outcome = isolation.attempt(
             { perform(line) }, said: { Array(mediator.events[min(start, mediator.events.count)...]) })
         switch outcome {
@@ -52,6 +53,9 @@ extension LineRunner {
         case .refused(let why):
             report(PlaygroundError(EngineText.refused(why)))
             return false
+        case .resumed(let events):
+            postResumed(events)
+            return true
         }
     }
 

@@ -142,6 +142,7 @@ public final class LineRunner {
         defer { session.lessons.noteReveal(since: codeMark) }
         let before = workspace.stateAfterLastChange ?? workspace.state()
         workspace.stateAfterLastChange = nil
+        if nesting == 1 { session.stateBeforeLine = before }
         ran.something = false
         do {
             try apply(command)
@@ -168,6 +169,8 @@ public final class LineRunner {
         if changes.isEmpty, case .call(let statement) = command, statement.binding == nil,
             statement.isPrint || statement.calls.last?.hasParens == false
         {
+            // A look: `undo` never goes back to before it, so no copy is kept for it (KeptCopies.swift).
+            if nesting == 1 { session.stateBeforeLine = nil }
             return
         }
         // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too, but a
@@ -177,6 +180,7 @@ public final class LineRunner {
                 Workspace.Entry(
                     text: text, command: command, changed: [], bySetUp: session.quietLinesAreSetUp && mediator.isMuted,
                     isLook: true))
+            if nesting == 1 { session.stateBeforeLine = nil }
             return
         }
         workspace.journal.append(
@@ -321,14 +325,16 @@ public final class LineRunner {
 
     /// The state pane: every object. After a change, the stream layout shows only the objects that changed.
     func postState(_ groups: [StateGroup], changed: [StateChange]? = nil) {
+        mediator.post(stateMessage(groups, changed: changed))
+    }
+
+    func stateMessage(_ groups: [StateGroup], changed: [StateChange]?) -> PaneMessage {
         guard let changed else {
-            mediator.post(PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: [])))
-            return
+            return PaneMessage(topic: "state", source: "session", text: StateView.pane(groups, changed: []))
         }
-        mediator.post(
-            PaneMessage(
-                stateOf: groups, changed: changed, brief: StateView.brief(groups, changed: changed, lang),
-                source: "session"))
+        return PaneMessage(
+            stateOf: groups, changed: changed, brief: StateView.brief(groups, changed: changed, lang), source: "session"
+        )
     }
 
     /// Shows the state after a rebuild, with the fields that differ from `before` marked.

@@ -141,9 +141,12 @@ extension LessonController {
         // What the lesson ran to set the step up is not the learner's to take back ('restart' sets it up again).
         guard !undone.bySetUp else { throw PlaygroundError(PredictText.nothingTypedToUndo.phrase) }
         let before = workspace.state()
+        // The copy kept from before the line takes the session on: nothing runs again (returns if none is kept).
+        undoToKeptCopy(workspace, index: index, before: before)
         workspace.journal.remove(at: index)
         try session.runner.rebuild()
         session.runner.postRebuilt(from: before, CoreText.undid(undone.text))
+        session.say(EngineText.undoReplayed.phrase)
     }
 
     func reset() throws {

@@ -92,6 +92,19 @@ public final class Session {
     public internal(set) var rollbacks = Rollbacks()
     /// Whether the session has said which language mode judged a line (said once).
     var languageModeSaid = false
+    /// In a line's copy: the state before the line changed the live objects, for the copy kept from before it.
+    var stateBeforeLine: [StateGroup]?
+    /// This process is a kept copy that `undo` took back: the line it waited on is answered as that `undo`, typed
+    /// as this (for the echo).
+    var resumedInput: Event?
+    /// The line being executed, as typed (the echo of an `undo` that a kept copy answers).
+    var typedLine = ""
+
+    /// The `undo` a kept copy answered in place of the line it waited on, once.
+    public func takeResumedInput() -> Event? {
+        defer { resumedInput = nil }
+        return resumedInput
+    }
     /// Who called whom while the lines ran (the `Patterns` types record into it): `trace`, and goals on calls.
     private(set) lazy var calls = CallRecorder(
         name: { [unowned self] in traceName(of: $0) }, describe: { [unowned self] in traceValue($0) })
@@ -150,6 +163,7 @@ public final class Session {
     public func execute(_ line: String) -> Bool {
         let start = mediator.events.count
         let firstCall = calls.total
+        typedLine = line
         let ok = isolation.map { runner.isolated(line, in: $0, from: start) } ?? runner.perform(line)
         // A failed line's calls went with it (its copy is gone, or a rebuild replayed the journal afresh).
         if ok, calls.total > firstCall, calls.mark <= firstCall { lastLineCalls = firstCall..<calls.total }
@@ -186,7 +200,7 @@ public final class Session {
                     topic: "error", source: "session",
                     text: stop.trapMessage.map { EngineText.freeingTrapped.text(lang, $0) }
                         ?? EngineText.freeingStopped.text(lang), isError: true))
-        case .failed, .refused:
+        case .failed, .refused, .resumed:
             Workspace.keepRetiredForGood()
         }
     }

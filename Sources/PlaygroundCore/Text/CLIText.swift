@@ -17,7 +17,7 @@ public enum CLIText: String, TextCatalog {
         fixSize,
         checkCompiler, fixCompiler, checkStateFolder, fixStateFolder, fixStateFolderNoHome, checkLocale, fixLocale,
         compilerOff, compilerNotOnPath, compilerNoModules, compilerNotExported, compilerNotInThisBuild, notSet,
-        unknownCommit, checkThreads, fixThreads
+        unknownCommit, checkThreads, fixThreads, checkKeptCopies
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -129,6 +129,12 @@ public enum CLIText: String, TextCatalog {
             (
                 "the Swift compiler for Swift lines and code exercises: {0}",
                 "Swift 줄과 코드 연습에 쓸 Swift 컴파일러: {0}"
+            )
+        case .checkKeptCopies:
+            (
+                "copies of the playground kept for undo in your sessions running now: {0}, holding {1} MB of their own "
+                    + "(at most {2} a session)",
+                "지금 실행 중인 세션에서 되돌리기를 위해 남겨 둔 플레이그라운드 사본: {0}개, 그 사본만의 메모리 {1}MB (세션마다 최대 {2}개)"
             )
         case .checkThreads:
             (

@@ -3,7 +3,7 @@ public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
         playgroundStopped, redefined, languageMode, exited, aborted, killed, waitingForInput, changedStandardFile,
         changedSession, changedProcessGroup, processesEnded, memoryRunaway, startedAThread, timerLeft,
-        concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency, freeingTrapped, freeingStopped
+        concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency, freeingTrapped, freeingStopped, undoReplayed
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -66,6 +66,12 @@ public enum EngineText: String, TextCatalog {
                     + "it: filling memory without end?); the live objects are as they were before it",
                 "중지: {0}초가 지나도 이 줄이 끝나지 않고 메모리를 계속 차지했습니다(이 줄 전보다 {1}MB 더: 끝없이 메모리를 채우나요?). 라이브 객체는 "
                     + "이 줄 전의 상태 그대로입니다"
+            )
+        case .undoReplayed:
+            (
+                "note: no copy from before that line is kept: undo replayed the earlier lines, and what they did "
+                    + "outside the live objects happened again",
+                "참고: 그 줄 전의 사본이 남아 있지 않아 되돌리기가 앞의 줄들을 다시 실행했습니다. 그 줄들이 라이브 객체 밖에서 한 일도 다시 일어났습니다"
             )
         case .processesEnded:
             (
