@@ -302,7 +302,18 @@ final class ForkedLines: LineIsolation {
         _ = patterns_set_parent_death_signal(SIGKILL)
         if getppid() != me { _exit(Supervisor.handedOn) }
         sessionGroup = getpgrp()
+        // In a pid namespace whose process group started outside it (bubblewrap's, in the browser classroom), the
+        // group reads as 0 and a copy could never come back to it: the session makes one of its own, in front.
+        if sessionGroup == 0 && isatty(0) == 1 { sessionGroup = Self.foregroundGroupOfItsOwn() }
         supervised = true
         return nil
+    }
+
+    /// A process group of the session's own, made the terminal's foreground group (0 when it cannot be).
+    static func foregroundGroupOfItsOwn() -> pid_t {
+        guard setpgid(0, 0) == 0 else { return 0 }
+        let stopOnOutput = signal(SIGTTOU, SIG_IGN)
+        defer { signal(SIGTTOU, stopOnOutput) }
+        return tcsetpgrp(0, getpid()) == 0 ? getpgrp() : 0
     }
 }

@@ -25,8 +25,10 @@ public final class Playgrounds: @unchecked Sendable {
     /// Whether the seats' processes and memory are capped as a whole (control groups this server may make).
     public var capsWholeSeats: Bool { groups != nil }
 
+    /// The option is the REPL's: `patterns --help-hidden` lists the subcommands only, `patterns repl --help-hidden`
+    /// lists it.
     static func takesLinkFD(_ patterns: String) -> Bool {
-        Executables.run(patterns, ["--help-hidden"]).output.contains("--class-link-fd")
+        Executables.run(patterns, ["repl", "--help-hidden"]).output.contains("--class-link-fd")
     }
 
     /// Learners whose playground runs now (the board marks them).

@@ -107,14 +107,10 @@ final class SeatLink: @unchecked Sendable {
                 seq = max(seq, receipt.through)
             } catch {
                 if error.reason == .removed || error.reason == .unknownToken {
-                    send(
-                        [
-                            "kind": "refused",
-                            "failure": [
-                                "status": error.status, "why": error.message,
-                                "reason": error.reason?.rawValue ?? "",
-                            ],
-                        ], state: nil)
+                    // No `reason` rather than an empty one: the session decodes it as a RefusalReason.
+                    var failure: [String: Any] = ["status": error.status, "why": error.message]
+                    if let reason = error.reason { failure["reason"] = reason.rawValue }
+                    send(["kind": "refused", "failure": failure], state: nil)
                 }
             }
         case "refresh":
