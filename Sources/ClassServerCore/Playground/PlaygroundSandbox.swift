@@ -72,10 +72,12 @@ public struct PlaygroundSandbox: Sendable {
         for link in ["lib", "lib64", "bin", "sbin"] where FileManager.default.fileExists(atPath: "/usr/" + link) {
             a += ["--symlink", "usr/" + link, "/" + link]
         }
-        for folder in readOnly where !folder.hasPrefix("/usr/") { a += ["--ro-bind", folder, folder] }
         a += ["--proc", "/proc", "--dev", "/dev"]
         a += ["--size", String(limits.folderBytes), "--perms", "1777", "--tmpfs", "/tmp"]
         a += ["--size", String(limits.folderBytes), "--perms", "0700", "--tmpfs", Self.home]
+        // After the private folders, so that a build or a toolchain under /tmp (a fresh clone there) is mounted on
+        // top of the empty /tmp, not hidden under it.
+        for folder in readOnly where !folder.hasPrefix("/usr/") { a += ["--ro-bind", folder, folder] }
         a += ["--bind", state, Self.home + "/.local/state"]
         a += ["--chdir", Self.home]
         let path = ([toolchain.map { $0 + "/usr/bin" }].compactMap { $0 } + ["/usr/local/bin", "/usr/bin", "/bin"])
