@@ -57,8 +57,12 @@ import Testing
         let mark = first.transcript.count
         first.send("next\r")
         #expect(first.waitFor("builder 2/12> ", after: mark))
+        let asked = first.transcript.count
         first.send("lessons\r")
         #expect(first.waitFor("step 3 of 12 · 0 of 4 exercises done", after: mark), "\(first.plainText.suffix(800))")
+        // Ctrl-D only once the prompt is back: typed while `lessons` still runs, the terminal is not yet the line
+        // editor's and the end-of-file is the line discipline's, not the session's.
+        #expect(first.waitFor("builder 2/12> ", after: asked))
         first.send("\u{4}")
         #expect(first.waitForExit() == 0)
         let saved = try Self.progress(in: state)
