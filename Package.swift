@@ -31,15 +31,22 @@ let package = Package(
             ],
             plugins: ["EmbedLessonsPlugin"]
         ),
-        // Lesson model and parser, command parsing, session, mediator, renderers. Never prints.
+        // Lesson model and parser, command parsing, session, mediator, renderers. Never prints. It re-exports its
+        // two small rooms below (Sources/PlaygroundCore/Exports.swift).
         .target(
             name: "PlaygroundCore",
             // Patterns for its call record only: the types record who called whom, and the session reads it.
-            dependencies: ["PlaygroundBridge", "CPosix", "Patterns"],
+            dependencies: ["PlaygroundBridge", "PlaygroundText", "PlaygroundProcesses", "CPosix", "Patterns"],
             // Compiled lines are libraries loaded into this process: their references to Patterns and the bridge
             // resolve to the executable's own definitions, which it must therefore export.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
+        // The text catalogues (every message in English and Korean), `Lang` and `Phrase`, display widths: what the
+        // REPL and the class server both say. Knows nothing else.
+        .target(name: "PlaygroundText"),
+        // The one process layer: every fork (and the rules a fork without exec keeps), pipe, wait and pty spawn of
+        // the REPL and of the class server's seats.
+        .target(name: "PlaygroundProcesses", dependencies: ["CPosix", "CPlaygroundHost"]),
         // What a compiled line sees of the playground: the live objects by name, and where `print` writes.
         .target(name: "PlaygroundBridge"),
         // The design patterns themselves: plain Swift, knows nothing of the playground.
@@ -70,22 +77,28 @@ let package = Package(
         .target(
             name: "ClassServerCore",
             dependencies: [
-                "ClassWire", "PlaygroundCore", "CPlaygroundHost", .product(name: "FlyingFox", package: "FlyingFox"),
+                "ClassWire", "PlaygroundText", "PlaygroundProcesses", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // The pseudo-terminal and spawn calls the class server's playgrounds need (ioctl is variadic in C).
+        // The pseudo-terminal and spawn calls PlaygroundProcesses needs for a program on a terminal of its own (ioctl
+        // is variadic in C).
         .target(name: "CPlaygroundHost"),
         .executableTarget(
             name: "ClassServer",
-            dependencies: ["ClassServerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "ClassServerCore", "PlaygroundText", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             // FlyingFox's proxy handler uses URLSession: a build with the Swift runtime linked in
             // (--static-swift-stdlib) links FoundationNetworking statically, which needs libcurl named
             // (libcurl4-openssl-dev).
             linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
-        // Helpers used only by tests: transcript diffs, a pseudo-terminal driver.
-        .target(name: "PlaygroundTestSupport", dependencies: ["CEditLine", "PlaygroundCore"]),
+        // Helpers used only by tests: transcript diffs, a pseudo-terminal driver, the built binaries run as tests run
+        // them (piped, on a terminal, the class server), waits on events with deadlines.
+        .target(
+            name: "PlaygroundTestSupport",
+            dependencies: ["CEditLine", "PlaygroundCore", "ClassServerCore", "ClassWire"]),
 
         .testTarget(
             name: "PlaygroundCoreTests", dependencies: ["PlaygroundCore", "PlaygroundTestSupport"],

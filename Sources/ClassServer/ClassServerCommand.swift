@@ -1,7 +1,7 @@
 import ArgumentParser
 import ClassServerCore
 import Foundation
-import PlaygroundCore
+import PlaygroundText
 
 /// `patterns-class serve`: the class server. `patterns class serve` runs this program when it is built.
 @main

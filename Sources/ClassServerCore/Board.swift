@@ -1,6 +1,6 @@
 import ClassWire
 import Foundation
-import PlaygroundCore
+import PlaygroundText
 
 /// The board on the projector: the presenter's step, how far the room is, the room's predictions and who is stuck.
 /// Made here as HTML (every text escaped); over the WebSocket each viewer gets the parts that changed.
@@ -89,7 +89,7 @@ enum HTML {
     /// Text as HTML shows it, never as markup: the handouts' escaping (control sequences removed), and `'` too, so a
     /// text is safe in either kind of attribute quote.
     static func escape(_ text: String) -> String {
-        Handout.escape(text).replacingOccurrences(of: "'", with: "&#39;")
+        TextSanitizer.html(text).replacingOccurrences(of: "'", with: "&#39;")
     }
 }
 

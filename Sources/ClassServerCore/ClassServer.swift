@@ -2,7 +2,7 @@ import ClassWire
 import FlyingFox
 import FlyingSocks
 import Foundation
-import PlaygroundCore
+import PlaygroundText
 
 /// Requests a client may make: a burst, then a steady rate (a token bucket per key). A flood from one learner or one
 /// address is refused with 429 while everyone else goes on.

@@ -33,7 +33,7 @@ struct Environment {
     func lineCompiler(swiftVersion: String? = nil) -> Result<LineCompiler, LineCompiler.Unavailable> {
         LineCompiler.find(environment: variables).map { compiler in
             // A line's tasks run on the line's thread: a copy of the process never inherits a half pool.
-            LineTasks.pretendMissing = variables["PATTERNS_TEST_MISSING_HOOK"]
+            LineTasks.pretendMissing = variables[TestHooks.missingHook]
             LineTasks.install()
             if let mode = swiftVersion.flatMap(LineCompiler.LanguageMode.init(rawValue:)) {
                 compiler.languageMode = mode

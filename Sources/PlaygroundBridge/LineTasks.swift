@@ -52,7 +52,8 @@ public enum LineTasks {
         "swift_task_enqueueGlobal_hook", "swift_task_enqueueGlobalWithDelay_hook",
         "swift_task_enqueueGlobalWithDeadline_hook", "swift_task_enqueueMainExecutor_hook",
     ]
-    /// Names a hook missing on purpose (`PATTERNS_TEST_MISSING_HOOK`), so that tests see the fallback.
+    /// Names a hook missing on purpose (`PATTERNS_TEST_MISSING_HOOK`, PlaygroundProcesses' `TestHooks`), so that tests
+    /// see the fallback.
     nonisolated(unsafe) public static var pretendMissing: String?
     /// The executor a global job runs on: jobs it is handed wait in the same queue.
     static let executor = LineExecutor()

@@ -1,5 +1,6 @@
 import ClassWire
 import Foundation
+import PlaygroundCore
 import PlaygroundTestSupport
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
 
     /// A server on loopback, a learner joined with `--join`, 100 compiled lines in a row, 5 runs: no line hangs,
     /// every answer is right, the process that forks each line has one thread (seen from the line, and checked at
-    /// every fork by `PATTERNS_CHECK_THREADS=1`), and the learner's reports reach the server.
+    /// every fork by `PATTERNS_TEST_CHECK_THREADS=1`), and the learner's reports reach the server.
     @Test func aHundredCompiledLinesJoinedFiveTimes() async throws {
         let data = temporaryDirectory("hundred")
         let server = try ServerProcess(data: data)
@@ -39,7 +40,7 @@ import Testing
                 try runPatterns(
                     ["--join", url, "--name", "Run \(run)"], input: Self.lines(run: run, count: 100),
                     environment: [
-                        "PATH": toolchainPath(), "XDG_STATE_HOME": data + "/run\(run)", "PATTERNS_CHECK_THREADS": "1",
+                        "PATH": toolchainPath(), "XDG_STATE_HOME": data + "/run\(run)", TestHooks.checkThreads: "1",
                         "XDG_CACHE_HOME": data + "/cache", "PATTERNS_LINE_TIME_LIMIT": "20",
                     ], timeout: 900)
             }

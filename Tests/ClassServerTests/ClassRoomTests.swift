@@ -1,14 +1,9 @@
 import ClassWire
 import Foundation
+import PlaygroundTestSupport
 import Testing
 
 @testable import ClassServerCore
-
-func temporaryDirectory(_ name: String) -> String {
-    let path = NSTemporaryDirectory() + "patterns-class-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try? FileManager.default.removeItem(atPath: path)
-    return path
-}
 
 /// A clock the tests move by hand.
 final class TestClock: @unchecked Sendable {

@@ -1,82 +1,9 @@
 import ClassWire
 import Foundation
+import PlaygroundTestSupport
 import Testing
 
 @testable import ClassServerCore
-
-/// The class server as its own process (`patterns-class serve --port 0`), spoken to over real sockets: in this
-/// process its tasks would wait for threads behind the other suites' work.
-final class RunningServer: @unchecked Sendable {
-    let process: ServerProcess
-    let address: ClassAddress
-    var presenterToken: String { process.token }
-    var code: String { address.code }
-    var client: ClassClient { ClassClient(address: address, timeout: 20) }
-    var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: address.port, timeout: 20) }
-
-    init(_ name: String) throws {
-        process = try ServerProcess(data: temporaryDirectory(name))
-        address = try #require(process.address, "the server printed no address:\n\(process.printed)")
-    }
-
-    static func start(_ name: String) async throws -> RunningServer {
-        try await offPool { try RunningServer(name) }
-    }
-
-    func stop() { process.stop() }
-
-    // The client blocks on its socket: each call waits on a thread of its own.
-    func join(_ name: String) async throws -> JoinResponse {
-        let client = client
-        return try await offPool { try client.join(name: name) }
-    }
-
-    func send(_ reports: [Report], token: String) async throws -> ReportReceipt {
-        let client = client
-        return try await offPool { try client.send(reports, token: token) }
-    }
-
-    func present(_ update: PresenterUpdate, token: String) async throws -> ClassState {
-        let client = client
-        return try await offPool { try client.present(update, token: token) }
-    }
-
-    func state() async throws -> ClassState {
-        let client = client
-        return try await offPool { try client.state() }
-    }
-
-    func request(_ method: String, _ path: String, body: String? = nil, bearer: String? = nil) async throws
-        -> HTTPClient.Response
-    {
-        let http = http
-        return try await offPool { try http.request(method, path, body: body.map { Array($0.utf8) }, bearer: bearer) }
-    }
-
-    func post(_ path: String, _ body: String, bearer: String? = nil) async throws -> HTTPClient.Response {
-        try await request("POST", "/" + code + path, body: body, bearer: bearer)
-    }
-
-    /// How many have joined, as the board says.
-    func learnerCount() async throws -> Int? {
-        let board = try await request("GET", "/\(code)/board").text
-        guard let range = board.range(of: "[0-9]+ in the class", options: .regularExpression) else { return nil }
-        return Int(board[range].prefix { $0.isNumber })
-    }
-
-    /// The results, as the presenter downloads them.
-    func results() async throws -> [ResultRow] {
-        let body = try await request("GET", "/\(code)/results.json", bearer: presenterToken).body
-        return try JSONDecoder().decode([ResultRow].self, from: Data(body))
-    }
-}
-
-/// Runs blocking work on a thread of its own and waits for it without holding a thread of the pool.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
 
 /// Bad requests get one clear status and change nothing; a flood is refused while the others go on.
 @Suite(.serialized) struct ClassServerHTTPTests {

@@ -35,13 +35,13 @@ final class PipedSession {
     @discardableResult
     func type(_ line: String, until expected: String, after from: Int = 0, again: Bool = false) -> Bool {
         type(line)
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
+        var asked = 0
+        return Waits.until(timeout: 30, every: 0.25) {
             if String(text.dropFirst(from)).contains(expected) { return true }
-            usleep(250_000)
-            if again, Int(Date().timeIntervalSince1970 * 4) % 2 == 0 { type(line) }
+            asked += 1
+            if again, asked % 2 == 0 { type(line) }
+            return false
         }
-        return false
     }
 
     func end() -> Int32 {
@@ -55,7 +55,7 @@ final class PipedSession {
 }
 
 func get(_ url: String) throws -> String {
-    String(decoding: try Data(contentsOf: URL(string: url)!), as: UTF8.self)
+    String(decoding: try Data(contentsOf: try #require(URL(string: url))), as: UTF8.self)
 }
 
 /// One story for the room: the hint and solution counters are the server's, the presenter is shown what the room
@@ -247,7 +247,7 @@ func get(_ url: String) throws -> String {
                 "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
             ], columns: 100, rows: 30)
         #expect(terminal.waitFor("patterns> "), "\(terminal.plainText)")
-        usleep(200_000)
+        #expect(terminal.waitForKeys())
         terminal.send("sta")
         #expect(terminal.waitFor("patterns> sta"))
         let mark = terminal.transcript.count

@@ -19,12 +19,7 @@ import Testing
 
     /// Waits (up to a deadline) until the results say `name` reached `step`.
     static func waitForReached(_ server: PlaygroundServer, _ name: String, step: Int, seconds: Double = 30) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            if (try? reached(server, name))?.contains(step) == true { return true }
-            usleep(100_000)
-        } while Date() < deadline
-        return false
+        Waits.until(timeout: seconds, every: 0.1) { (try? reached(server, name))?.contains(step) == true }
     }
 
     @Test(.enabled(if: PlaygroundTerminalTests.available)) func aBrowserLearnersLinkGoesThroughTheServer() async throws

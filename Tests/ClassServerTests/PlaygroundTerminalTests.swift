@@ -112,9 +112,8 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
             #expect(terminal.wait(seconds: 30) { $0.notices.contains { $0.contains("\"ended\":\"removed\"") } })
             // Nothing of Cid's is left running (the sandbox names Cid's folder on its command line).
             let folder = "/playgrounds/" + PlaygroundSandbox.folderName("Cid")
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline && !PlaygroundSandboxTests.processes(mentioning: folder).isEmpty { usleep(100_000) }
-            #expect(PlaygroundSandboxTests.processes(mentioning: folder).isEmpty)
+            let left = PlaygroundSandboxTests.ended(mentioning: folder)
+            #expect(left.isEmpty, "still running: \(left)")
             #expect(try server.terminal(cid.token).status == 403)
             let closed = try http.request("POST", "/\(server.code)/close", body: [], bearer: server.server.token)
             #expect(closed.status == 200)
@@ -205,14 +204,14 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
         }
         // Nothing of the learners' is left running once the server stops.
         server.stop()
-        let deadline = Date().addingTimeInterval(20)
-        var left: [String] = []
-        repeat {
-            left = Self.processes(mentioning: data)
-            if left.isEmpty { break }
-            usleep(100_000)
-        } while Date() < deadline
+        let left = Self.ended(mentioning: data)
         #expect(left.isEmpty, "still running: \(left)")
+    }
+
+    /// Waits (woken by their ends, 20 s at most) until no process's command line mentions `text`; those left.
+    static func ended(mentioning text: String) -> [String] {
+        _ = Waits.ended(timeout: 20) { processes(mentioning: text).compactMap { pid_t($0.prefix { $0 != " " }) } }
+        return processes(mentioning: text)
     }
 
     /// Processes whose command line mentions `text` (the sandboxes name the learner's folder in the data folder).

@@ -3,56 +3,6 @@ import Foundation
 import PlaygroundTestSupport
 import Testing
 
-/// The class server as a process of its own (`patterns-class serve --port 0`), with the address and token it prints.
-final class ServerProcess {
-    let process = Process()
-    let data: String
-    var url = ""
-    var token = ""
-    var printed = ""
-
-    init(data: String, port: Int = 0, arguments: [String] = []) throws {
-        self.data = data
-        let binary = (patternsBinary() as NSString).deletingLastPathComponent + "/patterns-class"
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", String(port), "--data", data, "--lang", "en"] + arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Until it has said the presenter's token (the fourth line), or 20 s.
-        let handle = out.fileHandleForReading
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !printed.contains("keep it to yourself") || !printed.contains("\n", after: "yourself")
-        {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            printed += String(decoding: chunk, as: UTF8.self)
-        }
-        for line in printed.split(separator: "\n") {
-            if line.hasPrefix("Learners join:"), let range = line.range(of: "http://") {
-                url = String(line[range.lowerBound...].prefix { $0 != " " })
-            }
-            if line.hasPrefix("Presenter's token"), let last = line.split(separator: " ").last { token = String(last) }
-        }
-    }
-
-    var address: ClassAddress? { ClassAddress(url) }
-
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
-    }
-}
-
-extension String {
-    func contains(_ text: String, after marker: String) -> Bool {
-        guard let range = range(of: marker) else { return false }
-        return self[range.upperBound...].contains(text)
-    }
-}
-
 enum Chromium {
     static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
         FileManager.default.isExecutableFile(atPath: $0)
@@ -61,7 +11,7 @@ enum Chromium {
     /// Runs headless Chromium on `url` and returns what it printed (the DOM after the page's script ran).
     static func run(_ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
+        process.executableURL = URL(fileURLWithPath: try #require(path))
         process.arguments =
             ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=3000"]
             + arguments
@@ -132,8 +82,8 @@ enum Chromium {
 
         // The room's answers are shown on the board when the presenter says so.
         let client = ClassClient(address: address)
-        let page = try #require(
-            String(data: try Data(contentsOf: URL(string: server.url + "/board")!), encoding: .utf8))
+        let board = try #require(URL(string: server.url + "/board"))
+        let page = try #require(String(data: try Data(contentsOf: board), encoding: .utf8))
         #expect(page.contains("answers: 20, hidden until the presenter shows them"))
         #expect(!page.contains("class=\"answer\""))
         _ = try client.present(PresenterUpdate(revealAnswers: 5), token: server.token)
@@ -301,6 +251,7 @@ enum Chromium {
         let server = try ServerProcess(data: data)
         defer { server.stop() }
         let (url, token) = (server.url, server.token)
+        let code = try #require(server.address).code
         // Reports count on a lesson the presenter published.
         _ = try await offPool {
             try runPatterns(
@@ -317,7 +268,7 @@ enum Chromium {
                     ["--join", url, "--name", name], input: lines,
                     environment: ["XDG_STATE_HOME": data + "/" + name.lowercased()])
             }
-            #expect(result.output.hasPrefix("You joined class \(server.address!.code) as \(name)."), "\(result.output)")
+            #expect(result.output.hasPrefix("You joined class \(code) as \(name)."), "\(result.output)")
         }
         let csv = try fetch(url + "/results.csv?token=" + token)
         let rows = csv.split(separator: "\r\n").dropFirst().filter { $0.contains(",builder,5,") }.map {
@@ -356,30 +307,32 @@ enum Chromium {
         try learner.run()
         func type(_ text: String, until expected: String) async throws {
             input.fileHandleForWriting.write(Data(text.utf8))
-            for _ in 0..<100 where !output.text.contains(expected) { try await Task.sleep(nanoseconds: 100_000_000) }
-            #expect(output.text.contains(expected), "no '\(expected)' in:\n\(output.text)")
+            let shown = await Waits.untilAsync(timeout: 10) { output.text.contains(expected) }
+            #expect(shown, "no '\(expected)' in:\n\(output.text)")
         }
         try await type("follow\n", until: "The Builder pattern · step 5/12")
         // The step `follow` reached is reported at once (by the class link, a process of its own): it is the
         // server's before the server goes, so that what waits for its return is the two results below.
-        for _ in 0..<100 where !((try? fetch(url + "/results.csv?token=" + token)) ?? "").contains(",Mia,builder,5,") {
-            try await Task.sleep(nanoseconds: 100_000_000)
+        await Waits.untilAsync(timeout: 10, every: 0.1) {
+            ((try? fetch(url + "/results.csv?token=" + token)) ?? "").contains(",Mia,builder,5,")
         }
         server.stop()
         try await type("predict 2\nmeat kitten\ncheck\n", until: "✓ goal met: step 5 is done.")
         // News of the class comes after a line: typed until it does.
-        for _ in 0..<20 where !output.text.contains("out of reach") {
+        await Waits.untilAsync(timeout: 10, every: 0.5) {
+            if output.text.contains("out of reach") { return true }
             input.fileHandleForWriting.write(Data("state\n".utf8))
-            try await Task.sleep(nanoseconds: 500_000_000)
+            return false
         }
         #expect(
             output.text.contains(
                 "\nClass server out of reach: the playground goes on, and keeps your results until it is back.\n"))
         server = try ServerProcess(data: data, port: address.port)
-        // The sender tries again after 0.5, 1, 2, 4, then every 5 seconds.
-        for _ in 0..<30 where !output.text.contains("server is back;") {
+        // The sender tries again after 0.5, 1, 2, 4, then every 5 seconds: its own schedule needs up to 12.5 s.
+        await Waits.untilAsync(timeout: 15, every: 0.5) {
+            if output.text.contains("server is back;") { return true }
             input.fileHandleForWriting.write(Data("state\n".utf8))
-            try await Task.sleep(nanoseconds: 500_000_000)
+            return false
         }
         #expect(output.text.contains("\nThe class server is back; 2 kept results sent.\n"), "\(output.text)")
         try input.fileHandleForWriting.close()
@@ -394,7 +347,7 @@ enum Chromium {
     }
 
     func fetch(_ url: String) throws -> String {
-        String(decoding: try Data(contentsOf: URL(string: url)!), as: UTF8.self)
+        String(decoding: try Data(contentsOf: try #require(URL(string: url))), as: UTF8.self)
     }
 
     /// Renders the board in headless Chromium and reads the counts and the histogram out of the DOM.
@@ -441,13 +394,6 @@ enum Chromium {
             ])
         }
     }
-}
-
-final class OutputBox: @unchecked Sendable {
-    let lock = NSLock()
-    var data = Data()
-    func append(_ more: Data) { lock.withLock { data.append(more) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
 
 final class ResultsBox: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import ClassWire
 import Foundation
 import PlaygroundCore
+import PlaygroundTestSupport
 import Testing
 
 @testable import ClassServerCore
@@ -210,86 +211,6 @@ func reached(_ seq: Int, step: Int, lesson: String = "builder") -> Report {
     }
 }
 
-/// A thread of the test process that runs only the in-process server's tasks: on the shared pool (as wide as the
-/// machine has cores) the suites that block while a playground answers kept the server from answering for minutes
-/// on a busy machine ("Resource temporarily unavailable" after 180 s of tries). FlyingFox waits for its sockets on a
-/// dispatch queue of its own, so nothing here blocks this thread.
-final class ServerThread: TaskExecutor, @unchecked Sendable {
-    static let shared = ServerThread()
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-
-    private init() {
-        let thread = Thread { [self] in loop() }
-        thread.name = "in-process class server"
-        thread.start()
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
-    }
-
-    private func loop() -> Never {
-        while true {
-            condition.lock()
-            while jobs.isEmpty { condition.wait() }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
-}
-
-/// A ``ClassServer`` in this process on a port the system chose, for tests that move the room's clock.
-struct InProcessServer: Sendable {
-    let server: ClassServer
-    let task: Task<Void, Error>
-
-    static func start(_ room: ClassRoom) async throws -> InProcessServer {
-        let probe = try ClassServer(room: room, host: "127.0.0.1", port: 0)
-        let first = Task(executorPreference: ServerThread.shared) { try await probe.run() }
-        try await probe.waitUntilListening(timeout: 60)
-        let port = try #require(await probe.listeningPort())
-        await probe.stop()
-        first.cancel()
-        let server = try ClassServer(room: room, host: "127.0.0.1", port: UInt16(port))
-        let task = Task(executorPreference: ServerThread.shared) { try await server.run() }
-        try await server.waitUntilListening(timeout: 60)
-        return InProcessServer(server: server, task: task)
-    }
-
-    var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: Int(server.port), timeout: 20) }
-
-    func post(_ path: String, _ body: String, bearer: String? = nil) async throws -> HTTPClient.Response {
-        try await request("POST", path, body: Array(body.utf8), bearer: bearer)
-    }
-
-    func get(_ path: String) async throws -> HTTPClient.Response {
-        try await request("GET", path, body: nil, bearer: nil)
-    }
-
-    /// A request, tried again while the server cannot answer, for 3 minutes at most: this server runs on the test
-    /// process's own threads, which a busy test run (2 cores, tests that wait) can keep from it for a while.
-    func request(_ method: String, _ path: String, body: [UInt8]?, bearer: String?) async throws
-        -> HTTPClient.Response
-    {
-        let http = http, code = server.room.code
-        let deadline = Date().addingTimeInterval(180)
-        while true {
-            do {
-                return try await offPool { try http.request(method, "/" + code + path, body: body, bearer: bearer) }
-            } catch let failure as HTTPClient.Failure {
-                guard case .unreachable = failure, Date() < deadline else { throw failure }
-                try await Task.sleep(nanoseconds: 200_000_000)
-            }
-        }
-    }
-}
-
 /// The live board sends its viewers what changed, not the whole page.
 @Suite struct BoardChangesTests {
     @Test func aViewerGetsOnlyThePartsThatChanged() throws {
@@ -325,9 +246,9 @@ struct InProcessServer: Sendable {
         // Three failed checks: the stuck list alone.
         _ = try room.report((2...4).map { check($0, step: 6, passed: false) }, token: ann.token)
         let third = page.render(room.snapshot())
+        let message = try #require(third.message(after: second))
         let stuck = try #require(
-            try JSONDecoder().decode([String: [String: String]].self, from: Data(third.message(after: second)!.utf8))[
-                "parts"])
+            try JSONDecoder().decode([String: [String: String]].self, from: Data(message.utf8))["parts"])
         #expect(stuck.keys.sorted() == ["b-stuck"])
         #expect(stuck["b-stuck"]?.contains("<li><b>Ann</b> · Step 6 of 500 · 3 failed checks</li>") == true)
         // A new prediction box changes the frame: the whole body again.

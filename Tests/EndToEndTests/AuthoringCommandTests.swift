@@ -14,7 +14,7 @@ import Testing
     }
 
     /// The builder lesson in both languages under another id, in a folder of its own, each file changed by `edit`.
-    func copiedBuilder(_ edit: (String, String) -> String) throws -> String {
+    func copiedBuilder(_ edit: (String, String) throws -> String) throws -> String {
         let folder = try scratch() + "/Lessons"
         try FileManager.default.createDirectory(atPath: folder + "/ko", withIntermediateDirectories: true)
         for lang in ["en", "ko"] {
@@ -46,9 +46,9 @@ import Testing
     @Test func oneUpdateRecordsANewPredictionStep() throws {
         // The builder's prediction step ("predict the sold-out meat") with its output left out.
         let folder = try copiedBuilder { _, text in
-            let goal = text.range(of: "prediction.answer")!
-            let open = text.range(of: "```patterns\n", range: goal.upperBound..<text.endIndex)!
-            let close = text.range(of: "\n```\n", range: open.upperBound..<text.endIndex)!
+            let goal = try #require(text.range(of: "prediction.answer"))
+            let open = try #require(text.range(of: "```patterns\n", range: goal.upperBound..<text.endIndex))
+            let close = try #require(text.range(of: "\n```\n", range: open.upperBound..<text.endIndex))
             let commands = text[open.upperBound..<close.lowerBound].split(separator: "\n").filter { $0.hasPrefix("> ") }
             return String(text[..<open.upperBound]) + commands.joined(separator: "\n") + text[close.lowerBound...]
         }

@@ -326,21 +326,24 @@ import Testing
         terminalEnvironment["EDITOR"] = nil
         let terminal = try PseudoTerminal(patternsBinary(), environment: terminalEnvironment, columns: 100, rows: 30)
         #expect(terminal.waitFor("patterns> "))
-        usleep(200_000)
+        #expect(terminal.waitForKeys())
         // Answers taller than the screen are paged: q shows the rest at once.
         var mark = terminal.transcript.count
         terminal.send("load builder\r")
         if terminal.waitFor(": next page", after: mark, timeout: 3) { terminal.send("q") }
         #expect(terminal.waitFor("builder 1/12> "))
-        usleep(200_000)
+        #expect(terminal.waitForKeys())
         mark = terminal.transcript.count
         terminal.send("goto 10\r")
         if terminal.waitFor(": next page", after: mark, timeout: 3) { terminal.send("q") }
         #expect(terminal.waitFor("builder 10/12> "))
-        usleep(200_000)
+        #expect(terminal.waitForKeys())
+        mark = terminal.transcript.count
         terminal.send("edit\r")
-        #expect(terminal.waitFor("your file, copied from the starter"), "\(terminal.plainText)")
-        usleep(500_000)
+        #expect(terminal.waitFor("your file, copied from the starter", after: mark), "\(terminal.plainText)")
+        // Back at the prompt, the file watched.
+        #expect(terminal.waitFor("builder 10/12> ", after: mark))
+        #expect(terminal.waitForKeys())
         mark = terminal.transcript.count
         try exercise.solution.write(
             toFile: folder + "/data/patterns/exercises/builder/FixedAlertBuilder.swift", atomically: true,

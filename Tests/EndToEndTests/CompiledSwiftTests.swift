@@ -5,16 +5,11 @@ import Testing
 /// Lines the built-in interpreter does not run, judged and run by the Swift compiler in the running playground:
 /// whole transcripts of the real binary with the toolchain on PATH.
 @Suite(.serialized) struct CompiledSwiftTests {
-    let cache = NSTemporaryDirectory() + "patterns-lines-\(getpid())"
+    let playground = TestPlayground("compiled", cache: "lines", lineTimeLimit: 2, width: 100)
+    var cache: String { playground.cache }
 
     func run(_ input: String, extra: [String: String] = [:]) throws -> ProcessResult {
-        // Progress of its own, fresh each time: a lesson always starts at step 1 here.
-        let state = NSTemporaryDirectory() + "patterns-compiled-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var environment = [
-            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state, "PATTERNS_LINE_TIME_LIMIT": "2",
-        ]
-        for (key, value) in extra { environment[key] = value }
-        return try runPatterns(["--width", "100"], input: input, environment: environment)
+        try playground.run(input, extra: extra)
     }
 
     /// The answers after `load`: the lesson's text is another test's business.
@@ -371,13 +366,13 @@ import Testing
         ]
         let terminal = try PseudoTerminal(patternsBinary(), environment: environment, columns: 100, rows: 30)
         #expect(terminal.waitFor("patterns> "))
-        usleep(200_000)
+        #expect(terminal.waitForKeys())
         terminal.send("load builder\r")
         // The lesson is taller than the screen: q shows the rest of its pages at once.
         #expect(terminal.waitFor(": next page"))
         terminal.send("q")
         #expect(terminal.waitFor("builder 1/12> "))
-        usleep(200_000)
+        #expect(terminal.waitForKeys())
         let mark = terminal.transcript.count
         terminal.send("var spins = 0; while true { spins += 1 }\r")
         // Compiled and running in its dry run: no prompt until it is stopped.
@@ -385,7 +380,7 @@ import Testing
         terminal.send("\u{3}")
         #expect(terminal.waitFor("stopped by Ctrl-C", after: mark, timeout: 5), "\(terminal.plainText)")
         #expect(terminal.waitFor("builder 1/12> ", after: mark + 45, timeout: 5))
-        usleep(200_000)
+        #expect(terminal.waitForKeys())
         let before = terminal.transcript.count
         terminal.send("state\r")
         #expect(

@@ -5,18 +5,9 @@ import Testing
 /// What a learner declares at the prompt lasts, as in the Swift REPL: types, functions, extensions and protocols
 /// are there for every later line, drive the lesson's objects, show in `state`, and go with `undo` of their own line.
 @Suite(.serialized) struct DeclarationsTests {
-    let cache = NSTemporaryDirectory() + "patterns-declarations-\(getpid())"
+    let playground = TestPlayground("declarations")
 
-    func run(_ input: String) throws -> ProcessResult {
-        let state =
-            NSTemporaryDirectory() + "patterns-declarations-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        return try runPatterns(
-            ["--width", "200"], input: input,
-            environment: [
-                "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state,
-                "PATTERNS_LINE_TIME_LIMIT": "5",
-            ])
-    }
+    func run(_ input: String) throws -> ProcessResult { try playground.run(input) }
 
     @Test func aStructAFunctionAndAnExtensionLastForLaterLines() throws {
         let result = try run(

@@ -37,7 +37,7 @@ import Testing
                 contentsOf: root.appendingPathComponent("Lessons/\(lang)/04-delegate.md"), encoding: .utf8)
             if lang == "ko" {
                 // Drop the last step ("함정, 그리고 정리").
-                text = String(text[..<text.range(of: "## 함정, 그리고 정리")!.lowerBound])
+                text = String(text[..<(try #require(text.range(of: "## 함정, 그리고 정리"))).lowerBound])
             }
             try text.write(toFile: "\(folder)/\(lang)/04-delegate.md", atomically: true, encoding: .utf8)
         }

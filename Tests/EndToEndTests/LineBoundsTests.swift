@@ -1,20 +1,16 @@
 import Foundation
+import PlaygroundCore
 import PlaygroundTestSupport
 import Testing
 
 /// What a line leaves behind costs the next line nothing, work it hands to a queue runs or is refused in words, and
 /// the caches and the progress file say where they went when theirs cannot be used: the built binary, piped.
 @Suite(.serialized) struct LineBoundsTests {
-    let cache = NSTemporaryDirectory() + "patterns-lines-\(getpid())"
+    let playground = TestPlayground("bounds", cache: "lines", width: 100)
+    var cache: String { playground.cache }
 
     func run(_ input: String, extra: [String: String] = [:]) throws -> ProcessResult {
-        let state = NSTemporaryDirectory() + "patterns-bounds-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var environment = [
-            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state,
-            "PATTERNS_LINE_TIME_LIMIT": "5",
-        ]
-        for (key, value) in extra { environment[key] = value }
-        return try runPatterns(["--width", "100"], input: input, environment: environment)
+        try playground.run(input, extra: extra)
     }
 
     /// Three million elements in a variable: the line runs (the state pane shows the first elements and the count),
@@ -129,7 +125,7 @@ import Testing
     /// A runtime hook missing (named on purpose): the start of the session and `patterns doctor` say which, and a
     /// line whose `Task` would run on the runtime's own threads is refused, not kept with a thread in it.
     @Test func aMissingRuntimeHookIsSaidAndLinesStaySingleThreaded() throws {
-        let missing = ["PATTERNS_TEST_MISSING_HOOK": "swift_task_enqueueGlobal_hook"]
+        let missing = [TestHooks.missingHook: "swift_task_enqueueGlobal_hook"]
         let result = try run(
             "load builder\nimport Glibc\nTask { print(\"in a task\") }; usleep(100_000)\nprint(2)\n", extra: missing)
         #expect(

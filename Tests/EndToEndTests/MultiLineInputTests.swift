@@ -5,15 +5,9 @@ import Testing
 /// A block of Swift over several lines arrives as one input, as at the Swift REPL: typed at a terminal (with a
 /// continuation prompt, Ctrl-C abandoning it), pasted (bracketed paste), piped, or written in a lesson's transcript.
 @Suite(.serialized) struct MultiLineInputTests {
-    let cache = NSTemporaryDirectory() + "patterns-multiline-\(getpid())"
+    let playground = TestPlayground("multiline", lineTimeLimit: nil, homeInState: true)
 
-    func environment() -> [String: String] {
-        let state = NSTemporaryDirectory() + "patterns-multiline-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        return [
-            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state, "HOME": state,
-            "NO_COLOR": "1", "LANG": "C.UTF-8",
-        ]
-    }
+    func environment() -> [String: String] { playground.environment() }
 
     @Test func aPipedBlockRunsWholeAndIsShownAsTyped() throws {
         let result = try runPatterns(
@@ -29,7 +23,7 @@ import Testing
                 print(text)
 
                 """, environment: environment())
-        let answer = result.output[result.output.range(of: "builder 1/12> for m")!.lowerBound...]
+        let answer = result.output[try #require(result.output.range(of: "builder 1/12> for m")).lowerBound...]
         #expect(
             String(answer) == """
                 builder 1/12> for m in Meat.allCases {
@@ -155,7 +149,9 @@ import Testing
         // History keeps the block as one entry.
         mark = terminal.transcript.count
         terminal.send("\u{1B}[A")
-        usleep(300_000)
+        // The block recalled, drawn whole.
+        #expect(terminal.waitFor("counter.n)", after: mark), "\(terminal.plainText.suffix(800))")
+        terminal.settle()
         terminal.send("\r")
         #expect(terminal.waitFor("ticks: 2", after: mark), "\(terminal.plainText.suffix(800))")
         mark = terminal.transcript.count

@@ -51,7 +51,7 @@ import Testing
     @Test func aSpecialProgressFileIsOneWarningAndNoHang() throws {
         let files = try SpecialFiles("progress")
         for (path, reason) in files.kinds {
-            let state = files.folder + "/state-\(path.split(separator: "/").last!)"
+            let state = files.folder + "/state-\((path as NSString).lastPathComponent)"
             try FileManager.default.createDirectory(atPath: state + "/patterns", withIntermediateDirectories: true)
             _ = unlink(state + "/patterns/progress.json")
             #expect(symlink(path, state + "/patterns/progress.json") == 0 || path == files.directory)
@@ -106,7 +106,16 @@ import Testing
         let pipe = Pipe()
         reader.standardOutput = pipe
         try reader.run()
-        usleep(200_000)
+        // The reader has the pipe open (else the export finds no one reading it).
+        let opened = Waits.until(timeout: 10) {
+            let fds =
+                (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(reader.processIdentifier)/fd")) ?? []
+            return fds.contains { fd in
+                (try? FileManager.default.destinationOfSymbolicLink(
+                    atPath: "/proc/\(reader.processIdentifier)/fd/\(fd)")) == files.fifo
+            }
+        }
+        #expect(opened, "cat never opened \(files.fifo)")
         let export = try runPatterns(["export", "builder", "-o", files.fifo], timeout: Self.quick)
         let read = pipe.fileHandleForReading.readDataToEndOfFile()
         reader.waitUntilExit()
@@ -121,14 +130,14 @@ import Testing
         let lessons = files.folder + "/lessons/en"
         try FileManager.default.createDirectory(atPath: lessons, withIntermediateDirectories: true)
         for (path, _) in files.kinds {
-            let name = path.split(separator: "/").last!
+            let name = (path as NSString).lastPathComponent
             #expect(symlink(path, lessons + "/\(name).md") == 0)
         }
         let list = try runPatterns(["list", "--lessons", files.folder + "/lessons"], timeout: Self.quick)
         #expect(!list.timedOut)
         #expect(list.status == 0)
         let expected = files.kinds.sorted { $0.path < $1.path }.map { path, reason in
-            "warning: cannot read '\(lessons)/\(path.split(separator: "/").last!).md': \(reason)\n"
+            "warning: cannot read '\(lessons)/\((path as NSString).lastPathComponent).md': \(reason)\n"
         }.joined()
         #expect(list.error == expected, "\(list.error)")
         for (path, reason) in files.kinds where path != files.directory {
@@ -175,7 +184,7 @@ import Testing
             columns: 110, rows: 30)
         // The introduction comes first, at a key wait like every other.
         #expect(terminal.waitFor("[Enter: step 1"), "\(terminal.plainText)")
-        usleep(200_000)
+        #expect(terminal.waitForKeys())
         return terminal
     }
 
@@ -214,7 +223,7 @@ import Testing
                 "load builder\npane hide state\npane hide code\npane hide log\nmeat chicken\nstate\npane show "
                 + "code\nmeat tofu\n"
         )
-        let output = result.output[result.output.range(of: "builder 1/12> pane hide state")!.lowerBound...]
+        let output = result.output[try #require(result.output.range(of: "builder 1/12> pane hide state")).lowerBound...]
         #expect(
             String(output) == """
                 builder 1/12> pane hide state

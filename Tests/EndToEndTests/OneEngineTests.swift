@@ -7,21 +7,15 @@ import Testing
 /// the live objects are exactly as they were, and the session goes on. Each test is a reproduction from review 4 that
 /// killed, froze or fooled the playground before (shared/reviews/learner-4.md, code-review-4.md).
 @Suite(.serialized) struct OneEngineTests {
-    let cache = NSTemporaryDirectory() + "patterns-engine-\(getpid())"
+    let playground = TestPlayground("engine", lineTimeLimit: 2)
+    var cache: String { playground.cache }
 
-    /// A fresh state folder each run; a marker every process of the run inherits, to find any left behind.
-    func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        let state = NSTemporaryDirectory() + "patterns-engine-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var environment = [
-            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state,
-            "XDG_DATA_HOME": state + "/data", "PATTERNS_LINE_TIME_LIMIT": "2",
-        ]
-        for (key, value) in extra { environment[key] = value }
-        return environment
-    }
+    /// A fresh state folder each run; `extra` may hold a marker every process of the run inherits, to find any
+    /// left behind.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] { playground.environment(extra) }
 
     func run(_ input: String, _ extra: [String: String] = [:], arguments: [String] = []) throws -> ProcessResult {
-        try runPatterns(["--width", "200"] + arguments, input: input, environment: environment(extra))
+        try playground.run(input, arguments: arguments, extra: extra)
     }
 
     /// What the playground answered from the typed line `line` on (its prompt included).
@@ -33,28 +27,13 @@ import Testing
         return lines[start...].joined(separator: "\n")
     }
 
-    /// The processes alive now whose environment holds `marker`.
+    /// The processes alive now whose environment holds `marker`, as `pid name`.
     static func processes(marked marker: String) -> [String] {
-        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
-        return pids.compactMap { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
-                String(decoding: data, as: UTF8.self).contains(marker)
-            else { return nil }
-            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "?"
-            return pid + " " + name.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        Waits.processes(marked: marker).map { "\($0.pid) \($0.name)" }
     }
 
-    /// Waits (up to `seconds`) until no process holds `marker`; returns those left.
-    static func settled(_ marker: String, seconds: Double = 5) -> [String] {
-        let deadline = Date().addingTimeInterval(seconds)
-        var left = processes(marked: marker)
-        while !left.isEmpty && Date() < deadline {
-            usleep(50_000)
-            left = processes(marked: marker)
-        }
-        return left
-    }
+    /// Waits (woken by their ends, up to `seconds`) until no process holds `marker`; returns those left.
+    static func settled(_ marker: String, seconds: Double = 10) -> [String] { Waits.settled(marker, timeout: seconds) }
 
     // MARK: learner code reached by short commands
 
@@ -277,7 +256,7 @@ import Testing
 
     @Test func aCodeExerciseThatTrapsOrLoopsIsStoppedByCheck() throws {
         let environment = environment()
-        let folder = environment["XDG_DATA_HOME"]! + "/patterns/exercises"
+        let folder = try #require(environment["XDG_DATA_HOME"]) + "/patterns/exercises"
         try FileManager.default.createDirectory(atPath: folder + "/mediator", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/observer", withIntermediateDirectories: true)
         try """
@@ -404,7 +383,8 @@ import Testing
         var mark = terminal.transcript.count
         terminal.send(
             "builder.addSauces(" + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + ")\r")
-        usleep(1_500_000)
+        // The line is taken (the terminal back in line mode while it compiles): Ctrl-C is a signal now.
+        #expect(terminal.waitForLineMode())
         terminal.send("\u{3}")
         #expect(
             terminal.waitFor(
@@ -415,7 +395,7 @@ import Testing
         terminal.send("meat tofu\r")
         #expect(terminal.waitFor("* meat:     .tofu", after: mark))
         terminal.send("var n = 0; while true { n += 1 }\r")
-        usleep(1_500_000)
+        #expect(terminal.waitForLineMode())
         terminal.signal(SIGTERM)
         #expect(terminal.waitForExit(timeout: 10) != nil)
         #expect(Self.settled(marker).isEmpty, "left behind: \(Self.processes(marked: marker))")

@@ -7,20 +7,12 @@ import Testing
 /// review 5 (shared/reviews/learner-5.md, code-review-5.md): the line answers in its own words, the session and the
 /// shell that started it go on, and no process of the line is left.
 @Suite(.serialized) struct ProcessTests {
-    let cache = NSTemporaryDirectory() + "patterns-engine-\(getpid())"
+    let playground = TestPlayground("process", cache: "engine", lineTimeLimit: 60, homeInState: true)
 
-    func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        let state = NSTemporaryDirectory() + "patterns-process-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var environment = [
-            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state, "HOME": state,
-            "PATTERNS_LINE_TIME_LIMIT": "60", "NO_COLOR": "1", "LANG": "C.UTF-8",
-        ]
-        for (key, value) in extra { environment[key] = value }
-        return environment
-    }
+    func environment(_ extra: [String: String] = [:]) -> [String: String] { playground.environment(extra) }
 
     func run(_ input: String, _ extra: [String: String] = [:]) throws -> ProcessResult {
-        try runPatterns(["--width", "200"], input: input, environment: environment(extra))
+        try playground.run(input, extra: extra)
     }
 
     func terminal(_ extra: [String: String] = [:], program: String? = nil) throws -> PseudoTerminal {
@@ -48,12 +40,8 @@ import Testing
             terminal.waitFor(answer, after: mark, timeout: timeout),
             "\(line): \(PseudoTerminal.stripEscapes(String(terminal.transcript.suffix(600))))")
         // Then the prompt after the answer: what is typed before it is read by the session, not lost.
-        let deadline = Date().addingTimeInterval(timeout)
-        var prompted = false
-        while !prompted && Date() < deadline {
-            _ = terminal.waitFor("", after: 0, timeout: 0.1)
-            let said = PseudoTerminal.stripEscapes(String(terminal.transcript.dropFirst(mark)))
-            if let found = said.range(of: answer) { prompted = said[found.upperBound...].contains("1/12> ") }
+        let prompted = terminal.waitUntil(after: mark, timeout: timeout) { said in
+            said.range(of: answer).map { said[$0.upperBound...].contains("1/12> ") } ?? false
         }
         #expect(prompted, "no prompt after \(line)")
     }
@@ -203,11 +191,17 @@ import Testing
         let terminal = try terminal()
         type("import Glibc", into: terminal, expect: "import Glibc")
         type("let r = setsid()", into: terminal, expect: "r.value:")
-        for line in ["while true {}", "_ = setsid(); while true {}"] {
+        for (index, start) in ["", "_ = setsid(); "].enumerated() {
+            // The line says it runs by making a file, after its setsid: Ctrl-C comes once the loop spins.
+            let spinning = NSTemporaryDirectory() + "patterns-spinning-\(getpid())-\(UUID().uuidString)-\(index)"
+            defer { unlink(spinning) }
+            let line = start + "_ = creat(\"\(spinning)\", 0o600); while true {}"
             let mark = terminal.transcript.count
             terminal.send(line + "\r")
-            #expect(terminal.waitFor(line, after: mark))
-            usleep(1_500_000)
+            #expect(terminal.waitFor("while true {}", after: mark))
+            #expect(
+                Waits.until(timeout: 60) { access(spinning, F_OK) == 0 },
+                "\(PseudoTerminal.stripEscapes(String(terminal.transcript.suffix(600))))")
             terminal.send("\u{3}")
             #expect(
                 terminal.waitFor("stopped by Ctrl-C", after: mark, timeout: 10),

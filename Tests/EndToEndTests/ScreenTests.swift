@@ -115,7 +115,7 @@ import Testing
                         if offset >= last { break }
                         offset = min(last, offset + page)
                     }
-                    let seen = rows.keys.sorted().map { rows[$0]! }
+                    let seen = rows.sorted { $0.key < $1.key }.map(\.value)
                     func flat<S: StringProtocol>(_ text: S) -> String {
                         String(text.filter { !$0.isWhitespace && $0 != "\\" && $0 != "›" })
                     }

@@ -22,8 +22,8 @@ import Testing
             patternsBinary(), arguments: arguments, environment: environment, columns: columns, rows: rows)
         #expect(terminal.waitFor("patterns> "), "no prompt: \(terminal.plainText)")
         // libedit may draw the prompt a moment before it puts the terminal in raw mode; keys typed in between
-        // would be echoed by the cooked terminal. A person never types that fast; let it settle.
-        usleep(200_000)
+        // would be echoed by the cooked terminal: wait until it reads keys.
+        #expect(terminal.waitForKeys(), "the prompt never read keys: \(terminal.plainText)")
         return terminal
     }
 
@@ -43,7 +43,7 @@ import Testing
             if shown > pages { pages = shown; terminal.send(" ") }
         }
         #expect(found, "\(terminal.plainText)")
-        usleep(100_000)
+        terminal.waitForKeys()
         return String(
             terminal.plainText.dropFirst(PseudoTerminal.stripEscapes(String(terminal.transcript.prefix(mark))).count))
     }
@@ -57,7 +57,7 @@ import Testing
         _ = enter(terminal, "load builder", prompt: "builder 1/12> ")
         _ = enter(terminal, "meat chicken", prompt: "builder 1/12> ")
         terminal.resize(columns: 120, rows: 30)
-        usleep(100_000)
+        terminal.settle()
         _ = enter(terminal, "state", prompt: "builder 1/12> ")
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)
@@ -103,7 +103,7 @@ import Testing
         // step's banner, until its first command is announced with the clock.
         #expect(stream.waitFor("[Enter: step 1"), "\(stream.plainText)")
         #expect(stream.plainText.contains("INTRODUCTION  ·  THE BUILDER PATTERN"))
-        usleep(200_000)
+        #expect(stream.waitForKeys())
         var pages = 0
         var mark = stream.transcript.count
         stream.send("\r")
@@ -119,7 +119,7 @@ import Testing
         }
         #expect(pages >= 1, "step 1 is paged at 80x24")
         #expect(stream.waitFor("⏱ 00:0", after: mark), "the clock is on the waiting line")
-        usleep(200_000)
+        #expect(stream.waitForKeys())
         stream.send("\r")
         #expect(stream.waitFor("[Enter: next step"), "\(stream.plainText)")
         #expect(stream.plainText.contains("meat:     .beef"))
@@ -135,11 +135,11 @@ import Testing
         #expect(
             board.plainText.contains("│ Builder is a creational design pattern"),
             "the introduction first: \(board.plainText)")
-        usleep(200_000)
+        #expect(board.waitForKeys())
         board.send("\r")
         #expect(board.waitFor("▸ builder 1/12> state"), "\(board.plainText)")
         #expect(board.plainText.contains("┌─ lesson"), "the dashboard is drawn: \(board.plainText)")
-        usleep(200_000)
+        #expect(board.waitForKeys())
         // PgDn scrolls the lesson in --pace too.
         mark = board.transcript.count
         board.send("\u{1B}[6~")
@@ -163,7 +163,7 @@ import Testing
             patternsBinary(), arguments: ["run"] + arguments + ["--pace"], environment: environment, columns: columns,
             rows: rows)
         #expect(terminal.waitFor(text), "\(terminal.plainText)")
-        usleep(200_000)
+        #expect(terminal.waitForKeys())
         return terminal
     }
 
@@ -216,7 +216,7 @@ import Testing
         var mark = stream.transcript.count
         stream.resize(columns: 60, rows: 24)
         #expect(stream.waitFor("▸ builder 3/12>", after: mark), "\(stream.plainText)")
-        usleep(300_000)
+        stream.settle()
         let narrow = screen(stream, columns: 60, rows: 24, from: mark)
         // The whole screen: the banner at the new width, the page wrapped at 60 columns at its words, the wait.
         let shown = narrow.joined(separator: "\n").trimmingCharacters(in: .newlines)
@@ -249,7 +249,7 @@ import Testing
         mark = board.transcript.count
         board.resize(columns: 120, rows: 30)
         #expect(board.waitFor("▸ builder 3/12>", after: mark), "\(board.plainText)")
-        usleep(300_000)
+        board.settle()
         let wide = screen(board, columns: 120, rows: 30, from: mark)
         #expect(DisplayWidth.of(wide[0]) == 120 && wide[0].hasPrefix("┌─ lesson"), "side by side at 120: \(wide)")
         #expect(wide[29].hasPrefix("▸ builder 3/12>") && wide[29].contains("⏱ 00:0"), "\(wide)")
@@ -276,7 +276,7 @@ import Testing
         // The frame after the command: its status line, then the state (the prompt alone may be a redraw of the line).
         #expect(terminal.waitFor("› meat chicken  ✓", after: mark), "\(terminal.plainText)")
         #expect(terminal.plainText.contains("* meat:     .chicken"))
-        usleep(150_000)
+        terminal.settle()
         mark = terminal.transcript.count
         terminal.resize(columns: 50, rows: 14)
         #expect(terminal.waitFor("is 50x14", after: mark), "redrawn at once, without a command: \(terminal.plainText)")
@@ -294,12 +294,12 @@ import Testing
         terminal.send("\u{12}")
         #expect(terminal.waitFor("bck:"), "the search prompt: \(terminal.plainText)")
         terminal.send("hel")
-        usleep(200_000)
+        terminal.settle()
         let mark = terminal.transcript.count
         terminal.send("\u{3}")
         #expect(terminal.waitFor("^C", after: mark), "Ctrl-C cancels the search: \(terminal.plainText)")
         #expect(terminal.waitFor("patterns> ", after: mark))
-        usleep(200_000)
+        terminal.waitForKeys()
         let answer = enter(terminal, "lessons", prompt: "patterns> ")
         #expect(answer.contains("builder"), "the REPL is still there: \(terminal.plainText)")
         terminal.send("\u{4}")
@@ -318,9 +318,9 @@ import Testing
                     // A state folder of its own each time: no saved progress, no history.
                     let terminal = try start(
                         arguments: ["--layout", layout], columns: columns, rows: rows,
-                        state: state + "-screen-\(columns)-\(layout)-\(label.last!)")
+                        state: state + "-screen-\(columns)-\(layout)-\(label.suffix(1))")
                     for line in lines { _ = enter(terminal, line, prompt: "/12> ") }
-                    usleep(150_000)
+                    terminal.settle()
                     var grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
                     grid.play(terminal.transcript)
                     screens += "=== \(layout) \(columns)x\(rows), builder \(label)\n" + grid.text + "\n"
@@ -335,14 +335,8 @@ import Testing
     /// Every lesson in the dashboard, from a pty, in English and Korean at 80x24, 100x30 and 120x40: step 2 after its
     /// first command (the mediator's pages hearing a message, the delegate's cells), then the same screen with
     /// Ctrl-O (the first pane zoomed). Compared as a golden; look at it when re-recording.
-    /// Waits until nothing more has been written for 250 ms (at most about 5 s).
-    static func settle(_ terminal: PseudoTerminal) {
-        var seen = -1
-        for _ in 0..<20 where terminal.transcript.count != seen {
-            seen = terminal.transcript.count
-            usleep(250_000)
-        }
-    }
+    /// Waits until nothing more has been written for 250 ms (woken by each write; 10 s at most).
+    static func settle(_ terminal: PseudoTerminal) { terminal.settle(quiet: 0.25) }
 
     @Test(arguments: ["builder", "director", "mediator", "delegate"])
     func dashboardScreensOfEveryLesson(lesson id: String) throws {
@@ -407,7 +401,7 @@ import Testing
         #expect(terminal.waitFor("· step 1/12 ·", after: mark), "\(terminal.plainText)")
         _ = enter(terminal, "", prompt: "delegate 1/12> ")
         _ = enter(terminal, "goto 6", prompt: "delegate 6/12> ")
-        usleep(150_000)
+        terminal.settle()
         grid = ScreenGrid(columns: 80, rows: 24)
         grid.play(terminal.transcript)
         let screen = grid.text
@@ -440,7 +434,7 @@ import Testing
         #expect(terminal.waitFor(": next page", after: mark), "\(terminal.plainText)")
         terminal.send("q")
         #expect(terminal.waitFor("builder 1/", after: mark), "\(terminal.plainText)")
-        usleep(100_000)
+        terminal.waitForKeys()
         terminal.send("meat \t\t")
         #expect(terminal.waitFor("chicken", after: mark), "several matches are listed: \(terminal.plainText)")
         terminal.send("\u{15}builder.setMeat(.ch\t")

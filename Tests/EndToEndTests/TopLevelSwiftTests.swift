@@ -7,17 +7,10 @@ import Testing
 /// warnings about the learner's own line are shown, in the language mode swiftc uses unless `--swift-version` says;
 /// an expression's value is shown, compiled once with the line. Whole answers of the real binary, toolchain on PATH.
 @Suite(.serialized) struct TopLevelSwiftTests {
-    let cache = NSTemporaryDirectory() + "patterns-top-level-\(getpid())"
+    let playground = TestPlayground("top-level")
 
     func run(_ input: String, arguments: [String] = [], cache: String? = nil) throws -> ProcessResult {
-        let state =
-            NSTemporaryDirectory() + "patterns-top-level-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        return try runPatterns(
-            ["--width", "200"] + arguments, input: input,
-            environment: [
-                "PATH": toolchainPath(), "XDG_CACHE_HOME": cache ?? self.cache, "XDG_STATE_HOME": state,
-                "PATTERNS_LINE_TIME_LIMIT": "5",
-            ])
+        try playground.run(input, arguments: arguments, extra: cache.map { ["XDG_CACHE_HOME": $0] } ?? [:])
     }
 
     @Test func aClosureSharesTheVariableItCapturedAndObserversFire() throws {

@@ -153,9 +153,8 @@ import Testing
         #expect(terminal.waitFor("builder 1/12> ", after: recall + 8, timeout: 5), "\(terminal.plainText)")
         terminal.send("quit\r")
         #expect(terminal.waitForExit(timeout: 20) == 0)
-        let deadline = Date().addingTimeInterval(10)
-        while !processes(marked: marker).isEmpty && Date() < deadline { usleep(50_000) }
-        #expect(processes(marked: marker).isEmpty, "kept copies left after quit")
+        let left = Waits.ended(timeout: 10) { processes(marked: marker) }
+        #expect(left.isEmpty, "kept copies left after quit: \(left)")
         let appended = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         #expect(appended == "line A\n", "appended once:\n\(appended)")
     }

@@ -117,7 +117,7 @@ import Testing
             #"alert.setTitle("안녕하세요 워크숍 👋").setMessage("한국어 메시지와 café").addConfirmAction("확인") { print("ok") "#
                 + #"}.present()"#
         )
-        let box = out.split(separator: "\n").filter { "┌│├└".contains($0.first!) }
+        let box = out.split(separator: "\n").filter { $0.first.map { "┌│├└".contains($0) } ?? false }
         #expect(box.count == 6)
         #expect(Set(box.map { DisplayWidth.of($0) }).count == 1)
     }

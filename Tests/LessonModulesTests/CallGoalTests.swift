@@ -53,6 +53,43 @@ import Testing
         #expect(session.run("build", "check").contains("✓ goal met: step 6 is done"))
     }
 
+    /// `trace.has` lines are met in their order, each by a call after the one that met the line above: the same two
+    /// calls made the other way round leave the second line "made, but not after the call above", and in their
+    /// order they meet the goal.
+    @Test func traceHasLinesAreMetInTheirOrder() throws {
+        let lesson = """
+            ---
+            id: order
+            title: Order
+            module: builder
+            ---
+            ## One
+            ```goal
+            trace.has: you -> builder.setMeat(.chicken)
+            trace.has: you -> builder.build()
+            ```
+            > **Hint:** the meat, then build.
+            ```patterns
+            > meat chicken
+            > build
+            ```
+            """
+        let catalog = LessonCatalog(
+            sources: [LessonSource(path: "t/order.md", lang: "en", text: lesson, isBuiltIn: true)],
+            modules: LessonModules.names)
+        try #require(catalog.issues.isEmpty, "\(catalog.issues)")
+        let session = Session(
+            catalog: catalog, modules: LessonModules.all, options: SessionOptions(render: RenderOptions(width: 80)))
+        _ = session.run("load order")
+        func unmet() -> [String] {
+            session.lessons.goalDifferences().map { "\($0.key) \($0.expected): \($0.actual)" }
+        }
+        _ = session.run("build", "meat chicken")
+        #expect(unmet() == ["trace.has you -> builder.build(): made, but not after the call above"])
+        _ = session.run("restart", "meat chicken", "build")
+        #expect(unmet() == [])
+    }
+
     /// Director step 4 names the recipe's four calls in their order: the same calls made by hand, or in another
     /// order, are not the employee's.
     @Test func theRecipesCallsInTheirOrder() {

@@ -20,9 +20,9 @@ import Testing
         var freed: [String] = []
         do {
             var controller: GameBoardController? = GameBoardController(ownership: ownership) { freed.append($0) }
-            controller!.onDeinit = { freed.append($0) }
+            controller?.onDeinit = { freed.append($0) }
             weakController = controller
-            weakCell = controller!.cell(4, 4)
+            weakCell = controller?.cell(4, 4)
             controller = nil
             _ = controller
         }

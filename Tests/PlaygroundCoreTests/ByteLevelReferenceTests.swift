@@ -16,7 +16,9 @@ import Testing
             "@", "#", "\"", "\"open", "_x9", "-1", "!", ";", "e\u{301}", "\u{FFFD}",
         ]
         for _ in 0..<5_000 {
-            let line = (0..<Int.random(in: 0...12, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
+            let line = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                parts[Int.random(in: parts.indices, using: &rng)]
+            }.joined()
             let new = Result { () throws(SwiftCallParser.Error) in try SwiftCallParser.Lexer.tokenize(line) }
             let old = Result { () throws(SwiftCallParser.Error) in try ReferenceLexer.tokenize(line) }
             #expect(new == old, "\(line.debugDescription)")
@@ -148,7 +150,7 @@ enum ReferenceLexer {
             let limit = max(1, min(3, min(length, candidateLength) / 3))
             guard abs(length - candidateLength) <= limit else { continue }
             let d = Suggest.distance(lower, candidate.lowercased())
-            if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
+            if d <= limit, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
         }
         if best == nil, lower.count >= 2, let prefixed = candidates.first(where: { $0.hasPrefix(lower) }) {
             return prefixed
@@ -160,7 +162,8 @@ enum ReferenceLexer {
         var rng = SystemRandomNumberGenerator()
         let letters = ["a", "b", "e", "l", "o", "d", "A", "L", "_", "1", "가", "é", "Ö"]
         func word() -> String {
-            (0..<Int.random(in: 0...8, using: &rng)).map { _ in letters.randomElement(using: &rng)! }.joined()
+            (0..<Int.random(in: 0...8, using: &rng)).map { _ in letters[Int.random(in: letters.indices, using: &rng)] }
+                .joined()
         }
         for _ in 0..<3_000 {
             let candidates = (0..<Int.random(in: 0...6, using: &rng)).map { _ in word() }
@@ -178,7 +181,10 @@ enum ReferenceLexer {
         var rng = SystemRandomNumberGenerator()
         let letters = Array("abelodALO_1")
         func word() -> String {
-            String((0..<Int.random(in: 0...9, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
+            String(
+                (0..<Int.random(in: 0...9, using: &rng)).map { _ in
+                    letters[Int.random(in: letters.indices, using: &rng)]
+                })
         }
         for _ in 0..<5_000 {
             let typed = word().lowercased(), candidate = word(), limit = Int.random(in: 1...3, using: &rng)
@@ -222,7 +228,9 @@ enum ReferenceLexer {
             "9",
         ]
         for _ in 0..<5_000 {
-            let line = (0..<Int.random(in: 0...7, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
+            let line = (0..<Int.random(in: 0...7, using: &rng)).map { _ in
+                parts[Int.random(in: parts.indices, using: &rng)]
+            }.joined()
             #expect(SwiftCallParser.looksLikeSwift(line) == Self.looksLikeSwift(line), "\(line.debugDescription)")
             if !line.contains("\"") {
                 #expect(
@@ -255,7 +263,9 @@ enum ReferenceLexer {
             "Hello, world", "builder.meat",
         ]
         for _ in 0..<5_000 {
-            var text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
+            var text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                parts[Int.random(in: parts.indices, using: &rng)]
+            }.joined()
             let new = text.withUTF8 { TextSanitizer.needsWork($0) }
             let old = text.withUTF8 { Self.needsWork($0) }
             #expect(new == old, "\(text.debugDescription)")

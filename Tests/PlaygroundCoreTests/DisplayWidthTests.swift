@@ -344,7 +344,8 @@ struct SplitMix: RandomNumberGenerator {
             let indent = String(repeating: " ", count: Int.random(in: 0...6, using: &rng))
             let line =
                 indent
-                + (0..<Int.random(in: 1...30, using: &rng)).map { _ in parts.randomElement(using: &rng)! }.joined()
+                + (0..<Int.random(in: 1...30, using: &rng)).map { _ in parts[Int.random(in: parts.indices, using: &rng)]
+                }.joined()
             let width = Int.random(in: 8...90, using: &rng)
             #expect(
                 DisplayWidth.wrapCode(line, width: width) == Self.reference(line, width: width), "\(width): \(line)")

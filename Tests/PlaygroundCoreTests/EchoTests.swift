@@ -58,9 +58,9 @@ struct EchoTests {
             !LineSource.make(text, visible: [], declared: TopLevelNames(text), showing: false).contains("repl-shown"))
     }
 
-    @Test func swiftcsPlaceIsReadInTheLearnersText() {
+    @Test func swiftcsPlaceIsReadInTheLearnersText() throws {
         let text = "let a = 2\nlet b = 3; a *\n  b"
-        let range = LineSource.expressionToShow(text)!
+        let range = try #require(LineSource.expressionToShow(text))
         #expect(LineSource.place(2, 12, isIn: range, of: text))
         #expect(LineSource.place(3, 3, isIn: range, of: text))
         #expect(!LineSource.place(2, 1, isIn: range, of: text))

@@ -155,9 +155,9 @@ import Testing
         #expect(mediator.topics(of: "notes") == ["log"])
     }
 
-    @Test func hiddenPanesAreNotRenderedAndMutingDropsPosts() {
+    @Test func hiddenPanesAreNotRenderedAndMutingDropsPosts() throws {
         let mediator = Mediator.standard()
-        mediator.pane(named: "log")!.isShown = false
+        try #require(mediator.pane(named: "log")).isShown = false
         mediator.post(topic: "log", source: "x", "hidden")
         mediator.isMuted = true
         mediator.post(topic: "state", source: "x", "muted")

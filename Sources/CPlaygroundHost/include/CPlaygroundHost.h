@@ -16,4 +16,6 @@ int playground_set_window_size(int fd, unsigned short rows, unsigned short cols)
 
 /// A new pseudo-terminal: its controlling side (close-on-exec), and the path of the program's side in `path`; -1.
 int playground_open_terminal(char *path, size_t capacity);
+/// A descriptor that becomes readable when process `pid` (a child) ends (pidfd_open, Linux 5.3); -1 where there is none.
+int playground_pidfd_open(int pid);
 #endif

@@ -1,5 +1,5 @@
 import Foundation
-import PlaygroundCore
+import PlaygroundText
 
 /// `GET /CODE/play`: the learner's page. A name joins the class (`POST /CODE/join`, the token kept in this browser
 /// for this class), then the playground opens in the tab: xterm.js on the terminal socket, fitted to the window,

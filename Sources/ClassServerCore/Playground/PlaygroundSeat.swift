@@ -1,6 +1,6 @@
-import CPlaygroundHost
 import FlyingFox
 import Foundation
+import PlaygroundProcesses
 
 /// One learner's playground: `patterns` in its sandbox on a pseudo-terminal of its own. It outlives the sockets that
 /// show it: a reload or a lost connection attaches again to the same session, and the newest socket takes it over.
@@ -159,7 +159,7 @@ final class PlaygroundSeat: @unchecked Sendable {
         guard lock.withLock({ viewer?.id == id && ended == nil }) else { return }
         let cols = UInt16(clamping: min(max(cols, 20), 500))
         let rows = UInt16(clamping: min(max(rows, 5), 300))
-        _ = playground_set_window_size(master, rows, cols)
+        Processes.setWindowSize(master, columns: cols, rows: rows)
     }
 
     var idleSeconds: Double { lock.withLock { Date().timeIntervalSince1970 - lastInput } }

@@ -1,4 +1,5 @@
 import Foundation
+import PlaygroundProcesses
 
 /// Every learner's playground on this server (`serve --playground`): at most ``seats`` at once, one per learner,
 /// ended when idle for ``idleMinutes``, when the presenter removes the learner, or when the server stops.
@@ -78,17 +79,20 @@ public final class Playgrounds: @unchecked Sendable {
             ["/bin/sh", "-c", script, "sh"] + (seatGroups?.procs ?? []) + ["--", "/usr/bin/prlimit"]
             + sandbox.prlimitArguments + ["--", sandbox.bwrap]
             + sandbox.bwrapArguments(state: state, patternsArguments: arguments, lang: lang)
-        let spawned = spawner.run { () -> Result<(pid_t, Int32), Error> in
-            Result { try SeatSpawner.spawnOnTerminal(argv, cols: cols, rows: rows, channel: link?.learnerEnd) }
+        let spawned = spawner.run { () -> Result<TerminalProgram, SystemCallFailed> in
+            Result { () throws(SystemCallFailed) in
+                try Processes.spawnOnTerminal(
+                    argv, environment: ["PATH": "/usr/bin:/bin"], columns: cols, rows: rows, channel: link?.learnerEnd)
+            }
         }
         link?.closeLearnerEnd()
-        guard case .success(let (pid, master)) = spawned else {
+        guard case .success(let program) = spawned else {
             seatGroups?.remove()
             link?.close()
             throw Refusal(500, "the playground could not be started")
         }
         let seat = PlaygroundSeat(
-            learner: learner, name: name, pid: pid, master: master, groups: seatGroups,
+            learner: learner, name: name, pid: program.pid, master: program.master, groups: seatGroups,
             gone: { [weak self] seat in
                 seat.link?.close()
                 self?.lock.withLock { if self?.open[seat.learner] === seat { self?.open[seat.learner] = nil } }

@@ -1,4 +1,3 @@
-import CPlaygroundHost
 import Foundation
 
 /// Starts seats from one thread that lives as long as the server. bubblewrap's `--die-with-parent` is a parent-death
@@ -35,57 +34,6 @@ final class SeatSpawner: @unchecked Sendable {
         condition.unlock()
         done.wait()
         return result!
-    }
-
-    /// Spawns `argv` on a new pseudo-terminal of `cols` × `rows`, as the leader of a new session whose controlling
-    /// terminal it is (so Ctrl-C there is SIGINT to it), with every descriptor of the server closed.
-    /// `channel`, when given, is the child's fd 3 (the class link's end).
-    static func spawnOnTerminal(
-        _ argv: [String], cols: UInt16, rows: UInt16, channel: Int32?
-    ) throws -> (pid: pid_t, master: Int32) {
-        var path = [CChar](repeating: 0, count: 128)
-        let master = playground_open_terminal(&path, path.count)
-        guard master >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        _ = playground_set_window_size(master, rows, cols)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Opened by name after setsid, the terminal becomes the child's controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        if let channel { posix_spawn_file_actions_adddup2(&actions, channel, 3) }
-        let lowest: Int32 = channel == nil ? 3 : 4
-        guard withUnsafeMutablePointer(to: &actions, { playground_spawn_close_from($0, lowest) }) == 0 else {
-            close(master)
-            throw POSIXError(.ENOSYS)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGCHLD, SIGQUIT] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(
-            &attributes,
-            playground_spawn_setsid_flag() | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let cArguments = argv.map { strdup($0) } + [nil]
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
-        defer {
-            cArguments.forEach { free($0) }
-            environment.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, &environment)
-        guard status == 0 else {
-            close(master)
-            throw POSIXError(.init(rawValue: status) ?? .EIO)
-        }
-        return (pid, master)
     }
 }
 

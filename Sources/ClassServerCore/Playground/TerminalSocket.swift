@@ -1,6 +1,6 @@
 import FlyingFox
 import Foundation
-import PlaygroundCore
+import PlaygroundText
 
 /// `GET /CODE/terminal` (a WebSocket, with the learner's token as `Authorization: Bearer` or `?token=`): the
 /// learner's playground. Binary frames carry the terminal's bytes both ways; the page sends the text frame

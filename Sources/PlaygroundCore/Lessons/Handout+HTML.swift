@@ -200,17 +200,6 @@ extension Handout {
         return out
     }
 
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for c in TextSanitizer.clean(text) {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Text as HTML shows it (``TextSanitizer/html(_:)``).
+    public static func escape(_ text: String) -> String { TextSanitizer.html(text) }
 }

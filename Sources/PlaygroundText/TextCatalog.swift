@@ -110,13 +110,13 @@ public struct InternalError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// Korean particles chosen by the word before them, as a person writes them: `닭고기는`, `kitten은`, not `은(는)`.
 /// A template writes both forms, `은(는)`, `이(가)`, `을(를)`, `과(와)`; the first goes after a final consonant.
-enum KoreanParticles {
+package enum KoreanParticles {
     static let pairs: [(both: String, consonant: String, vowel: String)] = [
         ("은(는)", "은", "는"), ("이(가)", "이", "가"),
         ("을(를)", "을", "를"), ("과(와)", "과", "와"),
     ]
 
-    static func choose(_ text: String) -> String {
+    package static func choose(_ text: String) -> String {
         guard text.contains("(") else { return text }
         var out: [Character] = []
         let chars = Array(text)

@@ -21,13 +21,13 @@ public enum ThreadCount {
     /// Set by the `patterns` program (not by a test process, whose test runner has threads of its own).
     nonisolated(unsafe) public static var asserted = false
 
-    /// Before a fork that does not exec (`site` names it): with `PATTERNS_CHECK_THREADS=1` a second thread is said on
-    /// standard error and the process aborts, so that a test sees it at once instead of a copy that may hang.
+    /// Before a fork that does not exec (`site` names it): with ``TestHooks/checkThreads`` set a second thread is said
+    /// on standard error and the process aborts, so that a test sees it at once instead of a copy that may hang.
     /// Debug builds of the program assert it at every fork: a line that leaves a thread
     /// (`DispatchQueue.global().async`) is not kept, so the process that carries the session on has one, and where a
     /// copy that runs a line forks after learner code started one, the assertion ends that copy, not the session.
     public static func checkBeforeFork(_ site: StaticString) {
-        let checked = getenv("PATTERNS_CHECK_THREADS").map { String(cString: $0) == "1" } ?? false
+        let checked = TestHooks.checksThreads
         #if DEBUG
         let wanted = checked || asserted
         #else

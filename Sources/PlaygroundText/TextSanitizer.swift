@@ -1,6 +1,22 @@
 /// Removes terminal control sequences from text that came from lessons or users, so that printing it can never
 /// move the cursor, change colours or retitle the window. Newlines stay; tabs become spaces.
 public enum TextSanitizer {
+    /// Text as HTML shows it, never as markup: control sequences removed, `&`, `<`, `>` and `"` escaped (the
+    /// handouts, the class board).
+    public static func html(_ text: String) -> String {
+        var out = ""
+        for c in clean(text) {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
     public static func clean(_ text: String) -> String {
         // Fast path: nothing to do for plain text.
         var copy = text
@@ -27,7 +43,7 @@ public enum TextSanitizer {
     }
 
     /// Whether any C0 control but the newline, DEL or a C1 control (UTF-8 C2 80 to C2 9F) is in the bytes.
-    static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Eight bytes at a time: a word with no byte below 0x20, no 0x7F and no 0xC2 (the lead byte of the C1
         // controls) needs nothing, and only the other words (those with a newline, mostly) are looked at byte by byte.
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080

@@ -179,7 +179,7 @@ public enum DisplayWidth {
 
     /// The length of a list marker at `start`: `- `, `* ` or digits and `. `; 0 when there is none.
     /// The length of the list marker `line` starts with (`- `, `* `, `12. `), 0 when it is not a list item.
-    static func listMarkerLength(_ line: String) -> Int {
+    package static func listMarkerLength(_ line: String) -> Int {
         var line = line
         return line.withUTF8 { listMarkerLength($0, from: 0) }
     }
@@ -210,7 +210,7 @@ public enum DisplayWidth {
 }
 
 extension String {
-    var trimmingTrailingSpaces: String {
+    package var trimmingTrailingSpaces: String {
         var s = Substring(self)
         while s.last == " " { s.removeLast() }
         return String(s)

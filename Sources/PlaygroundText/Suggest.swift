@@ -26,7 +26,7 @@ public enum Suggest {
     /// ``distance(_:_:)`` for ASCII names, `b` lowercased as it is read, on rows in temporary memory (names are
     /// short; an array per row cost more than the table). Past `limit` it stops early and says `limit + 1`: once two
     /// rows in a row are all over the limit, every later one is too.
-    static func asciiDistance(_ a: [UInt8], _ b: String, limit: Int) -> Int {
+    package static func asciiDistance(_ a: [UInt8], _ b: String, limit: Int) -> Int {
         var b = b
         return b.withUTF8 { b in
             a.withUnsafeBufferPointer { a in
@@ -64,7 +64,7 @@ public enum Suggest {
     /// Edit distance over characters, counting a swap of two neighbours as one edit (optimal string alignment).
     public static func distance(_ a: String, _ b: String) -> Int { distance(Array(a), Array(b)) }
 
-    static func distance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+    package static func distance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         // Three rows of the table are enough: this one, the one above and the one above that (for swaps).

@@ -1,5 +1,3 @@
-import PlaygroundBridge
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +11,7 @@ import Glibc
 /// cannot be tried is not run.
 public struct Sandbox {
     /// How a try ended.
-    enum Ending: Equatable {
+    package enum Ending: Equatable {
         case finished
         /// The runtime's message (`Fatal error: …`), and what the body printed before it.
         case trapped(String, printed: String)
@@ -27,27 +25,31 @@ public struct Sandbox {
     }
 
     /// Seconds the copy may run before it is killed.
-    var limit: Double
+    package var limit: Double
     /// Asked while the copy runs: true stops it (Ctrl-C).
-    var interrupted: () -> Bool = { false }
+    package var interrupted: () -> Bool
     /// Whether what the copy prints (`print` in compiled code, and the runtime's words on stderr) is collected; if
     /// not, its standard output and error go to `/dev/null`.
-    var collectsOutput = true
+    package var collectsOutput: Bool
     /// Whether the copy ignores SIGINT (a dry run: Ctrl-C is the parent's to answer, through `interrupted`).
-    var ignoresInterrupt = true
+    package var ignoresInterrupt: Bool
+    /// In the copy, before `body`: sends what compiled code prints to the descriptor given (the playground's
+    /// `LineOutput`, which this module does not know).
+    package var printsTo: (Int32) -> Void
 
-    /// For a compiled line's dry run: what it prints is collected, Ctrl-C stops it.
-    static func dryRun(limit: Double, interrupted: @escaping () -> Bool) -> Sandbox {
-        Sandbox(limit: limit, interrupted: interrupted)
-    }
-
-    /// Whether `body` finishes within `limit` seconds in a forked copy, quietly (a look, the state pane's reading).
-    static func survives(limit: Double = 5, _ body: () -> Void) -> Bool {
-        Sandbox(limit: limit, collectsOutput: false, ignoresInterrupt: false).run(body) == .finished
+    package init(
+        limit: Double, interrupted: @escaping () -> Bool = { false }, collectsOutput: Bool = true,
+        ignoresInterrupt: Bool = true, printsTo: @escaping (Int32) -> Void = { _ in }
+    ) {
+        self.limit = limit
+        self.interrupted = interrupted
+        self.collectsOutput = collectsOutput
+        self.ignoresInterrupt = ignoresInterrupt
+        self.printsTo = printsTo
     }
 
     /// Runs `body` in a forked copy of this process, which then ends.
-    func run(_ body: () -> Void) -> Ending {
+    package func run(_ body: () -> Void) -> Ending {
         let made: [(read: Int32, write: Int32)]
         do { made = try Processes.pipes(3) } catch { return .notRun(error.description) }
         let (output, errors, traps) = (made[0], made[1], made[2])
@@ -68,18 +70,14 @@ public struct Sandbox {
             Processes.trapReport = traps.write
             Processes.exitOnTraps()
             if ignoresInterrupt { signal(SIGINT, SIG_IGN) }
-            let fd = output.write
-            LineOutput.write = { text in
-                var text = text
-                _ = text.withUTF8 { Processes.write(fd, UnsafeRawBufferPointer($0)) }
-            }
+            printsTo(output.write)
             body()
             _exit(0)
         }
         Processes.close(output.write, errors.write, traps.write)
         var printed: [UInt8] = [], errorText: [UInt8] = [], trapped: [UInt8] = []
         var stopped: Ending?
-        let deadline = LineCompiler.now() + limit
+        let deadline = Processes.now() + limit
         Processes.pump(
             [output.read, errors.read, traps.read],
             received: { fd, bytes in
@@ -95,7 +93,7 @@ public struct Sandbox {
                 let text = String(decoding: printed, as: UTF8.self)
                 if interrupted() {
                     stopped = .interrupted(printed: text)
-                } else if LineCompiler.now() > deadline {
+                } else if Processes.now() > deadline {
                     stopped = .timedOut(printed: text)
                 }
                 return stopped != nil

@@ -158,6 +158,13 @@ public enum Processes {
         return bytes.isEmpty ? nil : String(decoding: bytes.prefix(limit), as: UTF8.self)
     }
 
+    /// Seconds on the monotonic clock, for deadlines.
+    public static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     // MARK: - Forks and waits
 
     /// The threads this process has now (`/proc/self/task`): a fork copies only the thread that calls it, so every
