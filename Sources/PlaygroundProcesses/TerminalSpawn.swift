@@ -105,6 +105,8 @@ extension Processes {
 
     /// Milliseconds from now to `deadline` for `poll`, at least 0.
     public static func milliseconds(until deadline: Double) -> Int32 {
-        Int32(clamping: max(0, Int(((deadline - now()) * 1000).rounded(.up))))
+        let milliseconds = ((deadline - now()) * 1000).rounded(.up)
+        guard milliseconds < Double(Int32.max) else { return Int32.max }
+        return Int32(max(0, milliseconds))
     }
 }

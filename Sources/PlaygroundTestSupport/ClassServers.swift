@@ -70,13 +70,36 @@ extension String {
     }
 }
 
-/// Output another thread appends to (a pipe's readability handler), read whole.
+/// Output another thread appends to (a pipe's readability handler), read whole, and waited on: each append wakes
+/// those that wait.
 public final class OutputBox: @unchecked Sendable {
-    let lock = NSLock()
+    let condition = NSCondition()
     var data = Data()
     public init() {}
-    public func append(_ more: Data) { lock.withLock { data.append(more) } }
-    public var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+    public func append(_ more: Data) {
+        condition.lock()
+        data.append(more)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    public var text: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits until the text so far satisfies `holds`, asked again at each append, for `timeout` seconds at most.
+    public func wait(timeout: Double, until holds: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !holds(String(decoding: data, as: UTF8.self)) {
+            if !condition.wait(until: deadline) { return holds(String(decoding: data, as: UTF8.self)) }
+        }
+        return true
+    }
 }
 
 /// The class server as its own process (`patterns-class serve --port 0`), spoken to over real sockets: in this

@@ -31,17 +31,19 @@ final class PipedSession {
 
     func type(_ line: String) { input.fileHandleForWriting.write(Data(line.utf8)) }
 
-    /// Types `line` until `expected` is printed after `from` (a line typed again each half second), within 30 s.
+    /// Types `line`, then waits (woken by each output) until `expected` is printed after `from`: within 30 s, or
+    /// with `again`, the line typed again each half second (news of the class comes after a line), within 10 s.
     @discardableResult
     func type(_ line: String, until expected: String, after from: Int = 0, again: Bool = false) -> Bool {
         type(line)
-        var asked = 0
-        return Waits.until(timeout: 30, every: 0.25) {
-            if String(text.dropFirst(from)).contains(expected) { return true }
-            asked += 1
-            if again, asked % 2 == 0 { type(line) }
-            return false
+        let seen = { (text: String) in String(text.dropFirst(from)).contains(expected) }
+        guard again else { return output.wait(timeout: 30, until: seen) }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if output.wait(timeout: 0.5, until: seen) { return true }
+            type(line)
         }
+        return output.wait(timeout: 0, until: seen)
     }
 
     func end() -> Int32 {

@@ -307,7 +307,8 @@ enum Chromium {
         try learner.run()
         func type(_ text: String, until expected: String) async throws {
             input.fileHandleForWriting.write(Data(text.utf8))
-            let shown = await Waits.untilAsync(timeout: 10) { output.text.contains(expected) }
+            // Woken by each output, on a thread of its own.
+            let shown = try await offPool { output.wait(timeout: 10) { $0.contains(expected) } }
             #expect(shown, "no '\(expected)' in:\n\(output.text)")
         }
         try await type("follow\n", until: "The Builder pattern · step 5/12")
