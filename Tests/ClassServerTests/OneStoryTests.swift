@@ -164,6 +164,9 @@ func get(_ url: String) throws -> String {
             presenter.type(
                 "load builder\nclass \(server.url) \(server.token)\ngoto 6\n", until: "as steps 1–5 leave them"),
             "\(presenter.text)")
+        // The presenter's step is the server's before the server goes (the class link sends it on its own).
+        let client = ClassClient(address: address, timeout: 5)
+        #expect(Waits.until(timeout: 10, every: 0.05) { (try? client.state())?.step == 6 }, "\(presenter.text)")
         server.stop()
         #expect(presenter.type("class hint\n", until: "(kept: the room gets it when the class server is back)"))
         #expect(
