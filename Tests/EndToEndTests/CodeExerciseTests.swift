@@ -352,6 +352,7 @@ import Testing
             terminal.waitFor("FixedAlertBuilder.swift changed: check", after: mark, timeout: 5), "\(terminal.plainText)"
         )
         #expect(terminal.waitFor("✓ goal met: step 10 is done", after: mark, timeout: 20), "\(terminal.plainText)")
+        #expect(terminal.waitForKeys())
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)
     }

@@ -386,6 +386,8 @@ import Testing
         #expect(
             terminal.waitFor("meat:     .beef", after: before, timeout: 5), "the session goes on, the builder as it was"
         )
+        #expect(terminal.waitFor("builder 1/12> ", after: before + 7))
+        #expect(terminal.waitForKeys())
         terminal.send("\u{4}")
         #expect(terminal.waitForExit() == 0)
     }

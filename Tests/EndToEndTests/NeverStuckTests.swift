@@ -2,6 +2,10 @@ import Foundation
 import PlaygroundTestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Never stuck, round three: special files where the program reads or writes, signals in presenter mode, answers
 /// that went only to hidden panes, the command line's errors in the session's language, `doctor` and `--version`.
 @Suite(.serialized) struct NeverStuckTests {
@@ -99,28 +103,27 @@ import Testing
             let record = try runPatterns(["run", "builder", "--to", "1", "--record", device], timeout: Self.quick)
             #expect(record.status == 0 && record.error.isEmpty, "\(device): \(record.error)")
         }
-        // A named pipe someone reads is written to, whole.
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
-        reader.arguments = [files.fifo]
-        let pipe = Pipe()
-        reader.standardOutput = pipe
-        try reader.run()
-        // The reader has the pipe open (else the export finds no one reading it).
-        let opened = Waits.until(timeout: 10) {
-            let fds =
-                (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(reader.processIdentifier)/fd")) ?? []
-            return fds.contains { fd in
-                (try? FileManager.default.destinationOfSymbolicLink(
-                    atPath: "/proc/\(reader.processIdentifier)/fd/\(fd)")) == files.fifo
+        // A named pipe someone reads is written to, whole. The reader is this process: open before the export starts
+        // (without waiting for a writer), it reads as the export writes, until the export closes its end.
+        let fd = open(files.fifo, O_RDONLY | O_NONBLOCK)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let read = OutputBox()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var item = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            // No writer yet: no event. Data: read it. The writer gone: the end (a read of 0 after data).
+            while poll(&item, 1, Int32(Self.quick * 1000)) > 0 {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if count > 0 { read.append(Data(buffer[0..<count])) } else if count == 0 { break }
             }
-        }
-        #expect(opened, "cat never opened \(files.fifo)")
+            done.signal()
+        }.start()
         let export = try runPatterns(["export", "builder", "-o", files.fifo], timeout: Self.quick)
-        let read = pipe.fileHandleForReading.readDataToEndOfFile()
-        reader.waitUntilExit()
+        #expect(done.wait(timeout: .now() + Self.quick) == .success, "the export never closed the pipe")
         #expect(export.status == 0, "\(export.error)")
-        #expect(String(decoding: read, as: UTF8.self).hasPrefix("# The Builder pattern\n"))
+        #expect(read.text.hasPrefix("# The Builder pattern\n"), "\(read.text.prefix(200))")
         let ko = try runPatterns(["--lang", "ko", "export", "builder", "-o", files.socket], timeout: Self.quick)
         #expect(ko.error == "오류: '\(files.socket)'에 쓸 수 없습니다: 파일이 아니라 소켓입니다\n")
     }
