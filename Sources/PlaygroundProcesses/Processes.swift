@@ -176,6 +176,7 @@ public enum Processes {
     /// thread holds at the fork is held for good in the copy.
     public static func forkCopy(_ site: StaticString = "a fork") throws(SystemCallFailed) -> pid_t {
         ThreadCount.checkBeforeFork(site)
+        HugePages.prepareForFork()
         fflush(nil)
         let pid = Glibc.fork()
         if pid < 0 { throw SystemCallFailed("fork") }
