@@ -10,7 +10,7 @@ import Glibc
 /// now (`MADV_COLLAPSE`, Linux 6.1 and later; on older kernels the advice alone lets the kernel gather them later).
 /// Nothing changes for the learner's values: the same bytes, in fewer pages. Where the kernel has huge pages turned
 /// off, both calls do nothing.
-enum HugePages {
+package enum HugePages {
     /// The resident size, in pages, when this process last advised its mappings.
     nonisolated(unsafe) private static var advisedAt = 0
     /// How much a process grows before it looks again: under this, a fork's page tables cost little.
@@ -22,7 +22,7 @@ enum HugePages {
 
     /// Called by ``Processes/forkCopy(_:)`` just before it forks.
     /// `always`: look now, however little the process grew.
-    static func prepareForFork(always: Bool = false) {
+    package static func prepareForFork(always: Bool = false) {
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard let resident = residentPages() else { return }
         // A process that shrank counts its growth from there.
