@@ -1,5 +1,6 @@
 import ClassWire
 import Foundation
+import PlaygroundCore
 import PlaygroundTestSupport
 import Testing
 
@@ -215,11 +216,12 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
     }
 
     /// Processes whose command line mentions `text` (the sandboxes name the learner's folder in the data folder).
+    /// A process that ends while it is read is not one (FileHandle's read traps on the error such a read gives).
     static func processes(mentioning text: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { Int($0) != nil }.compactMap { pid in
-            guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/cmdline") else { return nil }
-            let line = String(decoding: handle.readDataToEndOfFile().map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            guard let read = Processes.contents(of: "/proc/\(pid)/cmdline", limit: 1 << 16) else { return nil }
+            let line = String(read.map { $0 == "\0" ? " " : $0 })
             return line.contains(text) ? pid + " " + String(line.prefix(80)) : nil
         }
     }
