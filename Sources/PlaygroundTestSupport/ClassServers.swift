@@ -219,17 +219,22 @@ public struct InProcessServer: Sendable {
     public let server: ClassServer
     let task: Task<Void, Error>
 
+    /// Starts the server and waits until it listens, all of it on the server's thread: the timeouts of the waits
+    /// run there too, so that a test run whose pool threads are all busy (the suites that block while a playground
+    /// answers) cannot make them fire.
     public static func start(_ room: ClassRoom) async throws -> InProcessServer {
-        let probe = try ClassServer(room: room, host: "127.0.0.1", port: 0)
-        let first = Task(executorPreference: ServerThread.shared) { try await probe.run() }
-        try await probe.waitUntilListening(timeout: 60)
-        guard let port = await probe.listeningPort() else { throw TestSupportFailure("the server has no port") }
-        await probe.stop()
-        first.cancel()
-        let server = try ClassServer(room: room, host: "127.0.0.1", port: UInt16(port))
-        let task = Task(executorPreference: ServerThread.shared) { try await server.run() }
-        try await server.waitUntilListening(timeout: 60)
-        return InProcessServer(server: server, task: task)
+        try await withTaskExecutorPreference(ServerThread.shared) {
+            let probe = try ClassServer(room: room, host: "127.0.0.1", port: 0)
+            let first = Task(executorPreference: ServerThread.shared) { try await probe.run() }
+            try await probe.waitUntilListening(timeout: 60)
+            guard let port = await probe.listeningPort() else { throw TestSupportFailure("the server has no port") }
+            await probe.stop()
+            first.cancel()
+            let server = try ClassServer(room: room, host: "127.0.0.1", port: UInt16(port))
+            let task = Task(executorPreference: ServerThread.shared) { try await server.run() }
+            try await server.waitUntilListening(timeout: 60)
+            return InProcessServer(server: server, task: task)
+        }
     }
 
     public var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: Int(server.port), timeout: 20) }
