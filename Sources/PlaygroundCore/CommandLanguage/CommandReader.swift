@@ -8,7 +8,9 @@ public struct CommandReader {
     /// Names of live objects (for "did you mean" after an unknown word).
     public var objectNames: [String]
 
-    public static let maximumLineLength = 4096
+    /// The longest input taken (1 MiB): a pasted block arrives whole, and what bounds the work is the compile limit,
+    /// not a byte count; past this the input is surely no Swift a learner means to run.
+    public static let maximumLineLength = 1 << 20
 
     /// The commands that can be typed now: the lesson's first, then the global ones.
     public var commands: [CommandSpec] { moduleCommands + global.commands }
@@ -47,7 +49,7 @@ public struct CommandReader {
         let first = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard !first.isEmpty else { return true }
         let word = String(first)
-        if Self.swiftKeywords.contains(word) || isName(word) { return true }
+        if SwiftKeywords.startsSwift(word) || isName(word) { return true }
         if command(named: word) != nil { return false }
         let rest = trimmed.dropFirst(first.count)
         guard let next = rest.first else {
@@ -90,14 +92,6 @@ public struct CommandReader {
         guard let next = after.first, !after.hasPrefix("://") else { return false }
         return "{:<".contains(next)
     }
-
-    static let swiftKeywords: Set<String> = [
-        "let", "var", "if", "guard", "for", "while", "repeat", "do", "switch", "func", "struct", "class", "enum",
-        "protocol", "extension", "try", "await", "defer", "return", "throw", "import", "weak", "unowned", "lazy",
-        "print", "debugPrint", "dump", "assert", "precondition", "fatalError", "true", "false", "nil", "self", "Self",
-        "typealias", "actor", "final", "private", "fileprivate", "public", "internal", "static", "_", "infix",
-        "prefix", "postfix", "precedencegroup", "indirect", "open", "nonisolated",
-    ]
 
     /// The command a line holds, or nil for a blank line or a comment.
     public func read(_ line: String) throws -> Command? {
