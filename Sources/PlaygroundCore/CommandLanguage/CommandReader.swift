@@ -66,31 +66,30 @@ public struct CommandReader {
         return true
     }
 
-    /// A line that declares a type with a keyword a command may share (`class`): the keyword, a name, then `{`,
-    /// `:` or `<` (generic parameters).
-    /// `name = …`, `name += …` (any assignment operator): Swift, never a command's words.
+    /// `name = …`, `name += …` (any assignment operator, as Swift's tokens read it): Swift, never a command's words.
     public static func isAssignment(_ trimmed: String) -> Bool {
-        let name = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard !name.isEmpty else { return false }
-        let rest = trimmed.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
-        let operators = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
-        return operators.contains { op in
-            rest.hasPrefix(op) && !rest.dropFirst(op.count).hasPrefix("=")
-        }
+        let tokens = SwiftTokens(trimmed)
+        let all = tokens.tokens
+        guard all.count >= 2, all[0].kind == .identifier, all[1].kind == .operator else { return false }
+        return ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="].contains(tokens.text(all[1]))
     }
 
+    /// A line that declares a type with a keyword a command may share (`class`): the keyword, a name, then `{`,
+    /// `:` or `<` (generic parameters); `class http://HOST:PORT/CODE` is the command (a URL is no superclass).
     public static func isTypeDeclaration(_ trimmed: String) -> Bool {
-        let words = trimmed.split(
-            maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: { $0 == " " || $0 == "\t" })
-        guard words.count >= 2, ["class", "struct", "enum", "actor", "protocol"].contains(String(words[0])) else {
-            return false
+        let tokens = SwiftTokens(trimmed)
+        let all = tokens.tokens
+        guard all.count >= 3, all[0].kind == .identifier, all[1].kind == .identifier,
+            ["class", "struct", "enum", "actor", "protocol"].contains(tokens.text(all[0])),
+            tokens.bytes[all[1].start] != UInt8(ascii: "`")
+        else { return false }
+        let next = all[2]
+        let byte = tokens.bytes[next.start]
+        if next.kind == .punctuation, byte == UInt8(ascii: "{") { return true }
+        if next.kind == .punctuation, byte == UInt8(ascii: ":") {
+            return next.end == tokens.bytes.count || tokens.bytes[next.end] != UInt8(ascii: "/")
         }
-        let name = words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard !name.isEmpty, name.first?.isNumber == false else { return false }
-        let after = (words[1].dropFirst(name.count) + (words.count > 2 ? " " + words[2] : "")).drop { $0 == " " }
-        // `class http://HOST:PORT/CODE` is the command: a URL is no superclass.
-        guard let next = after.first, !after.hasPrefix("://") else { return false }
-        return "{:<".contains(next)
+        return next.kind == .operator && byte == UInt8(ascii: "<")
     }
 
     /// The command a line holds, or nil for a blank line or a comment.
