@@ -1,3 +1,6 @@
+import SwiftParser
+import SwiftSyntax
+
 // The differential check of the playground's reader of Swift (Sources/PlaygroundCore/SwiftReader) against the parser
 // the toolchain ships (SwiftParser, from the toolchain's host libraries). Built and run by Scripts/swift-reader-check.
 //
@@ -7,8 +10,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SwiftParser
-import SwiftSyntax
 
 struct Found: Equatable, CustomStringConvertible {
     var kind: String
@@ -40,7 +41,8 @@ func parsed(_ text: String) -> (items: [Found], valid: Bool) {
             if let operatorDecl = decl.as(OperatorDeclSyntax.self) { keyword = operatorDecl.operatorKeyword.text }
             // Code the parser expected no item at (a bracket closed once too often) is "unexpected code".
             let stray = decl.is(MissingDeclSyntax.self) || decl.kind == .unexpectedCodeDecl
-            items.append(Found(kind: stray ? "stray" : "declaration", keyword: stray ? "" : keyword, start: start, end: end))
+            items.append(
+                Found(kind: stray ? "stray" : "declaration", keyword: stray ? "" : keyword, start: start, end: end))
         case .stmt(let stmt):
             var keyword = stmt.firstToken(viewMode: .sourceAccurate)?.text ?? ""
             if let labeled = stmt.as(LabeledStmtSyntax.self) {
@@ -87,8 +89,8 @@ for chunk in input.split(separator: 0, omittingEmptySubsequences: true) {
         agreed += 1
         if valid { validAgreed += 1 }
     } else {
-        disagreements.append(
-            "\(label)\(valid ? "" : " (invalid Swift)"): \(text.debugDescription)\n  parser: \(theirs)\n  reader: \(ours)")
+        let what = valid ? "" : " (invalid Swift)"
+        disagreements.append("\(label)\(what): \(text.debugDescription)\n  parser: \(theirs)\n  reader: \(ours)")
     }
 }
 for line in disagreements { print(line) }

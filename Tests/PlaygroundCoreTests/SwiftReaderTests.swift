@@ -32,9 +32,10 @@ struct SwiftReaderTests {
         #expect(items("let a = 2\nlet b = 3; a *\n  b") == ["let a = 2", "let b = 3", "a *\n  b"])
         #expect(items("builder\n  .setMeat(.tofu)") == ["builder\n  .setMeat(.tofu)"])
         #expect(items("if x {\n} else {\n}\nprint(1)") == ["if x {\n} else {\n}", "print(1)"])
-        #expect(items("@MainActor\nfinal class A {}\nstruct B {} struct C {}") == [
-            "@MainActor\nfinal class A {}", "struct B {}", "struct C {}",
-        ])
+        #expect(
+            items("@MainActor\nfinal class A {}\nstruct B {} struct C {}") == [
+                "@MainActor\nfinal class A {}", "struct B {}", "struct C {}",
+            ])
         #expect(items("print(\"a;b\"); \"x;\\(\"y;\")\".count;") == ["print(\"a;b\")", "\"x;\\(\"y;\")\".count"])
         #expect(items("let x = 1\n-x") == ["let x = 1", "-x"])
         #expect(items("#if DEBUG\nlet a = 1\n#endif\nlet b = 2") == ["#if DEBUG\nlet a = 1\n#endif", "let b = 2"])
@@ -43,12 +44,14 @@ struct SwiftReaderTests {
     }
 
     @Test func eachItemHasItsKind() {
-        #expect(kinds("async let d = f(); _ = 1; outer: for i in x {}; @objc private(set) var v = 1") == [
-            "declaration let", "expression", "statement for", "declaration var",
-        ])
-        #expect(kinds("open = true; open class A {}; class func f() {}") == [
-            "expression", "declaration class", "declaration func",
-        ])
+        #expect(
+            kinds("async let d = f(); _ = 1; outer: for i in x {}; @objc private(set) var v = 1") == [
+                "declaration let", "expression", "statement for", "declaration var",
+            ])
+        #expect(
+            kinds("open = true; open class A {}; class func f() {}") == [
+                "expression", "declaration class", "declaration func",
+            ])
     }
 
     @Test func aTypeAnnotationWithCommasDeclaresOneName() {
@@ -57,9 +60,10 @@ struct SwiftReaderTests {
         #expect(names("let r: Result<Int, Error> = .success(3), s = 1") == ["r", "s"])
         #expect(names("let kp: KeyPath<HamburgerBuilder, Meat> = \\.meat") == ["kp"])
         #expect(names("var f: (Int, Int) -> Array<Array<Int>> = { _, _ in [] }, g = 2") == ["f", "g"])
-        #expect(names("let (a, b) = (1, 2); guard let c = x, var d = y, d > 0 else { fatalError() }") == [
-            "a", "b", "c", "d",
-        ])
+        #expect(
+            names("let (a, b) = (1, 2); guard let c = x, var d = y, d > 0 else { fatalError() }") == [
+                "a", "b", "c", "d",
+            ])
         #expect(names("/* a block\n   comment */ let afterComment = 1") == ["afterComment"])
         #expect(names("print(\"let no = 1\")") == [])
         #expect(TopLevelNames("async let d1 = slowDouble(2)").awaited == ["d1"])

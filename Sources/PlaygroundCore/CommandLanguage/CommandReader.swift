@@ -68,6 +68,8 @@ public struct CommandReader {
 
     /// `name = …`, `name += …` (any assignment operator, as Swift's tokens read it): Swift, never a command's words.
     public static func isAssignment(_ trimmed: String) -> Bool {
+        // Most commands hold no `=`: no tokens needed.
+        guard trimmed.utf8.contains(UInt8(ascii: "=")) else { return false }
         let tokens = SwiftTokens(trimmed)
         let all = tokens.tokens
         guard all.count >= 2, all[0].kind == .identifier, all[1].kind == .operator else { return false }
@@ -77,10 +79,12 @@ public struct CommandReader {
     /// A line that declares a type with a keyword a command may share (`class`): the keyword, a name, then `{`,
     /// `:` or `<` (generic parameters); `class http://HOST:PORT/CODE` is the command (a URL is no superclass).
     public static func isTypeDeclaration(_ trimmed: String) -> Bool {
+        let keywords = ["class", "struct", "enum", "actor", "protocol"]
+        guard keywords.contains(where: { trimmed.hasPrefix($0) }) else { return false }
         let tokens = SwiftTokens(trimmed)
         let all = tokens.tokens
         guard all.count >= 3, all[0].kind == .identifier, all[1].kind == .identifier,
-            ["class", "struct", "enum", "actor", "protocol"].contains(tokens.text(all[0])),
+            keywords.contains(tokens.text(all[0])),
             tokens.bytes[all[1].start] != UInt8(ascii: "`")
         else { return false }
         let next = all[2]

@@ -264,7 +264,8 @@ enum LineSource {
             if tokens.isWord(first, "lazy") {
                 let before = text.utf8.prefix(first.start)
                 let line = before.count(where: { $0 == 0x0A }) + 1
-                let lineStart = (before.lastIndex(of: 0x0A).map { before.distance(from: before.startIndex, to: $0) + 1 }) ?? 0
+                let lineStart =
+                    (before.lastIndex(of: 0x0A).map { before.distance(from: before.startIndex, to: $0) + 1 }) ?? 0
                 let column = first.start - lineStart + 1
                 let typed = String(decoding: tokens.bytes[lineStart...].prefix { $0 != 0x0A }, as: UTF8.self)
                 return (

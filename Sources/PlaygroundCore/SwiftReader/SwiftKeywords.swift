@@ -47,9 +47,16 @@ public enum SwiftKeywords {
         "preconditionFailure",
     ]
 
-    /// Whether a line that starts with this word is Swift, never a command.
+    /// Whether a line that starts with this word is Swift, never a command: a keyword, but not one of the contextual
+    /// words a learner may mean as English (`some`, `any`, `optional`…), which stay a mistyped command's.
     public static func startsSwift(_ word: String) -> Bool {
-        declarations.contains(word) || statements.contains(word) || modifiers.contains(word)
+        guard !english.contains(word) else { return false }
+        return declarations.contains(word) || statements.contains(word) || modifiers.contains(word)
             || expressions.contains(word) || libraryFunctions.contains(word)
     }
+
+    static let english: Set<String> = [
+        "optional", "required", "dynamic", "each", "copy", "consume", "any", "some", "discard", "package", "isolated",
+        "distributed", "borrowing", "consuming", "macro", "case",
+    ]
 }

@@ -38,13 +38,16 @@ extension SwiftReader {
             if depth == 0, change < 0 {
                 // A bracket closed once too often: an item of its own, as Swift's parser leaves it.
                 finish()
-                items.append(Item(kind: .stray, keyword: nil, tokens: index..<(index + 1), start: token.start,
-                    end: token.end))
+                items.append(
+                    Item(
+                        kind: .stray, keyword: nil, tokens: index..<(index + 1), start: token.start,
+                        end: token.end))
                 continue
             }
             if first == nil { first = index }
             depth += change
-            closedBlock = change < 0 && depth == 0 && token.kind == .punctuation
+            closedBlock =
+                change < 0 && depth == 0 && token.kind == .punctuation
                 && tokens.bytes[token.start] == UInt8(ascii: "}")
             last = index
         }
@@ -153,8 +156,10 @@ extension SwiftReader {
             switch word {
             case "async": isModifier = isWord(index + 1) && ["let", "var"].contains(tokens.name(all[index + 1]))
             case "class":
-                isModifier = isWord(index + 1) && SwiftKeywords.declarations.union(SwiftKeywords.modifiers).contains(
-                    tokens.name(all[index + 1]))
+                isModifier =
+                    isWord(index + 1)
+                    && SwiftKeywords.declarations.union(SwiftKeywords.modifiers).contains(
+                        tokens.name(all[index + 1]))
             default:
                 if SwiftKeywords.modifiers.contains(word) {
                     // `private(set) var`, `unowned(safe) let`; a name called `open` (`open = true`) is no modifier.

@@ -105,8 +105,9 @@ public struct SwiftTokens: Sendable {
             UInt8(ascii: ";"), UInt8(ascii: ":"):
             return true
         case UInt8(ascii: "/"):
-            return offset + 1 < bytes.count && (bytes[offset + 1] == UInt8(ascii: "/")
-                || bytes[offset + 1] == UInt8(ascii: "*"))
+            return offset + 1 < bytes.count
+                && (bytes[offset + 1] == UInt8(ascii: "/")
+                    || bytes[offset + 1] == UInt8(ascii: "*"))
         default: return false
         }
     }
