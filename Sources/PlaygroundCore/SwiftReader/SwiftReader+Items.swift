@@ -191,8 +191,12 @@ extension SwiftReader {
             let token = all[at]
             let word = tokens.name(token)
             if token.kind == .pound {
-                kind = .declaration
-                keyword = word
+                // `#if … #endif` and `#sourceLocation` are declarations to Swift's parser; a macro expansion at the
+                // start of an item (`#warning("x")`, `#file`) is an expression.
+                if word == "#if" || word == "#sourceLocation" {
+                    kind = .declaration
+                    keyword = word
+                }
             } else if token.kind == .identifier, SwiftKeywords.declarations.contains(word),
                 tokens.bytes[token.start] != UInt8(ascii: "`")
             {

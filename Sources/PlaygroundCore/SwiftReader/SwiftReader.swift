@@ -95,10 +95,12 @@ public struct SwiftReader: Sendable {
     }
 
     /// The last top-level item, when it is an expression whose value a REPL shows: not a declaration, a statement, an
-    /// assignment to `_`, nor a stray closing bracket.
+    /// assignment to `_`, a `#` expansion, nor a stray closing bracket.
     public var expressionToShow: Item? {
         guard let last = items.last, last.kind == .expression else { return nil }
         let first = tokens.tokens[last.tokens.lowerBound]
+        // A macro expansion or directive (`#warning("x")`) is no value to show.
+        if first.kind == .pound { return nil }
         if tokens.isWord(first, "_"), last.tokens.count > 1, tokens.is(tokens.tokens[last.tokens.lowerBound + 1], "=") {
             return nil
         }
