@@ -79,4 +79,17 @@ struct SwiftReaderTests {
         #expect(SwiftTokens("let s = \"\"\"\nopen").openMultiLineString)
         #expect(SwiftTokens("/* /* */ open").openComment)
     }
+
+    /// The call language's lexer reads the same tokens, and where the subset reads otherwise than Swift (a tuple
+    /// index, `"""`, a number's letters, a block comment) it gives what the first lexer gave.
+    @Test(arguments: [
+        "t.0.1", "\"\"\"x\"\"\"", "1_000_x9é", "a /* c */ b", "0x1F", "1e-5", "#\"raw\"#", "x..<y", "a`b`",
+        "print(\"\\(x)\")",
+        "builder.setMeat(.beef) // note", "alert.setTitle(\"a\\u{41}\")", "f(1, 2.5, -3)", "x\ny", "@objc", "$0",
+    ])
+    func theCallLexerReadsAsTheFirstOneDid(_ line: String) {
+        let new = Result { () throws(SwiftCallParser.Error) in try SwiftCallParser.Lexer.tokenize(line) }
+        let old = Result { () throws(SwiftCallParser.Error) in try ReferenceLexer.tokenize(line) }
+        #expect(new == old, "\(line.debugDescription)")
+    }
 }
