@@ -39,13 +39,14 @@ import Testing
             let pair: Dictionary<String, Int> = [:]
             let r: Result<Int, Error> = .success(3)
             let kp: KeyPath<HamburgerBuilder, Meat> = \\.meat
-            print(pair.count, try r.get(), builder[keyPath: kp])
+            let e2: Result<Int, any Error> = Result.success(4)
+            print(pair.count, try r.get(), builder[keyPath: kp], try e2.get())
 
             """)
         #expect(!result.output.contains("error"), "\(result.output)")
         #expect(
-            answer(to: "print(pair.count, try r.get(), builder[keyPath: kp])", in: result.output).hasSuffix("0 3 beef"),
-            "\(result.output)")
+            answer(to: "print(pair.count, try r.get(), builder[keyPath: kp], try e2.get())", in: result.output)
+                .hasSuffix("0 3 beef 4"), "\(result.output)")
     }
 
     /// A block comment over two lines, then a declaration: the declaration is the line's.
