@@ -86,6 +86,7 @@ struct SwiftReaderTests {
         "t.0.1", "\"\"\"x\"\"\"", "1_000_x9é", "a /* c */ b", "0x1F", "1e-5", "#\"raw\"#", "x..<y", "a`b`",
         "print(\"\\(x)\")",
         "builder.setMeat(.beef) // note", "alert.setTitle(\"a\\u{41}\")", "f(1, 2.5, -3)", "x\ny", "@objc", "$0",
+        "3..// note", "a?./* c */b",
     ])
     func theCallLexerReadsAsTheFirstOneDid(_ line: String) {
         let new = Result { () throws(SwiftCallParser.Error) in try SwiftCallParser.Lexer.tokenize(line) }

@@ -107,7 +107,11 @@ extension SwiftTokens {
                 emit(.identifier, from: start)
             case UInt8(ascii: "."):
                 if at(1) == UInt8(ascii: ".") {
-                    while let next = at(0), next == UInt8(ascii: ".") || isOperatorByte(next) { index += 1 }
+                    while let next = at(0), next == UInt8(ascii: ".") || isOperatorByte(next) {
+                        // A comment ends an operator.
+                        if next == UInt8(ascii: "/"), at(1) == UInt8(ascii: "/") || at(1) == UInt8(ascii: "*") { break }
+                        index += 1
+                    }
                     emit(.operator, from: start)
                 } else {
                     index += 1
