@@ -21,7 +21,7 @@ import Testing
         ("title \"abc", "unterminated \" quote starting at column 7"),
         ("title 'abc", "unterminated ' quote starting at column 7"),
         ("meat beef\\", "the line ends with a lone backslash"),
-        (String(repeating: "x", count: 1_048_576), "line too long (1048576 bytes; the limit is 4096)"),
+        (String(repeating: "x", count: 1_048_577), "line too long (1048577 bytes; the limit is 1048576)"),
         ("meat\u{7} beef", "the line holds control characters or escape sequences; type plain text"),
         ("\u{1B}[31mmeat beef", "the line holds control characters or escape sequences; type plain text"),
         ("meat beef\u{1B}]0;pwned\u{7}", "the line holds control characters or escape sequences; type plain text"),

@@ -8,7 +8,9 @@ public struct CommandReader {
     /// Names of live objects (for "did you mean" after an unknown word).
     public var objectNames: [String]
 
-    public static let maximumLineLength = 4096
+    /// The longest input taken (1 MiB): a pasted block arrives whole, and what bounds the work is the compile limit,
+    /// not a byte count; past this the input is surely no Swift a learner means to run.
+    public static let maximumLineLength = 1 << 20
 
     /// The commands that can be typed now: the lesson's first, then the global ones.
     public var commands: [CommandSpec] { moduleCommands + global.commands }
@@ -47,7 +49,7 @@ public struct CommandReader {
         let first = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard !first.isEmpty else { return true }
         let word = String(first)
-        if Self.swiftKeywords.contains(word) || isName(word) { return true }
+        if SwiftKeywords.startsSwift(word) || isName(word) { return true }
         if command(named: word) != nil { return false }
         let rest = trimmed.dropFirst(first.count)
         guard let next = rest.first else {
@@ -64,40 +66,35 @@ public struct CommandReader {
         return true
     }
 
-    /// A line that declares a type with a keyword a command may share (`class`): the keyword, a name, then `{`,
-    /// `:` or `<` (generic parameters).
-    /// `name = …`, `name += …` (any assignment operator): Swift, never a command's words.
+    /// `name = …`, `name += …` (any assignment operator, as Swift's tokens read it): Swift, never a command's words.
     public static func isAssignment(_ trimmed: String) -> Bool {
-        let name = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard !name.isEmpty else { return false }
-        let rest = trimmed.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
-        let operators = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
-        return operators.contains { op in
-            rest.hasPrefix(op) && !rest.dropFirst(op.count).hasPrefix("=")
-        }
+        // Most commands hold no `=`: no tokens needed.
+        guard trimmed.utf8.contains(UInt8(ascii: "=")) else { return false }
+        let tokens = SwiftTokens(trimmed)
+        let all = tokens.tokens
+        guard all.count >= 2, all[0].kind == .identifier, all[1].kind == .operator else { return false }
+        return ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="].contains(tokens.text(all[1]))
     }
 
+    /// A line that declares a type with a keyword a command may share (`class`): the keyword, a name, then `{`,
+    /// `:` or `<` (generic parameters); `class http://HOST:PORT/CODE` is the command (a URL is no superclass).
     public static func isTypeDeclaration(_ trimmed: String) -> Bool {
-        let words = trimmed.split(
-            maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: { $0 == " " || $0 == "\t" })
-        guard words.count >= 2, ["class", "struct", "enum", "actor", "protocol"].contains(String(words[0])) else {
-            return false
+        let keywords = ["class", "struct", "enum", "actor", "protocol"]
+        guard keywords.contains(where: { trimmed.hasPrefix($0) }) else { return false }
+        let tokens = SwiftTokens(trimmed)
+        let all = tokens.tokens
+        guard all.count >= 3, all[0].kind == .identifier, all[1].kind == .identifier,
+            keywords.contains(tokens.text(all[0])),
+            tokens.bytes[all[1].start] != UInt8(ascii: "`")
+        else { return false }
+        let next = all[2]
+        let byte = tokens.bytes[next.start]
+        if next.kind == .punctuation, byte == UInt8(ascii: "{") { return true }
+        if next.kind == .punctuation, byte == UInt8(ascii: ":") {
+            return next.end == tokens.bytes.count || tokens.bytes[next.end] != UInt8(ascii: "/")
         }
-        let name = words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard !name.isEmpty, name.first?.isNumber == false else { return false }
-        let after = (words[1].dropFirst(name.count) + (words.count > 2 ? " " + words[2] : "")).drop { $0 == " " }
-        // `class http://HOST:PORT/CODE` is the command: a URL is no superclass.
-        guard let next = after.first, !after.hasPrefix("://") else { return false }
-        return "{:<".contains(next)
+        return next.kind == .operator && byte == UInt8(ascii: "<")
     }
-
-    static let swiftKeywords: Set<String> = [
-        "let", "var", "if", "guard", "for", "while", "repeat", "do", "switch", "func", "struct", "class", "enum",
-        "protocol", "extension", "try", "await", "defer", "return", "throw", "import", "weak", "unowned", "lazy",
-        "print", "debugPrint", "dump", "assert", "precondition", "fatalError", "true", "false", "nil", "self", "Self",
-        "typealias", "actor", "final", "private", "fileprivate", "public", "internal", "static", "_", "infix",
-        "prefix", "postfix", "precedencegroup", "indirect", "open", "nonisolated",
-    ]
 
     /// The command a line holds, or nil for a blank line or a comment.
     public func read(_ line: String) throws -> Command? {

@@ -65,98 +65,47 @@ final class LearnerDeclarations {
         return needed + scoped
     }
 
-    static let keywords: Set<String> = [
-        "struct", "class", "enum", "protocol", "extension", "func", "typealias", "actor", "import", "operator",
-        "precedencegroup",
-    ]
-    static let modifiers: Set<String> = [
-        "final", "public", "private", "fileprivate", "internal", "open", "indirect", "infix", "prefix", "postfix",
-        "nonisolated", "static",
-    ]
-
     /// The line's top-level statements, when every one of them is a declaration this keeps (nil otherwise: a line
     /// that also does something keeps its declarations to itself, as a function body would).
     static func declarations(in text: String) -> [Substring]? {
-        let segments = topLevelStatements(text)
-        guard !segments.isEmpty else { return nil }
-        for segment in segments where !isDeclaration(segment) { return nil }
-        return segments
+        let reader = SwiftReader(text)
+        guard !reader.items.isEmpty, reader.items.allSatisfy(isKept) else { return nil }
+        return reader.items.map(reader.substring)
     }
 
-    static func isDeclaration(_ segment: Substring) -> Bool {
-        var words = segment.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "(" || $0 == "{" || $0 == ":" })[
-            ...]
-        // Attributes first (`@MainActor`, `@available(...)`: its arguments end up as words of their own).
-        while let first = words.first, first.hasPrefix("@") || first.hasSuffix(")") || first.hasSuffix(",") {
-            words = words.dropFirst()
-        }
-        while let first = words.first, modifiers.contains(String(first)) { words = words.dropFirst() }
-        guard let keyword = words.first else { return false }
-        return keywords.contains(String(keyword))
+    /// A declaration every later line sees: a type, a function, an extension, an import, an operator…
+    static func isKept(_ item: SwiftReader.Item) -> Bool {
+        item.kind == .declaration && item.keyword.map(SwiftKeywords.kept.contains) == true
     }
 
-    /// The name a declaration statement declares (nil for an extension or an import), a function's signature, and
-    /// the kind a scoped import names it by.
-    static func declared(_ segment: Substring) -> (name: String?, signature: String?, kind: String?) {
-        let words = segment.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard let index = words.firstIndex(where: { keywords.contains(String($0)) }) else { return (nil, nil, nil) }
-        let keyword = words[index]
-        guard keyword != "extension", keyword != "import", index + 1 < words.count else { return (nil, nil, nil) }
-        var name = words[index + 1]
-        if let cut = name.firstIndex(where: { "(<:{".contains($0) }), cut > name.startIndex { name = name[..<cut] }
-        let kind = importKinds[String(keyword)]
-        guard keyword == "func" else { return (String(name), nil, kind) }
-        let head = segment.prefix { $0 != "{" }.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(
-            separator: " ")
-        // An operator function cannot be imported by name: it stays as Swift finds it.
-        return (String(name), head, name.first.map { $0.isLetter || $0 == "_" } == true ? kind : nil)
-    }
-
-    /// Declaration keywords and the kind a scoped import names them by (an actor is imported as a class).
-    static let importKinds = [
-        "struct": "struct", "class": "class", "enum": "enum", "protocol": "protocol", "typealias": "typealias",
-        "func": "func", "actor": "class",
-    ]
-
-    /// The top-level statements of a line: split at `;` and line ends outside brackets, strings and comments.
-    static func topLevelStatements(_ text: String) -> [Substring] {
-        var segments: [Substring] = []
+    /// The name a declaration declares (nil for an extension or an import), a function's signature (its head as
+    /// written, blanks made single spaces), and the kind a scoped import names it by.
+    static func declared(_ item: SwiftReader.Item, in reader: SwiftReader) -> (
+        name: String?, signature: String?, kind: String?
+    ) {
+        let tokens = reader.tokens
+        let head = SwiftReader.firstWord(item.tokens.lowerBound, item.tokens.upperBound, in: tokens)
+        guard let keyword = item.keyword, keyword != "extension", keyword != "import",
+            let at = tokens.tokens[(head + 1)..<item.tokens.upperBound].firstIndex(where: { $0.kind != .newline })
+        else { return (nil, nil, nil) }
+        let nameToken = tokens.tokens[at]
+        let name = nameToken.kind == .identifier ? tokens.name(nameToken) : tokens.text(nameToken)
+        let kind = SwiftKeywords.importKinds[keyword]
+        guard keyword == "func" else { return (name, nil, kind) }
+        // The head: to the body's brace.
+        var end = item.end
         var depth = 0
-        var start = text.startIndex
-        var index = text.startIndex
-        var inString = false
-        func cut(_ end: String.Index) {
-            let piece = text[start..<end].drop { $0 == " " || $0 == "\n" }
-            let trimmed = piece.reversed().drop { $0 == " " || $0 == "\n" }.count
-            if trimmed > 0 { segments.append(piece.prefix(trimmed)) }
-        }
-        while index < text.endIndex {
-            let c = text[index]
-            let next = text.index(after: index)
-            if inString {
-                if c == "\\" && next < text.endIndex { index = text.index(after: next); continue }
-                if c == "\"" { inString = false }
-                index = next
-                continue
+        for token in tokens.tokens[at..<item.tokens.upperBound] {
+            if depth == 0, token.kind == .punctuation, tokens.bytes[token.start] == UInt8(ascii: "{") {
+                end = token.start
+                break
             }
-            switch c {
-            case "/" where next < text.endIndex && text[next] == "/":
-                cut(index)
-                while index < text.endIndex && text[index] != "\n" { index = text.index(after: index) }
-                start = index
-                continue
-            case "\"": inString = true
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}": depth -= 1
-            case ";" where depth == 0, "\n" where depth == 0:
-                cut(index)
-                start = next
-            default: break
-            }
-            index = next
+            depth += SwiftReader.depthChange(token, in: tokens)
         }
-        cut(text.endIndex)
-        return segments
+        let signature = String(decoding: tokens.bytes[item.start..<end], as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        // An operator function cannot be imported by name: it stays as Swift finds it.
+        return (name, signature, nameToken.kind == .identifier ? kind : nil)
     }
 
     /// The entries with `text` added: what it redefines replaced. Also the names replaced.
@@ -165,10 +114,10 @@ final class LearnerDeclarations {
     /// keeps the other's place blank, so that what swiftc says of either points into the line as typed. Nil for a
     /// line with no declaration or nothing else.
     static func split(_ text: String) -> (declarations: String, statements: String)? {
-        let segments = topLevelStatements(text)
-        let declarations = segments.filter(isDeclaration)
-        guard !declarations.isEmpty, declarations.count < segments.count else { return nil }
-        let statements = segments.filter { !isDeclaration($0) }
+        let reader = SwiftReader(text)
+        let declarations = reader.items.filter(isKept).map(reader.substring)
+        guard !declarations.isEmpty, declarations.count < reader.items.count else { return nil }
+        let statements = reader.items.filter { !isKept($0) }.map(reader.substring)
         return (blanking(statements, in: text), blanking(declarations, in: text))
     }
 
@@ -192,8 +141,8 @@ final class LearnerDeclarations {
 
     /// A new entry for `text`, and the names it declares again: each with the module that declared it before.
     func adding(_ text: String) -> (entry: Entry, replaced: [(name: String, module: String)]) {
-        let segments = Self.declarations(in: text) ?? []
-        let declared = segments.map(Self.declared)
+        let reader = SwiftReader(text)
+        let declared = Self.declarations(in: text) == nil ? [] : reader.items.map { Self.declared($0, in: reader) }
         var entry = Entry(text: text, names: declared.compactMap(\.name), signatures: declared.compactMap(\.signature))
         for item in declared {
             if let name = item.name, let kind = item.kind { entry.kinds[name] = kind }
@@ -227,13 +176,20 @@ final class LearnerDeclarations {
     /// adds a conformance extends, or a protocol it names.
     func companions(of text: String) -> [Entry] {
         var found: [Int] = []
-        for segment in Self.topLevelStatements(text) {
-            let header = segment.prefix { $0 != "{" }
-            let words = header.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+        let reader = SwiftReader(text)
+        let tokens = reader.tokens
+        for item in reader.items where item.keyword == "extension" {
+            // The header's words, to the body's brace.
+            let header = tokens.tokens[item.tokens].prefix {
+                !($0.kind == .punctuation && tokens.bytes[$0.start] == UInt8(ascii: "{"))
+            }
             // Only an extension that adds a conformance: a plain one extends the type where it is, for the objects
             // and functions made before it too.
-            guard words.contains("extension"), header.contains(":") else { continue }
-            for word in words where word != "extension" && word != "where" {
+            guard header.contains(where: { $0.kind == .punctuation && tokens.bytes[$0.start] == UInt8(ascii: ":") })
+            else { continue }
+            for token in header where token.kind == .identifier {
+                let word = tokens.name(token)
+                guard word != "extension", word != "where" else { continue }
                 if let index = entries.lastIndex(where: { $0.names.contains(word) }), !found.contains(index) {
                     found.append(index)
                 }
@@ -243,7 +199,7 @@ final class LearnerDeclarations {
     }
 
     static func codeHasExtension(_ text: String) -> Bool {
-        topLevelStatements(text).contains { isDeclaration($0) && $0.split(separator: " ").contains("extension") }
+        SwiftReader(text).items.contains { $0.kind == .declaration && $0.keyword == "extension" }
     }
 
     /// Adds a compiled entry: later lines see it.
@@ -262,11 +218,15 @@ final class LearnerDeclarations {
         }
         // `import Foundation` at the prompt is for every later line: the module passes it on.
         func exported(_ text: String) -> String {
-            var text = text
-            for segment in Self.topLevelStatements(text) where segment.hasPrefix("import ") {
-                text = text.replacingOccurrences(of: String(segment), with: "@_exported " + segment)
+            let reader = SwiftReader(text)
+            var out = ""
+            var from = text.startIndex
+            for item in reader.items where item.keyword == "import" {
+                let start = reader.range(item).lowerBound
+                out += text[from..<start] + "@_exported "
+                from = start
             }
-            return text
+            return out + text[from...]
         }
         for earlier in entry.earlier {
             lines += ["#sourceLocation(file: \"earlier\", line: 1)", exported(earlier)]

@@ -37,26 +37,33 @@ enum LineSource {
         // Before the line, so that a brace the line leaves open cannot swallow them.
         lines += PrintShim.functions(access: "private ")
         // Top-level code may `await`: such a line is an async body, run to its end before the call returns.
-        let awaits = Self.awaits(text)
-        let shown = showing ? expressionToShow(text) : nil
+        let reader = SwiftReader(text)
+        let awaits = Self.awaits(reader)
+        // The context's name is the playground's, never the learner's: one neither the line nor its names use (`let q
+        // = __context` finds no such name, as swiftc would say; `let __context = 1` is the learner's own).
+        var context = "__context"
+        while reader.names.contains(context) || visible.contains(where: { $0.name == context }) { context += "_" }
+        let shown = showing ? reader.expressionToShow.map(reader.range) : nil
         for (symbol, function) in [(entryPoint, "__patternsLine")]
             + (shown == nil ? [] : [(shownEntryPoint, "__patternsLineShown")])
         {
             lines += [
                 "",
                 "@_cdecl(\"\(symbol)\") public func \(function)Entry(_ context: UnsafeMutableRawPointer) {",
-                "    let __context = Unmanaged<LineContext>.fromOpaque(context).takeUnretainedValue()",
+                "    let \(context) = Unmanaged<LineContext>.fromOpaque(context).takeUnretainedValue()",
                 awaits
-                    ? "    __context.runAwaiting { _ = try await \(function)(__context) }"
-                    : "    __context.run { _ = try \(function)(__context) }",
+                    ? "    \(context).runAwaiting { _ = try await \(function)(\(context)) }"
+                    : "    \(context).run { _ = try \(function)(\(context)) }",
                 "}",
             ]
         }
         lines.append("")
-        lines += body(text, "__patternsLine", visible: visible, declared: declared, awaits: awaits, shown: nil)
+        lines += body(
+            text, "__patternsLine", visible: visible, declared: declared, awaits: awaits, shown: nil, context: context)
         if let shown {
             lines += body(
-                text, "__patternsLineShown", visible: visible, declared: declared, awaits: awaits, shown: shown)
+                text, "__patternsLineShown", visible: visible, declared: declared, awaits: awaits, shown: shown,
+                context: context)
         }
         return lines.joined(separator: "\n")
     }
@@ -79,10 +86,10 @@ enum LineSource {
     /// `shown`, the statement whose value is kept.
     static func body(
         _ text: String, _ function: String, visible: [Visible], declared: TopLevelNames, awaits: Bool,
-        shown: Range<String.Index>?
+        shown: Range<String.Index>?, context: String = "__context"
     ) -> [String] {
         var lines = [
-            "private func \(function)(_ __context: LineContext)" + (awaits ? " async" : "")
+            "private func \(function)(_ \(context): LineContext)" + (awaits ? " async" : "")
                 + " throws -> TopLevelCode {"
         ]
         // A name the line declares again is the line's own from here on (the newest wins, as in the Swift REPL); a
@@ -99,19 +106,19 @@ enum LineSource {
                 continue
             }
             switch item.kind {
-            case .let: lines.append("    let \(name) = __context.value(\(quoted(name)), as: (\(type)).self)")
+            case .let: lines.append("    let \(name) = \(context).value(\(quoted(name)), as: (\(type)).self)")
             case .var:
                 // The variable itself, not a copy: reads and writes go to its storage, so closures that captured it
                 // and its observers see them.
                 lines += [
-                    "    let __variable_\(name) = __context.variable(\(quoted(name)))",
+                    "    let __variable_\(name) = \(context).variable(\(quoted(name)))",
                     "    var \(name): \(sugared(type)) {",
                     "        get { __variable_\(name).get() as! (\(type)) }",
                     "        set { __variable_\(name).set(newValue as Any) }",
                     "    }",
                 ]
             case .weakVar:
-                lines.append("    weak var \(name) = __context.weakValue(\(quoted(name)), as: (\(type)).self)")
+                lines.append("    weak var \(name) = \(context).weakValue(\(quoted(name)), as: (\(type)).self)")
             }
         }
         if let range = shown {
@@ -120,7 +127,7 @@ enum LineSource {
             let column = before.utf8.count - (before.lastIndex(of: "\n").map { before[...$0].utf8.count } ?? 0)
             lines += [
                 "#sourceLocation(file: \(quoted(shownFile)), line: 1)", String(before), "#sourceLocation()",
-                "    try " + (awaits ? "await __context.showAwaiting { () async" : "__context.show { ()")
+                "    try " + (awaits ? "await \(context).showAwaiting { () async" : "\(context).show { ()")
                     + " throws in",
                 "#sourceLocation(file: \(quoted(shownFile)), line: \(line))",
                 String(repeating: " ", count: column) + text[range], "#sourceLocation()", "    }",
@@ -131,11 +138,17 @@ enum LineSource {
         for item in declared.names {
             let name = item.name
             switch item.kind {
-            case .let: lines.append("    __context.store(\(quoted(name)), \(name))")
+            // An `async let` is stored with its value, awaited: later lines `await` it as a value.
+            case .let where declared.awaited.contains(name):
+                lines += [
+                    "    let __awaited_\(name) = await \(name)",
+                    "    \(context).store(\(quoted(name)), __awaited_\(name))",
+                ]
+            case .let: lines.append("    \(context).store(\(quoted(name)), \(name))")
             // The line's own variable lives on as the storage every later line uses.
             case .var:
-                lines.append("    __context.storeVariable(\(quoted(name)), get: { \(name) }, set: { \(name) = $0 })")
-            case .weakVar: lines.append("    __context.storeWeak(\(quoted(name)), \(name))")
+                lines.append("    \(context).storeVariable(\(quoted(name)), get: { \(name) }, set: { \(name) = $0 })")
+            case .weakVar: lines.append("    \(context).storeWeak(\(quoted(name)), \(name))")
             }
         }
         lines += ["    return TopLevelCode()", "}", ""]
@@ -244,26 +257,26 @@ enum LineSource {
     /// (`private var secret = 1`) blanked, which a function body would refuse.
     static func asTopLevelCode(_ text: String) -> (text: String, refused: String?) {
         var blanked: [Range<Int>] = []
-        for segment in LearnerDeclarations.topLevelStatements(text) {
-            let words = segment.split(separator: " ", maxSplits: 2)
-            guard words.count > 1 else { continue }
-            let before = text[..<segment.startIndex]
-            let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-            let start = text.utf8.distance(from: text.startIndex, to: segment.startIndex)
-            if words[0] == "lazy", words[1] == "var" {
-                let line = before.count(where: { $0 == "\n" }) + 1
-                let column = text.utf8.distance(from: lineStart, to: segment.startIndex) + 1
-                let typed = text[lineStart...].prefix { $0 != "\n" }
+        let reader = SwiftReader(text)
+        let tokens = reader.tokens
+        for item in reader.items where item.keyword == "let" || item.keyword == "var" {
+            let first = tokens.tokens[item.tokens.lowerBound]
+            if tokens.isWord(first, "lazy") {
+                let before = text.utf8.prefix(first.start)
+                let line = before.count(where: { $0 == 0x0A }) + 1
+                let lineStart =
+                    (before.lastIndex(of: 0x0A).map { before.distance(from: before.startIndex, to: $0) + 1 }) ?? 0
+                let column = first.start - lineStart + 1
+                let typed = String(decoding: tokens.bytes[lineStart...].prefix { $0 != 0x0A }, as: UTF8.self)
                 return (
                     text,
                     "\(file):\(line):\(column): error: 'lazy' cannot be used on an already-lazy global\n\(typed)\n"
                         + String(repeating: " ", count: column - 1) + "^~~~~"
                 )
             }
-            if words.count == 3, ["private", "fileprivate", "public", "internal", "open"].contains(String(words[0])),
-                ["var", "let", "lazy", "weak", "unowned"].contains(String(words[1]))
-            {
-                blanked.append(start..<(start + words[0].utf8.count))
+            for word: StaticString in ["private", "fileprivate", "public", "internal", "open", "package"]
+            where tokens.isWord(first, word) && tokens.tokens[item.tokens.lowerBound + 1].kind == .identifier {
+                blanked.append(first.start..<first.end)
             }
         }
         guard !blanked.isEmpty else { return (text, nil) }
@@ -274,134 +287,24 @@ enum LineSource {
         return (String(decoding: bytes, as: UTF8.self), nil)
     }
 
-    /// Whether the line uses `await` (a word of its code, not of a string or a comment).
+    /// Whether the line awaits: `await` in its code (not in a string or a comment), or an `async let`.
     static func awaits(_ text: String) -> Bool {
-        codeWords(text).contains("await")
+        awaits(SwiftReader(text))
     }
 
-    /// The words of a line's code, outside its strings and comments: a light scan, not a parser.
+    static func awaits(_ reader: SwiftReader) -> Bool {
+        reader.uses("await") || !TopLevelNames(reader).awaited.isEmpty
+    }
+
+    /// The names a line's code uses (its interpolations' too), outside its strings and comments.
     static func codeWords(_ text: String) -> Set<String> {
-        var words = Set<String>()
-        var word = ""
-        var inString = false
-        var index = text.startIndex
-        while index < text.endIndex {
-            let c = text[index]
-            let next = text.index(after: index)
-            if inString {
-                if c == "\\", next < text.endIndex {
-                    index = text.index(after: next)
-                    continue
-                }
-                if c == "\"" { inString = false }
-                index = next
-                continue
-            }
-            if c.isLetter || c.isNumber || c == "_" {
-                word.append(c)
-                index = next
-                continue
-            }
-            if !word.isEmpty { words.insert(word) }
-            word = ""
-            if c == "\"" {
-                inString = true
-            } else if c == "/", next < text.endIndex, text[next] == "/" {
-                index = text[next...].firstIndex(of: "\n") ?? text.endIndex
-                continue
-            } else if c == "/", next < text.endIndex, text[next] == "*" {
-                index = text[next...].firstRange(of: "*/")?.upperBound ?? text.endIndex
-                continue
-            }
-            index = next
-        }
-        if !word.isEmpty { words.insert(word) }
-        return words
+        SwiftReader(text).names
     }
 
-    /// The line's last statement, when it may be an expression whose value a REPL shows: not a declaration, a
-    /// statement keyword, an attribute, a directive or a `_ =`.
+    /// The line's last top-level statement, when it is an expression whose value a REPL shows.
     static func expressionToShow(_ text: String) -> Range<String.Index>? {
-        guard let range = lastStatement(text) else { return nil }
-        let statement = text[range]
-        let first = statement.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard !statementKeywords.contains(String(first)), statement.first != "@", statement.first != "#",
-            statement.first != "}", statement.first != ")", statement.first != "]",
-            !(first == "_" && statement.dropFirst().drop(while: { $0 == " " }).first == "=")
-        else { return nil }
-        return range
-    }
-
-    static let statementKeywords: Set<String> = [
-        "let", "var", "if", "guard", "for", "while", "repeat", "do", "switch", "return", "throw", "defer", "break",
-        "continue", "func", "class", "struct", "enum", "protocol", "extension", "actor", "typealias", "import", "weak",
-        "unowned", "lazy", "private", "fileprivate", "public", "internal", "static", "final", "open", "nonisolated",
-        "case", "default", "else", "catch", "in", "where", "operator", "infix", "prefix", "postfix", "indirect",
-        "precedencegroup", "associatedtype", "init", "deinit", "subscript", "mutating", "nonmutating", "consuming",
-        "borrowing", "macro", "fallthrough",
-    ]
-
-    /// The last top-level statement of a line (after its last top-level `;`), without the spaces, `;` and comment
-    /// around it: a light scan of strings (with interpolations), comments and brackets, not a parser.
-    static func lastStatement(_ text: String) -> Range<String.Index>? {
-        var current: (start: String.Index, end: String.Index?) = (text.startIndex, nil)
-        var last: Range<String.Index>?
-        func close() {
-            guard let end = current.end else { return }
-            var lower = current.start
-            while lower < end, text[lower].isWhitespace { lower = text.index(after: lower) }
-            if lower < end { last = lower..<end }
-        }
-        var depth = 0
-        // For each string being read: nil while in its text, else the bracket depth its interpolation opened at.
-        var strings: [Int?] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let c = text[index]
-            let next = text.index(after: index)
-            if let top = strings.last, top == nil {
-                // A string's text: an escape, an interpolation, or its end.
-                if c == "\\", next < text.endIndex {
-                    if text[next] == "(" {
-                        strings[strings.count - 1] = depth
-                        depth += 1
-                    }
-                    index = text.index(after: next)
-                } else {
-                    if c == "\"" { strings.removeLast() }
-                    index = next
-                }
-                current.end = index
-                continue
-            }
-            switch c {
-            case "/" where next < text.endIndex && text[next] == "/":
-                index = text.endIndex
-                continue
-            case "/" where next < text.endIndex && text[next] == "*":
-                index = text[next...].firstRange(of: "*/")?.upperBound ?? text.endIndex
-                continue
-            case ";" where depth == 0 && strings.isEmpty:
-                close()
-                current = (next, nil)
-                index = next
-                continue
-            case "\"":
-                strings.append(nil)
-            case "(", "[", "{":
-                depth += 1
-            case ")", "]", "}":
-                depth = max(0, depth - 1)
-                // The end of an interpolation: back in its string's text.
-                if let top = strings.last, let opened = top, depth == opened { strings[strings.count - 1] = nil }
-            default:
-                break
-            }
-            if !c.isWhitespace { current.end = next }
-            index = next
-        }
-        close()
-        return last
+        let reader = SwiftReader(text)
+        return reader.expressionToShow.map(reader.range)
     }
 
     /// Whether a type name from the runtime can be written in a later line's source (not a type local to a line or

@@ -1,0 +1,112 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// Lines swiftc takes, each typed as a learner would (each line on its own), that the playground refused while its
+/// scanners disagreed about how to read them (shared/reviews/learner-5.md problems 5, 7 and 13): each now runs as
+/// the same lines run in a file, and what swiftc refuses is refused in its words.
+@Suite(.serialized) struct ReaderRefusalsTests {
+    let cache = NSTemporaryDirectory() + "patterns-reader-\(getpid())"
+
+    func run(_ input: String) throws -> ProcessResult {
+        let state = NSTemporaryDirectory() + "patterns-reader-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        return try runPatterns(
+            ["--width", "200"], input: input,
+            environment: [
+                "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state,
+                "PATTERNS_LINE_TIME_LIMIT": "5",
+            ])
+    }
+
+    /// The names inside an interpolation are names the function uses (swiftc: the function prints the meat).
+    @Test func aFunctionThatInterpolatesALiveObjectIsDefined() throws {
+        let result = try run(
+            """
+            load builder
+            func show2() { print("meat: \\(builder.meat)") }
+            show2()
+
+            """)
+        #expect(!result.output.contains("error"), "\(result.output)")
+        #expect(answer(to: "show2()", in: result.output).hasSuffix("meat: beef"), "\(result.output)")
+    }
+
+    /// A comma between generic arguments is part of the type, not a second name.
+    @Test func aTypeAnnotationWithACommaInItsGenericArgumentsIsOneBinding() throws {
+        let result = try run(
+            """
+            load builder
+            let pair: Dictionary<String, Int> = [:]
+            let r: Result<Int, Error> = .success(3)
+            let kp: KeyPath<HamburgerBuilder, Meat> = \\.meat
+            let e2: Result<Int, any Error> = Result.success(4)
+            print(pair.count, try r.get(), builder[keyPath: kp], try e2.get())
+
+            """)
+        #expect(!result.output.contains("error"), "\(result.output)")
+        #expect(
+            answer(to: "print(pair.count, try r.get(), builder[keyPath: kp], try e2.get())", in: result.output)
+                .hasSuffix("0 3 beef 4"), "\(result.output)")
+    }
+
+    /// A block comment over two lines, then a declaration: the declaration is the line's.
+    @Test func aDeclarationAfterABlockCommentOverLinesIsKept() throws {
+        let result = try run(
+            """
+            load builder
+            /* a block
+               comment */ let afterComment = 1
+            print(afterComment)
+
+            """)
+        #expect(!result.output.contains("error"), "\(result.output)")
+        #expect(answer(to: "print(afterComment)", in: result.output).hasSuffix("\n1"), "\(result.output)")
+    }
+
+    /// `async let` is Swift, not a command; its value is there for later lines to await.
+    @Test func asyncLetIsSwift() throws {
+        let result = try run(
+            """
+            load builder
+            func slowDouble(_ n: Int) async -> Int { n * 2 }
+            async let d1 = slowDouble(2)
+            print(await d1)
+
+            """)
+        #expect(!result.output.contains("unknown command"), "\(result.output)")
+        #expect(!result.output.contains("error"), "\(result.output)")
+        #expect(answer(to: "print(await d1)", in: result.output).hasSuffix("\n4"), "\(result.output)")
+    }
+
+    /// The playground's own names cannot be typed: `__context` is unknown, as swiftc says, and free for the learner.
+    @Test func thePlaygroundsOwnContextCannotBeNamed() throws {
+        let result = try run(
+            """
+            load builder
+            let q = __context
+            let __context = 1
+            print(__context + 1)
+            print(builder.meat)
+
+            """)
+        #expect(
+            answer(to: "let q = __context", in: result.output).contains("error: cannot find '__context' in scope"),
+            "\(result.output)")
+        #expect(answer(to: "let __context = 1", in: result.output).contains("__context: Int"), "\(result.output)")
+        #expect(answer(to: "print(__context + 1)", in: result.output).hasSuffix("\n2"), "\(result.output)")
+        #expect(answer(to: "print(builder.meat)", in: result.output).hasSuffix("\nbeef"), "\(result.output)")
+    }
+
+    /// Input of any length a learner can paste: a 5,000-byte line and an 18 KB array literal over 2,003 lines.
+    @Test func longLinesAndPastedBlocksAreTakenWhole() throws {
+        let long = "let fiveK = \"" + String(repeating: "b", count: 5000) + "\".count"
+        let array = "let big = [\n" + (0..<2003).map { "    \($0)," }.joined(separator: "\n") + "\n]"
+        #expect(array.utf8.count > 18_000)
+        let result = try run("load builder\n\(long)\nprint(fiveK)\n\(array)\nprint(big.count, big.last!)\n")
+        #expect(!result.output.contains("too long"), "\(result.output.suffix(2000))")
+        #expect(answer(to: "print(fiveK)", in: result.output).hasSuffix("\n5000"), "\(result.output.suffix(2000))")
+        #expect(
+            answer(to: "print(big.count, big.last!)", in: result.output).hasSuffix("\n2003 2002"),
+            "\(result.output.suffix(2000))")
+    }
+}
