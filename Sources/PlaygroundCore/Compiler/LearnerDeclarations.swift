@@ -26,9 +26,14 @@ final class LearnerDeclarations {
         /// conforms to (`extension S: Greeter` after `struct S` and `protocol Greeter`), so that the conformance is
         /// made where Swift allows it (a conformance synthesised, a requirement met without `public`).
         var earlier: [String] = []
+        /// The declaration modules it was compiled against, and theirs: a line that imports it imports them too.
+        var dependencies: [String] = []
     }
 
     private(set) var entries: [Entry] = []
+
+    /// Every name declared at the prompt.
+    var names: Set<String> { Set(entries.flatMap(\.names)) }
 
     /// The modules of the declarations, oldest first.
     var modules: [String] { entries.map(\.module) }
@@ -42,8 +47,6 @@ final class LearnerDeclarations {
     /// however many declarations came before.
     func imports(words: Set<String>, types: [String]) -> [String] {
         var needed: [String] = []
-        var newest: [String: (kind: String, module: String)] = [:]
-        var count: [String: Int] = [:]
         for entry in entries {
             let named = entry.names.filter { $0.first.map { $0.isLetter || $0 == "_" } == true }
             // An extension's members are found by member names the line need not spell as a declared name.
@@ -53,16 +56,50 @@ final class LearnerDeclarations {
             {
                 needed.append(entry.module)
             }
+        }
+        // What a needed module was compiled against comes with it, as testable as in one file: a class's inherited
+        // members, an enum's cases reached through another line's function, a result builder's `buildBlock`.
+        let closure = Set(needed + entries.filter { needed.contains($0.module) }.flatMap(\.dependencies))
+        needed = modules.filter(closure.contains)
+        return needed + scopedImports(words: words, among: Set(needed))
+    }
+
+    /// For a name declared in more than one module, the scoped imports that make the newest declaration win (Swift
+    /// prefers a scoped import to a whole module's): a type's newest module; for a function, the newest module of
+    /// each signature, so that a redefined function and its later overloads stand side by side.
+    func scopedImports(words: Set<String>, among needed: Set<String>) -> [String] {
+        var count: [String: Int] = [:]
+        var kinds: [String: String] = [:]
+        // The newest module of each name's type, or of each signature of a function of that name.
+        var newest: [String: [String: String]] = [:]
+        for entry in entries {
             for name in entry.names {
                 count[name, default: 0] += 1
-                if let kind = entry.kinds[name] { newest[name] = (kind, entry.module) }
+                guard let kind = entry.kinds[name] else { continue }
+                kinds[name] = kind
+                let signatures = kind == "func" ? entry.signatures.filter { Self.signature($0, declares: name) } : []
+                if signatures.isEmpty || kind != "func" {
+                    newest[name] = ["": entry.module]
+                } else {
+                    newest[name, default: [:]].removeValue(forKey: "")
+                    for signature in signatures { newest[name, default: [:]][signature] = entry.module }
+                }
             }
         }
-        let scoped = newest.filter { count[$0.key, default: 0] > 1 && words.contains($0.key) }
-            .sorted { $0.key < $1.key }
-            .filter { needed.contains($0.value.module) }
-            .map { $0.value.kind + " " + $0.value.module + "." + $0.key }
-        return needed + scoped
+        var scoped: [String] = []
+        for name in newest.keys.sorted() where count[name, default: 0] > 1 && words.contains(name) {
+            guard let kind = kinds[name], let bySignature = newest[name] else { continue }
+            let modules = Set(bySignature.values)
+            for module in self.modules where modules.contains(module) && needed.contains(module) {
+                scoped.append(kind + " " + module + "." + name)
+            }
+        }
+        return scoped
+    }
+
+    /// Whether a function's signature (`func greet(_ name: String) -> String`) declares `name`.
+    static func signature(_ signature: String, declares name: String) -> Bool {
+        signature.contains(" " + name + "(") || signature.contains(" " + name + "<") || signature.hasSuffix(" " + name)
     }
 
     static let keywords: Set<String> = [
@@ -191,14 +228,16 @@ final class LearnerDeclarations {
     }
 
     /// A new entry for `text`, and the names it declares again: each with the module that declared it before.
-    func adding(_ text: String) -> (entry: Entry, replaced: [(name: String, module: String)]) {
+    /// `synthesised`: the line's conformances need the type's own file (Swift synthesises `==`, `hash(into:)`,
+    /// `allCases` or `Codable` only there), so the types it extends are compiled again with it: a redefinition.
+    func adding(_ text: String, synthesised: Bool = false) -> (entry: Entry, replaced: [(name: String, module: String)]) {
         let segments = Self.declarations(in: text) ?? []
         let declared = segments.map(Self.declared)
         var entry = Entry(text: text, names: declared.compactMap(\.name), signatures: declared.compactMap(\.signature))
         for item in declared {
             if let name = item.name, let kind = item.kind { entry.kinds[name] = kind }
         }
-        for companion in companions(of: text) {
+        for companion in synthesised ? companions(of: text) : [] {
             for earlier in companion.earlier + [companion.text] where !entry.earlier.contains(earlier) {
                 entry.earlier.append(earlier)
             }
@@ -223,8 +262,9 @@ final class LearnerDeclarations {
         return (entry, replaced)
     }
 
-    /// The earlier entries a line's conformances belong with: the newest that declares the type an extension that
-    /// adds a conformance extends, or a protocol it names.
+    /// The earlier entries a line's conformances belong with when Swift synthesises them: the newest that declares
+    /// a type (not a protocol: it stays the one existing conformances name) an extension that adds a conformance
+    /// names.
     func companions(of text: String) -> [Entry] {
         var found: [Int] = []
         for segment in Self.topLevelStatements(text) {
@@ -234,12 +274,44 @@ final class LearnerDeclarations {
             // and functions made before it too.
             guard words.contains("extension"), header.contains(":") else { continue }
             for word in words where word != "extension" && word != "where" {
-                if let index = entries.lastIndex(where: { $0.names.contains(word) }), !found.contains(index) {
+                if let index = entries.lastIndex(where: { $0.names.contains(word) }), !found.contains(index),
+                    entries[index].kinds[word] != "protocol"
+                {
                     found.append(index)
                 }
             }
         }
         return found.sorted().map { entries[$0] }
+    }
+
+    /// The declarations as a learner would name them, oldest first: each declared name; an extension or an import by
+    /// its head (`extension Point: Equatable`, `import Foundation`).
+    var described: [String] {
+        var said: [String] = []
+        for entry in entries {
+            let heads =
+                entry.names.isEmpty
+                ? Self.topLevelStatements(entry.text).map {
+                    $0.prefix { $0 != "{" }.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+                } : entry.names
+            for head in heads where !said.contains(head) { said.append(head) }
+        }
+        return said
+    }
+
+    /// The conformances a line's extensions add: each extended type with the protocols after its colon.
+    static func conformances(in text: String) -> [(type: String, protocols: [String])] {
+        var found: [(type: String, protocols: [String])] = []
+        for segment in topLevelStatements(text) where isDeclaration(segment) {
+            let header = segment.prefix { $0 != "{" }
+            guard let colon = header.firstIndex(of: ":") else { continue }
+            let words = header[..<colon].split(whereSeparator: { $0 == " " || $0 == "\n" })
+            guard let keyword = words.firstIndex(of: "extension"), keyword + 1 < words.count else { continue }
+            let list = header[header.index(after: colon)...].split(separator: " where ", maxSplits: 1).first ?? ""
+            let protocols = list.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+            if !protocols.isEmpty { found.append((String(words[keyword + 1]), protocols)) }
+        }
+        return found
     }
 
     static func codeHasExtension(_ text: String) -> Bool {
@@ -273,5 +345,12 @@ final class LearnerDeclarations {
         }
         lines += ["#sourceLocation(file: \"\(LineSource.file)\", line: 1)", exported(entry.text), "#sourceLocation()"]
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Substring {
+    /// Without the spaces and line ends at either end.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
     }
 }

@@ -279,6 +279,13 @@ enum LineSource {
         codeWords(text).contains("await")
     }
 
+    /// Every word a line may name something by, in its code, its strings' interpolations, or (more than needed, never
+    /// less) its strings and comments: what decides which of the session's names and modules a compiled line is
+    /// lent. Lending only those keeps a line's source, and its compile time, the same however many names there are.
+    static func mentionedWords(_ text: String) -> Set<String> {
+        Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+    }
+
     /// The words of a line's code, outside its strings and comments: a light scan, not a parser.
     static func codeWords(_ text: String) -> Set<String> {
         var words = Set<String>()
@@ -408,6 +415,28 @@ enum LineSource {
     /// private to a file).
     static func isWritable(_ type: String) -> Bool {
         !isLocal(type) && isSpellable(type)
+    }
+
+    /// The runtime's name of a type as Swift source where the two differ only in how a constrained existential's
+    /// primary associated types are written: `any Swift.Collection<Self.Swift.Collection.Element == Swift.Int>` is
+    /// `any Swift.Collection<Swift.Int>` (the runtime names each argument by the associated type it constrains, in
+    /// the order of the protocol's primary associated types).
+    static func spelling(_ type: String) -> String {
+        guard type.contains(" == ") else { return type }
+        var out = ""
+        var rest = Substring(type)
+        while let range = rest.firstRange(of: "Self.") {
+            let before = rest[..<range.lowerBound]
+            out += before
+            // Only an argument's constraint: `<Self.….Element == T` or `, Self.….Element == T`.
+            guard before.hasSuffix("<") || before.hasSuffix(", "), let equals = rest[range.lowerBound...].firstRange(
+                of: " == ")
+            else { return type }
+            let constrained = rest[range.lowerBound..<equals.lowerBound]
+            guard !constrained.contains(where: { "<>, ".contains($0) }) else { return type }
+            rest = rest[equals.upperBound...]
+        }
+        return out + rest
     }
 
     /// A type declared inside a line (or its function): gone with the line.
