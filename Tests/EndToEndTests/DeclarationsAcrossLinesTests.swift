@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aSubclassOnALaterLineInheritsInternalMembers() throws {
-        let result = try run("class Foo { var x = 1 }\nclass Bar: Foo {}\nprint(Bar().x)\n")
+        let result = try run("load builder\nclass Foo { var x = 1 }\nclass Bar: Foo {}\nprint(Bar().x)\n")
         #expect(answer(to: "print(Bar().x)", in: result.output).hasSuffix("1"), "\(result.output)")
         #expect(!result.output.contains("inaccessible"), "\(result.output)")
     }
@@ -44,8 +44,10 @@ import Testing
     @Test func anIndirectEnumsCasesReachAFunctionOfAnotherLine() throws {
         let result = try run(
             """
+            load builder
             indirect enum Tree { case leaf(Int), node(Tree, Tree) }
-            func total(_ t: Tree) -> Int { switch t { case .leaf(let n): return n; case .node(let l, let r): return total(l) + total(r) } }
+            func total(_ t: Tree) -> Int { switch t { case .leaf(let n): n; case .node(let l, let r): \
+            total(l) + total(r) } }
             print(total(.node(.leaf(1), .node(.leaf(2), .leaf(3)))))
 
             """)
@@ -57,21 +59,28 @@ import Testing
     @Test func aResultBuilderAndAPropertyWrapperDeclaredAtThePrompt() throws {
         let result = try run(
             """
+            load builder
             @resultBuilder enum Lines { static func buildBlock(_ c: String...) -> [String] { c } }
             func lines(@Lines _ b: () -> [String]) -> [String] { b() }
             print(lines { "a"; "b" })
-            @propertyWrapper struct Doubled { private var value = 0; var wrappedValue: Int { get { value } set { value = newValue * 2 } } }
+            @propertyWrapper struct Doubled { private var value = 0; \
+            var wrappedValue: Int { get { value } set { value = newValue * 2 } } }
             struct Box { @Doubled var n: Int }
             var box = Box(); box.n = 4; print(box.n)
 
             """)
-        #expect(answer(to: "print(lines { \"a\"; \"b\" })", in: result.output).hasSuffix("[\"a\", \"b\"]"), "\(result.output)")
-        #expect(answer(to: "var box = Box(); box.n = 4; print(box.n)", in: result.output).hasSuffix("8"), "\(result.output)")
+        #expect(
+            answer(to: "print(lines { \"a\"; \"b\" })", in: result.output).hasSuffix("[\"a\", \"b\"]"),
+            "\(result.output)")
+        #expect(
+            answer(to: "var box = Box(); box.n = 4; print(box.n)", in: result.output).hasSuffix("8"),
+            "\(result.output)")
     }
 
     @Test func aConformanceOnTheLearnersTypeReachesTheValuesMadeBefore() throws {
         let result = try run(
             """
+            load builder
             struct Point { var x: Int }
             var p = Point(x: 1)
             extension Point: Equatable {}
@@ -91,17 +100,20 @@ import Testing
     @Test func theNewestFunctionOfASignatureWinsBesideItsOverloads() throws {
         let result = try run(
             """
+            load builder
             func greet(_ name: String) -> String { "Hello, \\(name)" }
             func greet(_ name: String) -> String { "Hi, \\(name)" }
             func greet(_ count: Int) -> String { "Hi x\\(count)" }
             print(greet("Bo"), greet(2))
 
             """)
-        #expect(answer(to: "print(greet(\"Bo\"), greet(2))", in: result.output).hasSuffix("Hi, Bo Hi x2"), "\(result.output)")
+        #expect(
+            answer(to: "print(greet(\"Bo\"), greet(2))", in: result.output).hasSuffix("Hi, Bo Hi x2"),
+            "\(result.output)")
     }
 
     @Test func aBindingBehindAnExistentialIsUsableLater() throws {
-        let result = try run("let c: any Collection<Int> = [1, 2]\nprint(c.count)\n")
+        let result = try run("load builder\nlet c: any Collection<Int> = [1, 2]\nprint(c.count)\n")
         #expect(answer(to: "print(c.count)", in: result.output).hasSuffix("2"), "\(result.output)")
     }
 

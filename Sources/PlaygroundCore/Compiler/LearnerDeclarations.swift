@@ -230,7 +230,8 @@ final class LearnerDeclarations {
     /// A new entry for `text`, and the names it declares again: each with the module that declared it before.
     /// `synthesised`: the line's conformances need the type's own file (Swift synthesises `==`, `hash(into:)`,
     /// `allCases` or `Codable` only there), so the types it extends are compiled again with it: a redefinition.
-    func adding(_ text: String, synthesised: Bool = false) -> (entry: Entry, replaced: [(name: String, module: String)]) {
+    func adding(_ text: String, synthesised: Bool = false) -> (entry: Entry, replaced: [(name: String, module: String)])
+    {
         let segments = Self.declarations(in: text) ?? []
         let declared = segments.map(Self.declared)
         var entry = Entry(text: text, names: declared.compactMap(\.name), signatures: declared.compactMap(\.signature))

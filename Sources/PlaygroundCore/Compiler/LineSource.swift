@@ -429,8 +429,9 @@ enum LineSource {
             let before = rest[..<range.lowerBound]
             out += before
             // Only an argument's constraint: `<Self.….Element == T` or `, Self.….Element == T`.
-            guard before.hasSuffix("<") || before.hasSuffix(", "), let equals = rest[range.lowerBound...].firstRange(
-                of: " == ")
+            guard before.hasSuffix("<") || before.hasSuffix(", "),
+                let equals = rest[range.lowerBound...].firstRange(
+                    of: " == ")
             else { return type }
             let constrained = rest[range.lowerBound..<equals.lowerBound]
             guard !constrained.contains(where: { "<>, ".contains($0) }) else { return type }

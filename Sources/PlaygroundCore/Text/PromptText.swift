@@ -6,9 +6,15 @@ public enum PromptText: String, TextCatalog {
     public var texts: (en: String, ko: String) {
         switch self {
         case .droppedDeclarations:
-            ("gone with the live objects, as in a fresh program: your declarations {0}", "라이브 객체와 함께 사라졌습니다(새 프로그램처럼): 직접 선언한 {0}")
+            (
+                "gone with the live objects, as in a fresh program: your declarations {0}",
+                "라이브 객체와 함께 사라졌습니다(새 프로그램처럼): 직접 선언한 {0}"
+            )
         case .droppedVariables:
-            ("gone with the live objects, as in a fresh program: your variables {0}", "라이브 객체와 함께 사라졌습니다(새 프로그램처럼): 직접 만든 변수 {0}")
+            (
+                "gone with the live objects, as in a fresh program: your variables {0}",
+                "라이브 객체와 함께 사라졌습니다(새 프로그램처럼): 직접 만든 변수 {0}"
+            )
         case .droppedBoth:
             (
                 "gone with the live objects, as in a fresh program: your declarations {0}; your variables {1}",
