@@ -73,7 +73,8 @@ import Testing
             answer(to: "print(lines { \"a\"; \"b\" })", in: result.output).hasSuffix("[\"a\", \"b\"]"),
             "\(result.output)")
         #expect(
-            answer(to: "var box = Box(); box.n = 4; print(box.n)", in: result.output).hasSuffix("8"),
+            answer(to: "var box = Box(); box.n = 4; print(box.n)", in: result.output).contains(
+                "── log ─────────────────────\n8\n"),
             "\(result.output)")
     }
 
@@ -115,6 +116,25 @@ import Testing
     @Test func aBindingBehindAnExistentialIsUsableLater() throws {
         let result = try run("load builder\nlet c: any Collection<Int> = [1, 2]\nprint(c.count)\n")
         #expect(answer(to: "print(c.count)", in: result.output).hasSuffix("2"), "\(result.output)")
+    }
+
+    /// What swiftc says of the code the playground writes around a line names what the learner never wrote: the
+    /// playground says it in its own words instead (or the line runs, once the reader splits it as Swift does).
+    @Test func aGeneratedNameIsNeverShown() throws {
+        let line = "let r: Result<Int, any Error> = .success(3)"
+        let result = try run("load builder\n\(line)\n")
+        let answer = answer(to: line, in: result.output)
+        #expect(!answer.contains("Storage") && !answer.contains("__"), "\(result.output)")
+    }
+
+    /// The name the playground lends a line its context by is none the learner can meet: declared, it is the
+    /// learner's own; used, it is not found, as in swiftc.
+    @Test func thePlaygroundsOwnContextNameCannotBeTyped() throws {
+        let result = try run("load builder\nlet q = __context\nlet __context = 1\nprint(__context + 1)\n")
+        #expect(
+            answer(to: "let q = __context", in: result.output).contains("cannot find '__context' in scope"),
+            "\(result.output)")
+        #expect(answer(to: "print(__context + 1)", in: result.output).hasSuffix("2"), "\(result.output)")
     }
 
     /// swiftc refuses a closure inside the parentheses without its label: so does the playground, in swiftc's words.

@@ -81,8 +81,9 @@ enum LineSource {
         _ text: String, _ function: String, visible: [Visible], declared: TopLevelNames, awaits: Bool,
         shown: Range<String.Index>?
     ) -> [String] {
+        let c = contextName(text)
         var lines = [
-            "private func \(function)(_ __context: LineContext)" + (awaits ? " async" : "")
+            "private func \(function)(_ \(c): LineContext)" + (awaits ? " async" : "")
                 + " throws -> TopLevelCode {"
         ]
         // A name the line declares again is the line's own from here on (the newest wins, as in the Swift REPL); a
@@ -99,19 +100,19 @@ enum LineSource {
                 continue
             }
             switch item.kind {
-            case .let: lines.append("    let \(name) = __context.value(\(quoted(name)), as: (\(type)).self)")
+            case .let: lines.append("    let \(name) = \(c).value(\(quoted(name)), as: (\(type)).self)")
             case .var:
                 // The variable itself, not a copy: reads and writes go to its storage, so closures that captured it
                 // and its observers see them.
                 lines += [
-                    "    let __variable_\(name) = __context.variable(\(quoted(name)))",
+                    "    let __variable_\(name) = \(c).variable(\(quoted(name)))",
                     "    var \(name): \(sugared(type)) {",
                     "        get { __variable_\(name).get() as! (\(type)) }",
                     "        set { __variable_\(name).set(newValue as Any) }",
                     "    }",
                 ]
             case .weakVar:
-                lines.append("    weak var \(name) = __context.weakValue(\(quoted(name)), as: (\(type)).self)")
+                lines.append("    weak var \(name) = \(c).weakValue(\(quoted(name)), as: (\(type)).self)")
             }
         }
         if let range = shown {
@@ -120,7 +121,7 @@ enum LineSource {
             let column = before.utf8.count - (before.lastIndex(of: "\n").map { before[...$0].utf8.count } ?? 0)
             lines += [
                 "#sourceLocation(file: \(quoted(shownFile)), line: 1)", String(before), "#sourceLocation()",
-                "    try " + (awaits ? "await __context.showAwaiting { () async" : "__context.show { ()")
+                "    try " + (awaits ? "await \(c).showAwaiting { () async" : "\(c).show { ()")
                     + " throws in",
                 "#sourceLocation(file: \(quoted(shownFile)), line: \(line))",
                 String(repeating: " ", count: column) + text[range], "#sourceLocation()", "    }",
@@ -131,16 +132,21 @@ enum LineSource {
         for item in declared.names {
             let name = item.name
             switch item.kind {
-            case .let: lines.append("    __context.store(\(quoted(name)), \(name))")
+            case .let: lines.append("    \(c).store(\(quoted(name)), \(name))")
             // The line's own variable lives on as the storage every later line uses.
             case .var:
-                lines.append("    __context.storeVariable(\(quoted(name)), get: { \(name) }, set: { \(name) = $0 })")
-            case .weakVar: lines.append("    __context.storeWeak(\(quoted(name)), \(name))")
+                lines.append("    \(c).storeVariable(\(quoted(name)), get: { \(name) }, set: { \(name) = $0 })")
+            case .weakVar: lines.append("    \(c).storeWeak(\(quoted(name)), \(name))")
             }
         }
         lines += ["    return TopLevelCode()", "}", ""]
         return lines
     }
+
+    /// The name the line's function gives the context it is lent, and the prefix of a variable's storage: a name
+    /// made from the line's own text, so that it neither meets a name the line declares (`let __context = 1`) nor
+    /// answers one the line uses (`let q = __context` is "cannot find '__context' in scope", as in swiftc).
+    static func contextName(_ text: String) -> String { "__context_" + LineCompiler.hash(text) }
 
     static func quoted(_ name: String) -> String { "\"" + name + "\"" }
 

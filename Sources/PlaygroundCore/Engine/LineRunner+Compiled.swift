@@ -108,6 +108,13 @@ extension LineRunner {
         {
         case .rejected(let diagnostics):
             sayLanguageMode(of: diagnostics, compiler)
+            // Swift's words about none of the learner's text (nor a brace it leaves open) are about the code the
+            // playground wrote around it, and name what the learner never wrote: said in the playground's words.
+            if !diagnostics.split(separator: "\n").contains(where: { $0.hasPrefix(LineSource.file + ":") }),
+                !diagnostics.contains("'}'")
+            {
+                throw PlaygroundError(PromptText.aroundTheLine.phrase)
+            }
             throw CompilerDiagnostics(text: LineSource.quoting(diagnostics, typed: typed, compiled: text))
         case .ready(let ready, let said):
             entry = ready

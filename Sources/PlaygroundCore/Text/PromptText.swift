@@ -1,10 +1,18 @@
 /// What the playground says of the Swift a learner declared at the prompt: what goes when the live objects are made
 /// again, and what stays when a line is undone, in English and Korean.
 public enum PromptText: String, TextCatalog {
-    case droppedDeclarations, droppedVariables, droppedBoth, conformanceStays, conformanceCarried
+    case aroundTheLine, droppedDeclarations, droppedVariables, droppedBoth, conformanceStays, conformanceCarried
 
     public var texts: (en: String, ko: String) {
         switch self {
+        case .aroundTheLine:
+            (
+                "the playground could not run this line: the Swift it writes around a line to lend it the session's "
+                    + "names did not compile, which is the playground's failing, not your Swift's (swiftc would judge "
+                    + "the line in a file of its own)",
+                "플레이그라운드가 이 줄을 실행하지 못했습니다. 세션의 이름을 빌려주려고 줄 둘레에 쓰는 Swift 코드가 컴파일되지 않았습니다. 여러분의 Swift가 아니라 "
+                    + "플레이그라운드의 잘못입니다(swiftc라면 이 줄을 파일 하나에 두고 판단합니다)"
+            )
         case .droppedDeclarations:
             (
                 "gone with the live objects, as in a fresh program: your declarations {0}",
