@@ -7,10 +7,12 @@ import Glibc
 ///
 /// Each line of declarations is a module of its own (compiled as a code exercise's file is, by
 /// `LineCompiler.compileExercise`, and loaded into this process) that imports the earlier ones, so a new line costs
-/// the same however many came before. Later lines `@testable import` them all; a name declared again is taken from
-/// its newest module by a scoped import (`@testable import struct Exercise_….Burger`), which Swift prefers to the
-/// older one: the newest type or same-signature function wins, a function of another signature stays an overload.
-/// Objects made before a redefinition keep the older type, in the older module, which stays loaded.
+/// the same however many came before. A later line `@testable import`s those it may need and what each was compiled
+/// against, so every `internal` member is as visible as in one file (an inherited property, an enum's cases, a
+/// result builder's `buildBlock`); a name declared again is taken from its newest module by a scoped import
+/// (`@testable import struct Exercise_….Burger`), which Swift prefers to the older one: the newest type wins, and
+/// the newest function of each signature, beside the overloads of other signatures. Objects made before a
+/// redefinition keep the older type, in the older module, which stays loaded.
 final class LearnerDeclarations {
     struct Entry: Equatable {
         var text: String
@@ -22,9 +24,9 @@ final class LearnerDeclarations {
         var kinds: [String: String] = [:]
         /// The module it was compiled into.
         var module = ""
-        /// Earlier lines compiled again with it, before it: the declarations an extension of this line extends or
-        /// conforms to (`extension S: Greeter` after `struct S` and `protocol Greeter`), so that the conformance is
-        /// made where Swift allows it (a conformance synthesised, a requirement met without `public`).
+        /// Earlier lines compiled again with it, before it: the types an extension of this line makes conform to a
+        /// protocol whose requirements Swift synthesises only in the type's own file (`extension Point: Equatable
+        /// {}`). Empty for every other line: a conformance is added where the type is, for its existing values too.
         var earlier: [String] = []
         /// The declaration modules it was compiled against, and theirs: a line that imports it imports them too.
         var dependencies: [String] = []
