@@ -211,6 +211,8 @@ import Testing
 
     // MARK: values between lines
 
+    /// The runtime names a constrained existential in words Swift does not parse; the binding is lent to later lines
+    /// as the type the learner wrote, and a later line that does not use it compiles as before.
     @Test func aBindingWhoseTypeHasNoSpellingNeverBreaksLaterLines() throws {
         let result = try run("load builder\nlet c: any Collection<Int> = [1, 2]\nprint(Meat.allCases.count)\n")
         #expect(
@@ -219,8 +221,11 @@ import Testing
                 ── code ────────────────────
                 let c: any Collection<Int> = [1, 2]
                 ── log ─────────────────────
-                note: the playground cannot hand 'c' to later lines: it cannot write its type (any \
-                Collection<Self.Collection.Element == Int>) as Swift
+                c.value: [1, 2]
+                ── state ───────────────────
+                c: any Collection<Int>
+                * value: [1, 2]
+                (unchanged: builder; 'state' shows every object)
                 builder 1/12> print(Meat.allCases.count)
                 ── code ────────────────────
                 print(Meat.allCases.count)

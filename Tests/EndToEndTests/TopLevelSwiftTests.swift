@@ -312,8 +312,9 @@ import Testing
         }
     }
 
-    /// A plain extension extends the type where it is: objects, subclasses and functions made before it see it. One
-    /// that adds a conformance is compiled with the type (or protocol) it names, so that Swift allows it.
+    /// A plain extension extends the type where it is: objects, subclasses and functions made before it see it. So does
+    /// one that adds a conformance; one Swift synthesises (`Equatable` with no `==`) is compiled with the type's own
+    /// declaration, where Swift allows it.
     @Test func extensionsReachWhatWasMadeBefore() throws {
         let result = try run(
             """

@@ -33,6 +33,25 @@ import Testing
         #expect(session.run("builder.meat").hasSuffix(".beef\n"), "rolled back to before the line")
     }
 
+    /// A conformance a line added to a lesson's type is in this process once its library is loaded: `undo` that
+    /// replays the journal (no kept copy to go back to) cannot take it back, and says so.
+    @Test func undoingAConformanceOnALessonTypeSaysWhatStays() throws {
+        guard let session = Self.compilingSession() else { return }
+        _ = session.run(
+            "load builder", "protocol Named { var label: String { get } }",
+            "extension HamburgerBuilder: Named { var label: String { \"hb\" } }")
+        // The session's width wraps the note: read as one line.
+        let undone = session.run("undo").replacingOccurrences(of: "\n", with: " ")
+        #expect(
+            undone.contains(
+                "HamburgerBuilder keeps its conformance to Named in this session: Swift cannot take a loaded "
+                    + "conformance back"), "\(undone)")
+        #expect(session.run("print(builder is Named)").hasSuffix("true\n"), "what stays is as said")
+        // A line with no conformance says nothing of it.
+        _ = session.run("extension HamburgerBuilder { var nickname: String { \"hb\" } }")
+        #expect(!session.run("undo").contains("keeps its conformance"))
+    }
+
     /// The delegate lesson's memory pane says who keeps the controller alive, from the references of the moment:
     /// `let keep = board` holds it (the cells hold it weakly: no cycle, no leak), and `board`, which is
     /// `controller!`, finds nil.

@@ -32,6 +32,7 @@ import Testing
             + TraceText.allCases.map { ("TraceText.\($0)", $0.texts.en, $0.texts.ko) }
             + EngineText.allCases.map { ("EngineText.\($0)", $0.texts.en, $0.texts.ko) }
             + TrustText.allCases.map { ("TrustText.\($0)", $0.texts.en, $0.texts.ko) }
+            + PromptText.allCases.map { ("PromptText.\($0)", $0.texts.en, $0.texts.ko) }
             + LessonModules.all.flatMap { factory in
                 factory.messages.map { ("\(factory.name): \($0.text(.en))", $0.text(.en), $0.text(.ko)) }
             }

@@ -188,7 +188,7 @@ public struct SwiftCallParser {
                 call.arguments = try argumentList(closing: ")")
             }
             if current?.token == .punct("{") {
-                call.arguments.append(SwiftArgument(label: nil, value: try closure()))
+                call.arguments.append(SwiftArgument(label: nil, value: try closure(), isTrailing: true))
             }
             calls.append(call)
         }

@@ -87,10 +87,14 @@ public struct SwiftCall: Equatable, Sendable {
 public struct SwiftArgument: Equatable, Sendable {
     public var label: String?
     public var value: SwiftValue
+    /// A closure written after the call's parentheses (`{ … }`), which Swift matches to a closure parameter without
+    /// its label; inside them a closure needs the label as any argument does.
+    public var isTrailing = false
 
-    public init(label: String?, value: SwiftValue) {
+    public init(label: String?, value: SwiftValue, isTrailing: Bool = false) {
         self.label = label
         self.value = value
+        self.isTrailing = isTrailing
     }
 
     /// An unlabelled argument.

@@ -67,8 +67,13 @@ extension LineCompiler {
     /// swiftc's warnings about the learner's own text, each with its source line, caret and notes, as swiftc prints
     /// them; those that only the function around the line earns (a top-level variable is storage, never "never
     /// mutated" or "never used") and those about the playground's code are left out.
+    ///
+    /// `own`: the names the learner declared at the prompt. Each line of declarations is a module of its own, so a
+    /// conformance of the learner's type, or to the learner's protocol, joins two imported declarations; in one file
+    /// they are the learner's own and swiftc says nothing of it.
     static func learnerWarnings(
-        _ output: String, leavingOut places: Set<String> = [], topLevel names: Set<String>? = nil
+        _ output: String, leavingOut places: Set<String> = [], topLevel names: Set<String>? = nil,
+        own: Set<String> = []
     ) -> String {
         var blocks: [[Substring]] = []
         var keeping = false
@@ -82,7 +87,7 @@ extension LineCompiler {
                     let place = line[..<range.lowerBound].dropFirst(LineSource.file.count + 1)
                     keeping =
                         line.hasPrefix(LineSource.file + ":") && !places.contains(String(place))
-                        && !isFunctionBodyWarning(message, topLevel: names)
+                        && !isFunctionBodyWarning(message, topLevel: names) && !joinsOwn(message, own: own)
                     if keeping { blocks.append([]) }
                 } else if line[range] == ": error: " {
                     keeping = false
@@ -110,6 +115,31 @@ extension LineCompiler {
         guard let names else { return true }
         let quoted = message.split(separator: "'", omittingEmptySubsequences: false)
         return quoted.count > 2 && names.contains(String(quoted[1]))
+    }
+
+    /// A file's diagnostics without the warnings (each with its lines and notes) that a conformance joins an imported
+    /// type and protocol when one of them is the learner's (see `joinsOwn`).
+    static func withoutOwnConformanceWarnings(_ diagnostics: String, own: Set<String>) -> String {
+        var kept: [Substring] = []
+        var dropping = false
+        for line in diagnostics.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let range = line.firstRange(of: ": warning: ") ?? line.firstRange(of: ": error: "),
+                !line[..<range.lowerBound].contains(" ")
+            {
+                dropping = line[range] == ": warning: " && joinsOwn(line[range.upperBound...], own: own)
+            }
+            if !dropping { kept.append(line) }
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    /// Whether a warning is that a conformance joins an imported type and an imported protocol when one of them is the
+    /// learner's (a type of a declaration module, or a name declared at the prompt).
+    static func joinsOwn(_ message: Substring, own: Set<String>) -> Bool {
+        guard message.hasPrefix("extension declares a conformance of imported type '") else { return false }
+        let quoted = message.split(separator: "'", omittingEmptySubsequences: false)
+        guard quoted.count > 5 else { return false }
+        return own.contains(String(quoted[1])) || own.contains(String(quoted[3])) || quoted[5].hasPrefix("Exercise_")
     }
 
     /// What swiftc says of a local variable that it never says of a top-level one.

@@ -7,10 +7,12 @@ import Glibc
 ///
 /// Each line of declarations is a module of its own (compiled as a code exercise's file is, by
 /// `LineCompiler.compileExercise`, and loaded into this process) that imports the earlier ones, so a new line costs
-/// the same however many came before. Later lines `@testable import` them all; a name declared again is taken from
-/// its newest module by a scoped import (`@testable import struct Exercise_….Burger`), which Swift prefers to the
-/// older one: the newest type or same-signature function wins, a function of another signature stays an overload.
-/// Objects made before a redefinition keep the older type, in the older module, which stays loaded.
+/// the same however many came before. A later line `@testable import`s those it may need and what each was compiled
+/// against, so every `internal` member is as visible as in one file (an inherited property, an enum's cases, a
+/// result builder's `buildBlock`); a name declared again is taken from its newest module by a scoped import
+/// (`@testable import struct Exercise_….Burger`), which Swift prefers to the older one: the newest type wins, and
+/// the newest function of each signature, beside the overloads of other signatures. Objects made before a
+/// redefinition keep the older type, in the older module, which stays loaded.
 final class LearnerDeclarations {
     struct Entry: Equatable {
         var text: String
@@ -22,13 +24,18 @@ final class LearnerDeclarations {
         var kinds: [String: String] = [:]
         /// The module it was compiled into.
         var module = ""
-        /// Earlier lines compiled again with it, before it: the declarations an extension of this line extends or
-        /// conforms to (`extension S: Greeter` after `struct S` and `protocol Greeter`), so that the conformance is
-        /// made where Swift allows it (a conformance synthesised, a requirement met without `public`).
+        /// Earlier lines compiled again with it, before it: the types an extension of this line makes conform to a
+        /// protocol whose requirements Swift synthesises only in the type's own file (`extension Point: Equatable
+        /// {}`). Empty for every other line: a conformance is added where the type is, for its existing values too.
         var earlier: [String] = []
+        /// The declaration modules it was compiled against, and theirs: a line that imports it imports them too.
+        var dependencies: [String] = []
     }
 
     private(set) var entries: [Entry] = []
+
+    /// Every name declared at the prompt.
+    var names: Set<String> { Set(entries.flatMap(\.names)) }
 
     /// The modules of the declarations, oldest first.
     var modules: [String] { entries.map(\.module) }
@@ -42,8 +49,6 @@ final class LearnerDeclarations {
     /// however many declarations came before.
     func imports(words: Set<String>, types: [String]) -> [String] {
         var needed: [String] = []
-        var newest: [String: (kind: String, module: String)] = [:]
-        var count: [String: Int] = [:]
         for entry in entries {
             let named = entry.names.filter { $0.first.map { $0.isLetter || $0 == "_" } == true }
             // An extension's members are found by member names the line need not spell as a declared name.
@@ -53,16 +58,50 @@ final class LearnerDeclarations {
             {
                 needed.append(entry.module)
             }
+        }
+        // What a needed module was compiled against comes with it, as testable as in one file: a class's inherited
+        // members, an enum's cases reached through another line's function, a result builder's `buildBlock`.
+        let closure = Set(needed + entries.filter { needed.contains($0.module) }.flatMap(\.dependencies))
+        needed = modules.filter(closure.contains)
+        return needed + scopedImports(words: words, among: Set(needed))
+    }
+
+    /// For a name declared in more than one module, the scoped imports that make the newest declaration win (Swift
+    /// prefers a scoped import to a whole module's): a type's newest module; for a function, the newest module of
+    /// each signature, so that a redefined function and its later overloads stand side by side.
+    func scopedImports(words: Set<String>, among needed: Set<String>) -> [String] {
+        var count: [String: Int] = [:]
+        var kinds: [String: String] = [:]
+        // The newest module of each name's type, or of each signature of a function of that name.
+        var newest: [String: [String: String]] = [:]
+        for entry in entries {
             for name in entry.names {
                 count[name, default: 0] += 1
-                if let kind = entry.kinds[name] { newest[name] = (kind, entry.module) }
+                guard let kind = entry.kinds[name] else { continue }
+                kinds[name] = kind
+                let signatures = kind == "func" ? entry.signatures.filter { Self.signature($0, declares: name) } : []
+                if signatures.isEmpty || kind != "func" {
+                    newest[name] = ["": entry.module]
+                } else {
+                    newest[name, default: [:]].removeValue(forKey: "")
+                    for signature in signatures { newest[name, default: [:]][signature] = entry.module }
+                }
             }
         }
-        let scoped = newest.filter { count[$0.key, default: 0] > 1 && words.contains($0.key) }
-            .sorted { $0.key < $1.key }
-            .filter { needed.contains($0.value.module) }
-            .map { $0.value.kind + " " + $0.value.module + "." + $0.key }
-        return needed + scoped
+        var scoped: [String] = []
+        for name in newest.keys.sorted() where count[name, default: 0] > 1 && words.contains(name) {
+            guard let kind = kinds[name], let bySignature = newest[name] else { continue }
+            let modules = Set(bySignature.values)
+            for module in self.modules where modules.contains(module) && needed.contains(module) {
+                scoped.append(kind + " " + module + "." + name)
+            }
+        }
+        return scoped
+    }
+
+    /// Whether a function's signature (`func greet(_ name: String) -> String`) declares `name`.
+    static func signature(_ signature: String, declares name: String) -> Bool {
+        signature.contains(" " + name + "(") || signature.contains(" " + name + "<") || signature.hasSuffix(" " + name)
     }
 
     /// The line's top-level statements, when every one of them is a declaration this keeps (nil otherwise: a line
@@ -140,14 +179,17 @@ final class LearnerDeclarations {
     }
 
     /// A new entry for `text`, and the names it declares again: each with the module that declared it before.
-    func adding(_ text: String) -> (entry: Entry, replaced: [(name: String, module: String)]) {
+    /// `synthesised`: the line's conformances need the type's own file (Swift synthesises `==`, `hash(into:)`,
+    /// `allCases` or `Codable` only there), so the types it extends are compiled again with it: a redefinition.
+    func adding(_ text: String, synthesised: Bool = false) -> (entry: Entry, replaced: [(name: String, module: String)])
+    {
         let reader = SwiftReader(text)
         let declared = Self.declarations(in: text) == nil ? [] : reader.items.map { Self.declared($0, in: reader) }
         var entry = Entry(text: text, names: declared.compactMap(\.name), signatures: declared.compactMap(\.signature))
         for item in declared {
             if let name = item.name, let kind = item.kind { entry.kinds[name] = kind }
         }
-        for companion in companions(of: text) {
+        for companion in synthesised ? companions(of: text) : [] {
             for earlier in companion.earlier + [companion.text] where !entry.earlier.contains(earlier) {
                 entry.earlier.append(earlier)
             }
@@ -172,8 +214,9 @@ final class LearnerDeclarations {
         return (entry, replaced)
     }
 
-    /// The earlier entries a line's conformances belong with: the newest that declares the type an extension that
-    /// adds a conformance extends, or a protocol it names.
+    /// The earlier entries a line's conformances belong with when Swift synthesises them: the newest that declares
+    /// a type (not a protocol: it stays the one existing conformances name) an extension that adds a conformance
+    /// names.
     func companions(of text: String) -> [Entry] {
         var found: [Int] = []
         let reader = SwiftReader(text)
@@ -190,12 +233,46 @@ final class LearnerDeclarations {
             for token in header where token.kind == .identifier {
                 let word = tokens.name(token)
                 guard word != "extension", word != "where" else { continue }
-                if let index = entries.lastIndex(where: { $0.names.contains(word) }), !found.contains(index) {
+                if let index = entries.lastIndex(where: { $0.names.contains(word) }), !found.contains(index),
+                    entries[index].kinds[word] != "protocol"
+                {
                     found.append(index)
                 }
             }
         }
         return found.sorted().map { entries[$0] }
+    }
+
+    /// The declarations as a learner would name them, oldest first: each declared name; an extension or an import by
+    /// its head (`extension Point: Equatable`, `import Foundation`).
+    var described: [String] {
+        var said: [String] = []
+        for entry in entries {
+            let reader = SwiftReader(entry.text)
+            let heads =
+                entry.names.isEmpty
+                ? reader.items.map(reader.substring).map {
+                    $0.prefix { $0 != "{" }.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+                } : entry.names
+            for head in heads where !said.contains(head) { said.append(head) }
+        }
+        return said
+    }
+
+    /// The conformances a line's extensions add: each extended type with the protocols after its colon.
+    static func conformances(in text: String) -> [(type: String, protocols: [String])] {
+        var found: [(type: String, protocols: [String])] = []
+        let reader = SwiftReader(text)
+        for item in reader.items where item.kind == .declaration && item.keyword == "extension" {
+            let header = reader.substring(item).prefix { $0 != "{" }
+            guard let colon = header.firstIndex(of: ":") else { continue }
+            let words = header[..<colon].split(whereSeparator: { $0 == " " || $0 == "\n" })
+            guard let keyword = words.firstIndex(of: "extension"), keyword + 1 < words.count else { continue }
+            let list = header[header.index(after: colon)...].split(separator: " where ", maxSplits: 1).first ?? ""
+            let protocols = list.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+            if !protocols.isEmpty { found.append((String(words[keyword + 1]), protocols)) }
+        }
+        return found
     }
 
     static func codeHasExtension(_ text: String) -> Bool {
@@ -233,5 +310,12 @@ final class LearnerDeclarations {
         }
         lines += ["#sourceLocation(file: \"\(LineSource.file)\", line: 1)", exported(entry.text), "#sourceLocation()"]
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Substring {
+    /// Without the spaces and line ends at either end.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
     }
 }

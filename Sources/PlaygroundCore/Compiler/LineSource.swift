@@ -168,65 +168,6 @@ enum LineSource {
             .joined(separator: "\n")
     }
 
-    /// A type as the runtime names it, with Swift's sugar for optionals, arrays and dictionaries
-    /// (`Swift.Optional<Patterns.Cell>` → `Patterns.Cell?`): what the compiler prints of a variable declared with it,
-    /// as it prints the type it infers.
-    static func sugared(_ type: String) -> String {
-        let sugars: [(prefix: String, make: ([String]) -> String?)] = [
-            ("Swift.Optional<", { $0.count == 1 ? (needsParentheses($0[0]) ? "(\($0[0]))?" : $0[0] + "?") : nil }),
-            ("Swift.Array<", { $0.count == 1 ? "[\($0[0])]" : nil }),
-            ("Swift.Dictionary<", { $0.count == 2 ? "[\($0[0]): \($0[1])]" : nil }),
-        ]
-        var out = ""
-        var rest = Substring(type)
-        scan: while !rest.isEmpty {
-            for (prefix, make) in sugars where rest.hasPrefix(prefix) {
-                let inside = rest.dropFirst(prefix.count)
-                guard let (arguments, after) = genericArguments(inside), let made = make(arguments.map(sugared))
-                else { break }
-                out += made
-                rest = after
-                continue scan
-            }
-            out.append(rest.removeFirst())
-        }
-        return out
-    }
-
-    /// The comma-separated arguments up to the `>` that closes them, and what follows it.
-    private static func genericArguments(_ text: Substring) -> ([String], Substring)? {
-        var depth = 0
-        var arguments: [String] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let c = text[index]
-            let next = text.index(after: index)
-            if c == "-", next < text.endIndex, text[next] == ">" {
-                index = text.index(after: next)
-                continue
-            }
-            switch c {
-            case "<", "(", "[": depth += 1
-            case ")", "]": depth -= 1
-            case ">" where depth == 0:
-                arguments.append(String(text[start..<index].drop { $0 == " " }))
-                return (arguments, text[next...])
-            case ">": depth -= 1
-            case "," where depth == 0:
-                arguments.append(String(text[start..<index].drop { $0 == " " }))
-                start = next
-            default: break
-            }
-            index = next
-        }
-        return nil
-    }
-
-    private static func needsParentheses(_ type: String) -> Bool {
-        type.contains("->") || type.hasPrefix("any ") || type.hasPrefix("some ") || type.contains(" & ")
-    }
-
     /// A name of the session in a file of declarations: read, and written, through the session's newest line.
     static func sessionName(_ item: Visible) -> [String] {
         let name = item.name
@@ -296,6 +237,13 @@ enum LineSource {
         reader.uses("await") || !TopLevelNames(reader).awaited.isEmpty
     }
 
+    /// Every word a line may name something by, in its code, its strings' interpolations, or (more than needed, never
+    /// less) its strings and comments: what decides which of the session's names and modules a compiled line is
+    /// lent. Lending only those keeps a line's source, and its compile time, the same however many names there are.
+    static func mentionedWords(_ text: String) -> Set<String> {
+        Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+    }
+
     /// The names a line's code uses (its interpolations' too), outside its strings and comments.
     static func codeWords(_ text: String) -> Set<String> {
         SwiftReader(text).names
@@ -307,22 +255,4 @@ enum LineSource {
         return reader.expressionToShow.map(reader.range)
     }
 
-    /// Whether a type name from the runtime can be written in a later line's source (not a type local to a line or
-    /// private to a file).
-    static func isWritable(_ type: String) -> Bool {
-        !isLocal(type) && isSpellable(type)
-    }
-
-    /// A type declared inside a line (or its function): gone with the line.
-    static func isLocal(_ type: String) -> Bool {
-        type.contains("unknown context") || type.contains("(in ") || type.contains("PatternsLine_")
-    }
-
-    /// Whether the runtime's name of a type is also Swift source for it. The runtime names some types in words Swift
-    /// does not parse: a constrained existential (`any Swift.Collection<Self.Swift.Collection.Element == Swift.Int>`),
-    /// an opaque type (`<<opaque return type of …>>`). Such a binding is never pasted into a later line.
-    static func isSpellable(_ type: String) -> Bool {
-        !type.contains("Self.") && !type.contains(" == ") && !type.contains("<<") && !type.contains("some ")
-            && !type.contains(" where ") && !type.isEmpty
-    }
 }

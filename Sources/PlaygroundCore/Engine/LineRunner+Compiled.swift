@@ -66,11 +66,11 @@ extension LineRunner {
             session.withheldFromLesson += 1
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
-        let (visible, context) = visibleNames(in: workspace)
+        let (lent, context) = visibleNames(in: workspace)
         lendNamesToDeclarations()
         // A line that only declares (a type, a function, an extension) adds to what every later line sees.
         if LearnerDeclarations.declarations(in: text) != nil {
-            try declare(text, in: workspace, with: compiler, seeing: visible)
+            try declare(text, in: workspace, with: compiler, seeing: lent)
             return
         }
         let typed = text
@@ -82,7 +82,7 @@ extension LineRunner {
         // Declarations in a line that also does something are at file scope, as in a main file: they last.
         if let (declarations, statements) = LearnerDeclarations.split(text) {
             do {
-                try declare(declarations, in: workspace, with: compiler, seeing: visible, posting: false)
+                try declare(declarations, in: workspace, with: compiler, seeing: lent, posting: false)
             } catch let diagnostics as CompilerDiagnostics {
                 throw CompilerDiagnostics(
                     text: LineSource.quoting(diagnostics.text, typed: typed, compiled: declarations))
@@ -90,6 +90,7 @@ extension LineRunner {
             text = statements
         }
         let declared = TopLevelNames(text)
+        let visible = Self.names(lent, usedBy: text)
         let imports = lineImports(workspace, for: text, seeing: visible)
         // A line whose last statement's value Swift leaves unused shows it, as a REPL does: the line and its shown
         // copy are compiled in one run.
@@ -107,6 +108,13 @@ extension LineRunner {
         {
         case .rejected(let diagnostics):
             sayLanguageMode(of: diagnostics, compiler)
+            // Swift's words about none of the learner's text (nor a brace it leaves open) are about the code the
+            // playground wrote around it, and name what the learner never wrote: said in the playground's words.
+            if !diagnostics.split(separator: "\n").contains(where: { $0.hasPrefix(LineSource.file + ":") }),
+                !diagnostics.contains("'}'")
+            {
+                throw PlaygroundError(PromptText.aroundTheLine.phrase)
+            }
             throw CompilerDiagnostics(text: LineSource.quoting(diagnostics, typed: typed, compiled: text))
         case .ready(let ready, let said):
             entry = ready
@@ -169,7 +177,8 @@ extension LineRunner {
             throw PlaygroundError(CoreText.compiledThrown(Reflection.unqualified(thrown)))
         }
         let kinds = Dictionary(declared.names.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
-        for stored in context.stored {
+        for var stored in context.stored {
+            stored.type = LineSource.spelling(stored.type)
             guard LineSource.isWritable(stored.type) else {
                 let note =
                     LineSource.isLocal(stored.type)
@@ -268,7 +277,16 @@ extension LineRunner {
     /// declaration modules it may need (`LearnerDeclarations.imports`) for its words and the types it is lent.
     func lineImports(_ workspace: Workspace, for text: String, seeing names: [LineSource.Visible]) -> [String] {
         (session.code.currentExercise.map { [$0.module] } ?? [])
-            + workspace.declarations.imports(words: LineSource.codeWords(text), types: names.map(\.type))
+            + workspace.declarations.imports(words: LineSource.mentionedWords(text), types: names.map(\.type))
+    }
+
+    /// The names `text` may use, of those the session lends: the others are not declared in its source. A computed
+    /// name (`board` is `controller!`) brings the names its getter reads.
+    static func names(_ names: [LineSource.Visible], usedBy text: String) -> [LineSource.Visible] {
+        let words = LineSource.mentionedWords(text)
+        let getters = names.filter { words.contains($0.name) }.compactMap(\.getter).joined(separator: " ")
+        let read = words.union(LineSource.mentionedWords(getters))
+        return names.filter { read.contains($0.name) }
     }
 
     /// Whether a type can be named in a line: a learner's type only while its module is one the line imports (the
@@ -281,106 +299,6 @@ extension LineRunner {
             rest = rest[range.upperBound...]
         }
         return true
-    }
-
-    /// Adds a line of declarations: a module of its own that imports the earlier ones, loaded, and imported by every
-    /// later line. What still uses a type it redefines is said once.
-    func declare(
-        _ text: String, in workspace: Workspace, with compiler: LineCompiler, seeing names: [LineSource.Visible],
-        posting: Bool = true
-    ) throws {
-        var (entry, replaced) = workspace.declarations.adding(text)
-        // Compiled as an exercise file is (a module of its own, named by its text, that lines `@testable import`).
-        // The session's names it uses are lent through private accessors (their types' modules imported).
-        let whole = (entry.earlier + [text]).joined(separator: "\n")
-        let words = LineSource.codeWords(whole)
-        // A computed name (`board` is `controller!`) brings the names its getter reads.
-        let getters = names.filter { words.contains($0.name) }.compactMap(\.getter).joined(separator: " ")
-        let read = words.union(LineSource.codeWords(getters))
-        let used = names.filter { read.contains($0.name) }
-        let source = workspace.declarations.source(
-            entry, imports: lineImports(workspace, for: whole, seeing: used), sees: used)
-        let warnings: String
-        switch try compiler.compileExercise(
-            source, path: try compiler.lessonFilePath("Declarations.swift", text: source))
-        {
-        case .rejected(let diagnostics): throw CompilerDiagnostics(text: diagnostics)
-        case .loaded(let module, let said):
-            entry.module = module
-            // What swiftc says of the learner's own text; never of the accessors the playground puts before it.
-            warnings = LineCompiler.learnerWarnings(said, topLevel: [])
-        }
-        workspace.declarations.add(entry)
-        ran.something = true
-        guard !mediator.isMuted else { return }
-        if posting { mediator.post(PaneMessage(topic: "code", source: "swift", text: text)) }
-        if !warnings.isEmpty { mediator.post(PaneMessage(topic: "log", source: "swiftc", text: warnings)) }
-        for (name, oldModule) in replaced {
-            let users = workspace.boundReceivers.filter { $0.swiftType?.contains(oldModule + "." + name) == true }
-            guard !users.isEmpty else { continue }
-            let names = users.map(\.name).joined(separator: ", ")
-            mediator.post(
-                PaneMessage(
-                    topic: "log", source: "session",
-                    text: EngineText.redefined.text(lang, name, String(users.count), names)))
-        }
-    }
-
-    /// A variable's storage as a compiled line reads and writes it: a lesson's variable through its module
-    /// (`controller = nil` releases the controller), a variable a compiled line declared through that line's own
-    /// variable, any other through a box that becomes its storage.
-    static func storage(of object: LiveObject, holding value: Any) -> LineContext.Storage {
-        if let assign = object.assign {
-            let read = object.instance
-            return LineContext.Storage(get: { read() as Any }, set: { try? assign($0) })
-        }
-        var box = value
-        let storage = LineContext.Storage(get: { box }, set: { box = $0 })
-        object.instance = { storage.get() }
-        object.assign = { storage.set($0 as Any) }
-        return storage
-    }
-
-    /// A binding a compiled line made: its real value (or a weak reference), its fields read by reflection.
-    static func binding(_ stored: LineContext.Stored, kind: TopLevelNames.Kind, in workspace: Workspace) -> LiveObject {
-        let shortType = Self.shortTypeName(stored.type)
-        let value = stored.value
-        let object: LiveObject
-        if stored.isWeak {
-            let box = WeakBox(value.map { $0 as AnyObject })
-            let name = stored.name
-            object = LiveObject(name: stored.name, typeName: shortType + "?", methods: []) { [weak workspace] in
-                Reflection.fields(
-                    of: box.object,
-                    objects: (workspace?.module.objects ?? [])
-                        + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
-            }
-            object.instance = { box.object }
-        } else {
-            let name = stored.name
-            // A variable is read from its storage each time: what later lines and closures did to it shows.
-            let read: () -> Any? = stored.storage.map { storage in { storage.get() } } ?? { value }
-            object = LiveObject(name: stored.name, typeName: shortType, methods: []) { [weak workspace] in
-                // A second name for an object the state shows already (`let b: any BurgerBuilding = order`) is said as
-                // that: the lesson's objects and the learner's other bindings.
-                // A weak variable is a second name, never the first: `green` is not "same object as weakGreen".
-                Reflection.fields(
-                    of: read(),
-                    objects: (workspace?.module.objects ?? [])
-                        + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
-            }
-            object.instance = read
-            if let storage = stored.storage { object.assign = { storage.set($0 as Any) } }
-        }
-        object.swiftType = stored.type
-        object.kind = kind
-        return object
-    }
-
-    /// `Patterns.HamburgerBuilder` → `HamburgerBuilder`, `Swift.Optional<Swift.Int>` → `Optional<Int>`.
-    static func shortTypeName(_ type: String) -> String {
-        Reflection.unqualified(
-            type.replacingOccurrences(of: "Swift.", with: "").replacingOccurrences(of: "Patterns.", with: ""))
     }
 
     static func seconds(_ value: Double) -> String {

@@ -182,7 +182,8 @@ struct CallRunner {
         var values: [ArgValue] = []
         values.reserveCapacity(params.count)
         for (index, (argument, param)) in zip(arguments, params).enumerated() {
-            let isTrailingClosure = index == arguments.count - 1 && argument.label == nil && param.type == .closure
+            let isTrailingClosure =
+                index == arguments.count - 1 && argument.isTrailing && argument.label == nil && param.type == .closure
             if argument.label != param.label && !isTrailingClosure {
                 switch (argument.label, param.label) {
                 case (nil, let expected?):

@@ -69,7 +69,9 @@ final class Workspace {
         var groups = module.state()
         guard let exerciseObjects else {
             // A name the module shows already (`let burger = builder.build()` in the builder lesson) is the module's.
-            for object in madeObjects where !groups.contains(where: { $0.object == object.name }) {
+            // (The bindings' names are distinct: only the module's groups can hold one.)
+            let shown = Set(groups.map(\.object))
+            for object in madeObjects where !shown.contains(object.name) {
                 groups.append(StateGroup(object.name, type: object.typeName, object.fields!()))
             }
             return groups

@@ -141,20 +141,24 @@ extension LessonController {
         // What the lesson ran to set the step up is not the learner's to take back ('restart' sets it up again).
         guard !undone.bySetUp else { throw PlaygroundError(PredictText.nothingTypedToUndo.phrase) }
         let before = workspace.state()
+        let own = workspace.declarations.names
         // The copy kept from before the line takes the session on: nothing runs again (returns if none is kept).
         undoToKeptCopy(workspace, index: index, before: before)
         workspace.journal.remove(at: index)
         try session.runner.rebuild()
         session.runner.postRebuilt(from: before, CoreText.undid(undone.text))
         session.say(EngineText.undoReplayed.phrase)
+        if undone.isCompiled { sayConformancesStay(undone.text, own: own) }
     }
 
     func reset() throws {
         let workspace = try session.requireWorkspace()
         let before = workspace.state()
+        let learnersOwn = Self.learnersOwn(workspace)
         workspace.journal = []
         try session.runner.rebuild()
         session.runner.postRebuilt(from: before, CoreText.theLiveObjectsStartAfresh.phrase)
+        sayDropped(learnersOwn, now: workspace)
     }
 
     /// `trace`: who called whom in the last line that called anything; `trace all`: since the step's objects were set

@@ -122,9 +122,11 @@ public final class LessonController {
         }
         // Panes and routes belong to a lesson: the new one starts from its own, and says so when yours are gone.
         let panesBefore = mediator.configuration
+        let learnersOwn = Self.learnersOwn(workspace)
         // The objects of the lesson before are never freed (``Workspace/retire()``).
         workspace?.retire()
         workspace = Workspace(factory: factory, mediator: mediator, lang: lang)
+        sayDropped(learnersOwn, now: workspace)
         session.calls.clear()
         session.lastLineCalls = nil
         if panesChangedByHand && mediator.configuration != panesBefore {
@@ -191,6 +193,7 @@ public final class LessonController {
     public func setUpLiveObjects(before index: Int, quietly: Bool = false) throws {
         let workspace = try session.requireWorkspace()
         guard let lesson else { return }
+        let learnersOwn = Self.learnersOwn(workspace)
         workspace.journal = []
         // The learner's types are watched while their file is loaded for this step.
         workspace.exerciseObjects = session.code.currentExercise.map { ExerciseObjects(module: $0.module) }
@@ -210,6 +213,7 @@ public final class LessonController {
             index == 0
                 ? CoreText.theLiveObjectsStartAfresh.phrase
                 : CoreText.theLiveObjectsAreSetUp(String(index)))
+        sayDropped(learnersOwn, now: workspace)
         session.runner.postState(workspace.state())
     }
 

@@ -1,0 +1,188 @@
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// Swift typed at the prompt, a line at a time, runs as swiftc runs the same lines in one file: every `internal`
+/// member of an earlier line is visible, a conformance is added to the values made before it, the newest function of
+/// a signature wins beside its overloads, and what a lesson command drops of the learner's Swift is said.
+@Suite(.serialized) struct DeclarationsAcrossLinesTests {
+    let cache = NSTemporaryDirectory() + "patterns-across-lines-\(getpid())"
+
+    func run(_ input: String, lang: String = "en") throws -> ProcessResult {
+        let state =
+            NSTemporaryDirectory() + "patterns-across-lines-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        return try runPatterns(
+            ["--width", "200", "--lang", lang], input: input,
+            environment: [
+                "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state,
+                "PATTERNS_LINE_TIME_LIMIT": "5",
+            ])
+    }
+
+    @Test func aSubclassOnALaterLineInheritsInternalMembers() throws {
+        let result = try run("load builder\nclass Foo { var x = 1 }\nclass Bar: Foo {}\nprint(Bar().x)\n")
+        #expect(answer(to: "print(Bar().x)", in: result.output).hasSuffix("1"), "\(result.output)")
+        #expect(!result.output.contains("inaccessible"), "\(result.output)")
+    }
+
+    @Test func aProtocolExtensionsDefaultOnAnEarlierLineMakesALessonTypeConform() throws {
+        let result = try run(
+            """
+            load builder
+            protocol Describable { func describe() -> String }
+            extension Describable { func describe() -> String { "default" } }
+            extension HamburgerBuilder: Describable {}
+            print(builder.describe())
+
+            """)
+        #expect(answer(to: "print(builder.describe())", in: result.output).hasSuffix("default"), "\(result.output)")
+        #expect(!result.output.contains("does not conform"), "\(result.output)")
+        // In one file the protocol is the learner's own: swiftc says nothing of a retroactive conformance.
+        #expect(!result.output.contains("@retroactive"), "\(result.output)")
+    }
+
+    @Test func anIndirectEnumsCasesReachAFunctionOfAnotherLine() throws {
+        let result = try run(
+            """
+            load builder
+            indirect enum Tree { case leaf(Int), node(Tree, Tree) }
+            func total(_ t: Tree) -> Int { switch t { case .leaf(let n): n; case .node(let l, let r): \
+            total(l) + total(r) } }
+            print(total(.node(.leaf(1), .node(.leaf(2), .leaf(3)))))
+
+            """)
+        #expect(
+            answer(to: "print(total(.node(.leaf(1), .node(.leaf(2), .leaf(3)))))", in: result.output).hasSuffix("6"),
+            "\(result.output)")
+    }
+
+    @Test func aResultBuilderAndAPropertyWrapperDeclaredAtThePrompt() throws {
+        let result = try run(
+            """
+            load builder
+            @resultBuilder enum Lines { static func buildBlock(_ c: String...) -> [String] { c } }
+            func lines(@Lines _ b: () -> [String]) -> [String] { b() }
+            print(lines { "a"; "b" })
+            @propertyWrapper struct Doubled { private var value = 0; \
+            var wrappedValue: Int { get { value } set { value = newValue * 2 } } }
+            struct Box { @Doubled var n: Int }
+            var box = Box(); box.n = 4; print(box.n)
+
+            """)
+        #expect(
+            answer(to: "print(lines { \"a\"; \"b\" })", in: result.output).hasSuffix("[\"a\", \"b\"]"),
+            "\(result.output)")
+        #expect(
+            answer(to: "var box = Box(); box.n = 4; print(box.n)", in: result.output).contains(
+                "── log ─────────────────────\n8\n"),
+            "\(result.output)")
+    }
+
+    @Test func aConformanceOnTheLearnersTypeReachesTheValuesMadeBefore() throws {
+        let result = try run(
+            """
+            load builder
+            struct Point { var x: Int }
+            var p = Point(x: 1)
+            extension Point: Equatable {}
+            print(p == p)
+            class Foo { var x = 1 }
+            let foo = Foo()
+            extension Foo: CustomStringConvertible { var description: String { "Foo(\\(x))" } }
+            print(foo)
+
+            """)
+        #expect(answer(to: "print(p == p)", in: result.output).hasSuffix("true"), "\(result.output)")
+        #expect(answer(to: "print(foo)", in: result.output).hasSuffix("Foo(1)"), "\(result.output)")
+        #expect(!result.output.contains("Exercise_"), "\(result.output)")
+        #expect(!result.output.contains("redefined"), "\(result.output)")
+    }
+
+    @Test func theNewestFunctionOfASignatureWinsBesideItsOverloads() throws {
+        let result = try run(
+            """
+            load builder
+            func greet(_ name: String) -> String { "Hello, \\(name)" }
+            func greet(_ name: String) -> String { "Hi, \\(name)" }
+            func greet(_ count: Int) -> String { "Hi x\\(count)" }
+            print(greet("Bo"), greet(2))
+
+            """)
+        #expect(
+            answer(to: "print(greet(\"Bo\"), greet(2))", in: result.output).hasSuffix("Hi, Bo Hi x2"),
+            "\(result.output)")
+    }
+
+    @Test func aBindingBehindAnExistentialIsUsableLater() throws {
+        let result = try run("load builder\nlet c: any Collection<Int> = [1, 2]\nprint(c.count)\n")
+        #expect(answer(to: "print(c.count)", in: result.output).hasSuffix("2"), "\(result.output)")
+    }
+
+    /// What swiftc says of the code the playground writes around a line names what the learner never wrote: the
+    /// playground says it in its own words instead (or the line runs, once the reader splits it as Swift does).
+    @Test func aGeneratedNameIsNeverShown() throws {
+        let line = "let r: Result<Int, any Error> = .success(3)"
+        let result = try run("load builder\n\(line)\n")
+        let answer = answer(to: line, in: result.output)
+        #expect(!answer.contains("Storage") && !answer.contains("__"), "\(result.output)")
+    }
+
+    /// The name the playground lends a line its context by is none the learner can meet: declared, it is the
+    /// learner's own; used, it is not found, as in swiftc.
+    @Test func thePlaygroundsOwnContextNameCannotBeTyped() throws {
+        let result = try run("load builder\nlet q = __context\nlet __context = 1\nprint(__context + 1)\n")
+        #expect(
+            answer(to: "let q = __context", in: result.output).contains("cannot find '__context' in scope"),
+            "\(result.output)")
+        #expect(answer(to: "print(__context + 1)", in: result.output).hasSuffix("2"), "\(result.output)")
+    }
+
+    /// swiftc refuses a closure inside the parentheses without its label: so does the playground, in swiftc's words.
+    @Test func aClosureInsideTheParenthesesNeedsItsLabel() throws {
+        let result = try run(
+            """
+            load builder
+            alert.addConfirmAction("OK", { print("tapped") })
+            alert.addConfirmAction("OK") { print("tapped") }
+
+            """)
+        #expect(
+            answer(to: "alert.addConfirmAction(\"OK\", { print(\"tapped\") })", in: result.output).contains(
+                "missing argument label 'action:' in call"), "\(result.output)")
+        #expect(
+            !answer(to: "alert.addConfirmAction(\"OK\") { print(\"tapped\") }", in: result.output).contains("error"),
+            "\(result.output)")
+    }
+
+    @Test func restartGotoAndLoadSayWhatOfTheLearnersSwiftTheyDrop() throws {
+        let result = try run(
+            """
+            load builder
+            struct Combo { let name: String }
+            var counter = 1
+            restart
+            func note() -> Int { 2 }
+            let kept = 3
+            goto 2
+            var again = 4
+            load director
+
+            """)
+        #expect(
+            answer(to: "restart", in: result.output).contains(
+                "gone with the live objects, as in a fresh program: your declarations Combo; your variables counter"),
+            "\(result.output)")
+        #expect(
+            answer(to: "goto 2", in: result.output).contains(
+                "gone with the live objects, as in a fresh program: your declarations note; your variables kept"),
+            "\(result.output)")
+        #expect(
+            answer(to: "load director", in: result.output).contains(
+                "gone with the live objects, as in a fresh program: your variables again"),
+            "\(result.output)")
+        let korean = try run("load builder\nvar counter = 1\nrestart\n", lang: "ko")
+        #expect(
+            answer(to: "restart", in: korean.output).contains("라이브 객체와 함께 사라졌습니다(새 프로그램처럼): 직접 만든 변수 counter"),
+            "\(korean.output)")
+    }
+}
