@@ -13,6 +13,8 @@ struct BoardSnapshot {
     struct Stuck {
         var name: String; var step: Int; var failed: Int; var idleMinutes: Int; var behind: Bool
         var inBrowser = false
+        /// Joined, and never reached a step.
+        var notStarted = false
     }
     var state: ClassState
     var learners: Int
@@ -21,6 +23,8 @@ struct BoardSnapshot {
     var rows: [Row]
     var histograms: [Histogram]
     var stuck: [Stuck]
+    /// Learners who quit their playground (counted in ``learners``).
+    var left = 0
 }
 
 extension ClassRoom {
@@ -51,9 +55,10 @@ extension ClassRoom {
                             (
                                 .init(
                                     name: learner.name, step: learner.current?.step ?? 0, failed: why.failed,
-                                    idleMinutes: Int(why.idle / 60), behind: why.idle > 0,
-                                    inBrowser: browser?.contains(learner.id) == true),
-                                why.idle + Double(why.failed) * 60, learner.id
+                                    idleMinutes: Int(why.idle / 60), behind: why.idle > 0 && learner.current != nil,
+                                    inBrowser: browser?.contains(learner.id) == true,
+                                    notStarted: learner.current == nil),
+                                why.since, learner.id
                             ))
                     }
                 }
@@ -76,11 +81,12 @@ extension ClassRoom {
                             revealed: state.answersRevealed.contains(step)))
                 }
             }
-            // Longest first; among equals, who joined first.
-            stuck.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }
+            // Stuck longest first (who became stuck earliest); among equals, who joined first.
+            stuck.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 < $1.2 }
             return BoardSnapshot(
                 state: state, learners: learners.count, inBrowser: browser.map { $0.intersection(learners.keys).count },
-                rows: rows, histograms: histograms, stuck: stuck.map(\.0))
+                rows: rows, histograms: histograms, stuck: stuck.map(\.0),
+                left: learners.values.filter { $0.left != nil }.count)
         }
     }
 }
@@ -157,6 +163,7 @@ struct BoardPage {
                             : "<br><a href=\"" + HTML.escape(joinURL + "/play") + "\">"
                                 + t(.boardOpenPlayground, joinURL + "/play") + "</a>"))
                 + "</p><p class=\"count\" id=\"learners\">" + t(.learnersInClass, String(s.learners))
+                + (s.left > 0 ? " · " + t(.learnersLeft, String(s.left)) : "")
                 + (s.inBrowser.map { " · " + t(.boardInBrowser, String($0)) } ?? "") + "</p></header>")
         guard let lesson = s.state.lesson else {
             r.part(
@@ -196,10 +203,11 @@ struct BoardPage {
                             : t(.failedChecks, String(one.failed)))
                 }
                 if one.behind { why.append(t(.behindMinutes, String(one.idleMinutes))) }
+                if one.notStarted { why.append(t(.notStarted, String(one.idleMinutes))) }
                 stuck +=
                     "<li><b>" + HTML.escape(one.name) + "</b>"
-                    + (one.inBrowser ? " <span class=\"where\">(" + t(.boardBrowserMark) + ")</span>" : "") + " · "
-                    + t(.stepOf, String(one.step), String(s.state.steps))
+                    + (one.inBrowser ? " <span class=\"where\">(" + t(.boardBrowserMark) + ")</span>" : "")
+                    + (one.notStarted ? "" : " · " + t(.stepOf, String(one.step), String(s.state.steps)))
                 stuck += (why.isEmpty ? "" : " · " + why.joined(separator: ", ")) + "</li>"
             }
             stuck += "</ol>"

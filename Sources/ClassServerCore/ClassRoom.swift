@@ -27,6 +27,8 @@ struct Learner {
     var steps: [StepKey: StepRecord] = [:]
     /// Where the learner joined from (empty for a class saved before addresses were kept).
     var address = ""
+    /// When the learner quit the playground (nil: in the class). Any report brings them back.
+    var left: Double?
     /// The step of the learner's latest report.
     var current: StepKey?
     /// When the learner last reached a new step or passed a check (server time).
@@ -46,6 +48,8 @@ struct StepRecord {
     var failedChecks = 0
     /// Failed checks since the last pass.
     var failedInARow = 0
+    /// When the third of those failed checks came (the learner was stuck from then on), or nil.
+    var failingSince: Double?
     var passed = false
     var prediction: String?
     var hints = 0
@@ -78,7 +82,7 @@ public final class ClassRoom: @unchecked Sendable {
     /// The steps of the presenter's lesson that a learner can pass; nil when the presenter did not say.
     var exerciseSteps: [Int]?
     /// When the presenter went past each step of the lesson (server time): a learner left on such a step with no
-    /// progress since is behind. Memory only: after a restart the presenter is taken to have gone past at the restart.
+    /// progress since is behind. Kept in the store, so a restart keeps who is stuck and for how long.
     var presenterPassed: [Int: Double] = [:]
     var learners: [Int: Learner] = [:]
     var byToken: [String: Int] = [:]
@@ -124,6 +128,7 @@ public final class ClassRoom: @unchecked Sendable {
             titles = saved.titles
             predictionSteps = saved.predictionSteps
             exerciseSteps = saved.exerciseSteps
+            presenterPassed = saved.presenterPassed
         } else {
             code = Tokens.make(6, alphabet: Tokens.codeAlphabet)
             presenterToken = Tokens.make(24, alphabet: Tokens.tokenAlphabet)
@@ -144,8 +149,11 @@ public final class ClassRoom: @unchecked Sendable {
                 steps: max(state.steps, state.step),
                 predictions: Dictionary(predictionSteps.map { ($0, 0) }) { a, _ in a })
         }
+        // A class kept before these times were: the presenter is taken to have gone past at the restart.
         let started = clock()
-        for step in stride(from: 1, to: state.step, by: 1) { presenterPassed[step] = started }
+        for step in stride(from: 1, to: state.step, by: 1) where presenterPassed[step] == nil {
+            presenterPassed[step] = started
+        }
         for saved in try store.learners() {
             if saved.removed {
                 removedTokens.insert(saved.token)
@@ -155,6 +163,7 @@ public final class ClassRoom: @unchecked Sendable {
                 id: saved.id, name: saved.name, token: saved.token, joined: saved.joined,
                 lastProgress: saved.joined, lastSeen: saved.joined)
             learner.address = saved.address
+            learner.left = saved.left
             learners[saved.id] = learner
             byToken[saved.token] = saved.id
             joinedFrom[saved.address, default: 0] += 1
@@ -241,12 +250,19 @@ public final class ClassRoom: @unchecked Sendable {
 
     /// The presenter removes every learner of that name: their tokens stop working and the board forgets them.
     public func remove(name: String, token: String?) throws(Refusal) -> RemoveResponse {
+        try remove(RemoveRequest(name: name), token: token)
+    }
+
+    /// The presenter removes every learner the request names (by name, a pattern, or joined at or after a time).
+    public func remove(_ request: RemoveRequest, token: String?) throws(Refusal) -> RemoveResponse {
         guard isPresenter(token) else {
             throw Refusal(403, "only the presenter's token removes a learner", reason: .notPresenter)
         }
-        let name = name.trimmingCharacters(in: .whitespaces)
+        guard request.name != nil || request.joinedAfter != nil else {
+            throw Refusal(400, "say whom to remove: a name, or joinedAfter")
+        }
         return try locked { () throws(Refusal) -> RemoveResponse in
-            let gone = learners.values.filter { $0.name == name }
+            let gone = learners.values.filter { request.matches(name: $0.name, joined: $0.joined) }
             guard !gone.isEmpty else { throw Refusal(404, "no learner is named that", reason: .noSuchLearner) }
             do { try store.removeLearners(gone.map(\.id)) } catch {
                 throw Refusal(500, "the class could not be saved")
@@ -259,6 +275,20 @@ public final class ClassRoom: @unchecked Sendable {
             }
             version += 1
             return RemoveResponse(removed: gone.count, state: state)
+        }
+    }
+
+    /// A learner quit the playground: the board says "left" instead of counting them stuck.
+    public func leave(token: String) throws(Refusal) -> ClassState {
+        try locked { () throws(Refusal) -> ClassState in
+            guard let id = byToken[token] else {
+                throw Refusal(401, "this learner's token is not known here: join again", reason: .unknownToken)
+            }
+            let now = clock()
+            do { try store.setLeft(id, at: now) } catch { throw Refusal(500, "the class could not be saved") }
+            learners[id]!.left = now
+            version += 1
+            return state
         }
     }
 
@@ -367,6 +397,10 @@ public final class ClassRoom: @unchecked Sendable {
                 added += 1
             }
             reportCount += added
+            if learners[id]!.left != nil, (try? store.setLeft(id, at: nil)) != nil {
+                learners[id]!.left = nil
+                version += 1
+            }
             learners[id]!.lastSeen = now
             if added > 0 { version += 1 }
             var receipt = ReportReceipt(through: learners[id]!.through, state: state)
@@ -393,9 +427,11 @@ public final class ClassRoom: @unchecked Sendable {
                 if !record.passed { learner.lastProgress = received }
                 record.passed = true
                 record.failedInARow = 0
+                record.failingSince = nil
             } else {
                 record.failedChecks += 1
                 record.failedInARow += 1
+                if record.failedInARow == 3 { record.failingSince = received }
             }
         case .predict:
             // The first answer counts.
@@ -423,19 +459,29 @@ public final class ClassRoom: @unchecked Sendable {
     /// passed, and the learner may simply go on), or no progress for ``stuckMinutes`` while the presenter is past the
     /// learner's step. A learner at the presenter's step, or ahead of it, on a step with nothing to pass never is.
     /// The lock is held.
-    func whyStuck(_ learner: Learner, now: Double) -> (failed: Int, idle: Double)? {
+    /// `since`: when the learner became stuck (the third failed check, or ``stuckMinutes`` after the last progress
+    /// behind the presenter, whichever came first): the board lists who has been stuck longest first.
+    func whyStuck(_ learner: Learner, now: Double) -> (failed: Int, idle: Double, since: Double)? {
+        guard learner.left == nil else { return nil }
+        // Joined, and never reached a step (no `follow`, no lesson): the learner most in need of help.
+        if learner.current == nil, state.lesson != nil, now - learner.joined >= stuckMinutes * 60 {
+            return (0, now - learner.joined, learner.joined + stuckMinutes * 60)
+        }
         guard let lesson = state.lesson, let current = learner.current, current.lesson == lesson,
             let record = learner.steps[current], !record.passed
         else { return nil }
         let answeredPrediction = predictionSteps.contains(current.step) && record.prediction != nil
         let failing = canBePassed(current.step) && !answeredPrediction && record.failedInARow >= 3
         var behind: Double = 0
+        var laggingSince = now
         if let passed = presenterPassed[current.step], state.step > current.step {
             behind = now - max(learner.lastProgress, passed)
+            laggingSince = max(learner.lastProgress, passed) + stuckMinutes * 60
         }
         let lagging = behind >= stuckMinutes * 60
         guard failing || lagging else { return nil }
-        return (failing ? record.failedInARow : 0, lagging ? behind : 0)
+        let since = min(failing ? record.failingSince ?? now : now, lagging ? laggingSince : now)
+        return (failing ? record.failedInARow : 0, lagging ? behind : 0, since)
     }
 
     // MARK: the presenter
@@ -512,7 +558,7 @@ public final class ClassRoom: @unchecked Sendable {
                 try store.saveClass(
                     .init(
                         code: code, presenterToken: presenterToken, state: next, titles: nextTitles,
-                        predictionSteps: nextPredictions, exerciseSteps: nextExercises))
+                        predictionSteps: nextPredictions, exerciseSteps: nextExercises, presenterPassed: nextPassed))
             } catch {
                 throw Refusal(500, "the class could not be saved")
             }

@@ -228,9 +228,35 @@ public enum RefusalReason: String, Codable, Sendable, CaseIterable {
 
 /// `POST /CODE/remove` (the presenter's token): every learner of that name leaves the class; their tokens stop
 /// working and the board forgets them. `POST /CODE/close` and `POST /CODE/open` (no body) close and reopen joining.
+/// Whom the presenter removes: every learner of a name (`*` in it stands for any characters: "Bot*"), or every
+/// learner who joined at or after a time (a flood of joins, cleared at once).
 public struct RemoveRequest: Codable, Sendable, Equatable {
-    public var name: String
+    public var name: String?
+    /// Seconds since 1970.
+    public var joinedAfter: Double?
     public init(name: String) { self.name = name }
+    public init(joinedAfter: Double) { self.joinedAfter = joinedAfter }
+
+    /// Whether a learner of this name, who joined then, is one to remove.
+    public func matches(name other: String, joined: Double) -> Bool {
+        if let joinedAfter, joined < joinedAfter { return false }
+        guard let name = name.map(Self.trimmed) else { return joinedAfter != nil }
+        guard name.contains("*") else { return other == name }
+        let parts = name.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard other.hasPrefix(parts.first!), other.dropFirst(parts.first!.count).hasSuffix(parts.last!) else {
+            return false
+        }
+        var rest = Substring(other.dropFirst(parts.first!.count).dropLast(parts.last!.count))
+        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
+            guard let start = rest.indices.first(where: { rest[$0...].hasPrefix(middle) }) else { return false }
+            rest = rest[rest.index(start, offsetBy: middle.count)...]
+        }
+        return true
+    }
+
+    static func trimmed(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
 }
 
 public struct RemoveResponse: Codable, Sendable, Equatable {

@@ -232,6 +232,8 @@ final class ClassLink {
         case "answers": return presenter.revealAnswers(console: console)
         case "close" where arguments.count == 1: return presenter.joining(open: false, console: console)
         case "open" where arguments.count == 1: return presenter.joining(open: true, console: console)
+        case "remove" where arguments.count == 3 && arguments[1] == "--after":
+            return presenter.remove(after: arguments[2], console: console)
         case "remove" where arguments.count >= 2:
             return presenter.remove(name: arguments.dropFirst().joined(separator: " "), console: console)
         default: say(ClassText.classUsage.text(lang), console, error: true); return false

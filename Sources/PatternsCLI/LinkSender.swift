@@ -87,7 +87,7 @@ final class LinkSender {
                 joined = JoinResponse(learner: 0, token: saved.token, name: name, state: receipt.state)
                 nextSeq = receipt.through + 1
             } else {
-                joined = try client.join(name: name)
+                joined = try Self.join(client, name: name)
                 keeping.save(ClassKeeping.Identity(name: joined.name, token: joined.token), for: address)
             }
             // Reports kept from before (the server was away when the learner left): this learner's go first.
@@ -100,6 +100,19 @@ final class LinkSender {
         } catch {
             channel.send(.failed(.notJoined, error))
             return nil
+        }
+    }
+
+    /// Joins; a room joining at once from one address may be told "slow down" (429): tried again for 10 s.
+    static func join(_ client: ClassClient, name: String) throws(ClassClient.Failure) -> JoinResponse {
+        let deadline = LinkChannel.now() + 10
+        while true {
+            do {
+                return try client.join(name: name)
+            } catch {
+                guard case .refused(429, _, _) = error, LinkChannel.now() < deadline else { throw error }
+                usleep(UInt32.random(in: 300_000...700_000))
+            }
         }
     }
 
@@ -125,7 +138,7 @@ final class LinkSender {
             queue.append(report)
             keeping.keep(queue, token: token, for: address)
         case .refresh:
-            if !stopped, let fresh = try? client.state() { state = fresh }
+            if !stopped, let fresh = try? client.state(token: token) { state = fresh }
             toldState = state
             channel.send(.state(state, reply: true))
         case .finish:
@@ -133,6 +146,8 @@ final class LinkSender {
             while !stopped && !queue.isEmpty && LinkChannel.now() < deadline {
                 if LinkChannel.now() >= nextTry { exchange() } else { usleep(50_000) }
             }
+            // The board says "left" rather than counting a learner who quit as stuck.
+            if !stopped, reachable { _ = try? client.leave(token: token) }
             channel.send(.finished(left: stopped ? 0 : queue.count, keptOnDisk: keeping.keptPath != nil))
         default:
             break
@@ -144,7 +159,7 @@ final class LinkSender {
         let batch = Array(queue.prefix(ClassWire.maximumBatch))
         lastPoll = LinkChannel.now()
         do throws(ClassClient.Failure) {
-            let fresh = batch.isEmpty ? try client.state() : try client.send(batch, token: token).state
+            let fresh = batch.isEmpty ? try client.state(token: token) : try client.send(batch, token: token).state
             delay = 0
             nextTry = 0
             let sent = Set(batch.map(\.seq))
