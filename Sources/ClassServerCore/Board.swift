@@ -25,6 +25,14 @@ struct BoardSnapshot {
     var stuck: [Stuck]
     /// Learners who quit their playground (counted in ``learners``).
     var left = 0
+    /// The step titles in each language the presenter published.
+    var translations: [String: LessonTitles] = [:]
+
+    /// Step `step`'s title in `lang`, or in the presenter's language.
+    func title(_ step: Int, _ fallback: String, in lang: Lang) -> String {
+        guard let titles = translations[lang.rawValue]?.steps, step >= 1, step <= titles.count else { return fallback }
+        return titles[step - 1]
+    }
 }
 
 extension ClassRoom {
@@ -86,7 +94,8 @@ extension ClassRoom {
             return BoardSnapshot(
                 state: state, learners: learners.count, inBrowser: browser.map { $0.intersection(learners.keys).count },
                 rows: rows, histograms: histograms, stuck: stuck.map(\.0),
-                left: learners.values.filter { $0.left != nil }.count)
+                left: learners.values.filter { $0.left != nil }.count,
+                translations: state.lesson.flatMap { lessons[$0]?.translations } ?? [:])
         }
     }
 }
@@ -171,9 +180,11 @@ struct BoardPage {
                 "<section class=\"now\" id=\"b-now\"><p class=\"wait\">" + t(.waitingForPresenter) + "</p></section>")
             return r
         }
-        var now = "<section class=\"now\" id=\"b-now\"><h2>" + HTML.escape(s.state.lessonTitle ?? lesson) + "</h2>"
+        var now =
+            "<section class=\"now\" id=\"b-now\"><h2>" + HTML.escape(s.state.lessonTitle(in: lang.rawValue) ?? lesson)
+            + "</h2>"
         now += "<p class=\"step\" id=\"step\">" + t(.stepOf, String(s.state.step), String(s.state.steps))
-        if let title = s.state.stepTitle { now += " · " + HTML.escape(title) }
+        if let title = s.state.stepTitle(in: lang.rawValue) { now += " · " + HTML.escape(title) }
         now += "</p>"
         var flags: [String] = []
         if s.state.tries { flags.append("<span class=\"tries\" id=\"tries\">▶ " + t(.roomTriesNow) + "</span>") }
@@ -225,7 +236,8 @@ struct BoardPage {
                     "<div class=\"histogram\" id=\"b-h-\(h.step)\" data-step=\"\(h.step)\" "
                     + "data-revealed=\"\(h.revealed)\"><h3>"
                     + t(.stepOf, String(h.step), String(s.state.steps))
-                if !h.title.isEmpty { html += " · " + HTML.escape(h.title) }
+                let title = s.title(h.step, h.title, in: lang)
+                if !title.isEmpty { html += " · " + HTML.escape(title) }
                 html += "</h3>"
                 if h.revealed {
                     html += "<p class=\"total\">" + t(.answersCount, String(h.total)) + "</p>"
@@ -258,7 +270,7 @@ struct BoardPage {
                 "<tr id=\"b-r-\(row.step)\" class=\"" + (row.isCurrent ? "current" : "")
                 + "\" data-step=\"\(row.step)\"><td class=\"n\">\(row.step)</td>"
             html +=
-                "<td class=\"title\">" + HTML.escape(row.title)
+                "<td class=\"title\">" + HTML.escape(s.title(row.step, row.title, in: lang))
                 + "<div class=\"bar\"><i class=\"r\" style=\"width:\(reachedBar)%\"></i><i class=\"p\" "
                 + "style=\"width:\(bar)%\"></i></div></td>"
             html += "<td class=\"reached\">\(row.reached)</td><td class=\"passed\">\(row.passed)</td></tr>"

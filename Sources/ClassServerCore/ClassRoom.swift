@@ -63,6 +63,8 @@ public struct LessonShape: Codable, Equatable, Sendable {
     public var steps: Int
     /// Steps that ask for a prediction, with how many options each offers (0: any number).
     public var predictions: [Int: Int]
+    /// Its titles in each language the presenter published (the board and each learner read their own).
+    public var translations: [String: LessonTitles]? = nil
     public init(steps: Int, predictions: [Int: Int] = [:]) {
         self.steps = steps
         self.predictions = predictions
@@ -100,6 +102,8 @@ public final class ClassRoom: @unchecked Sendable {
     public private(set) var version = 0
     /// Minutes without progress after which a learner counts as stuck.
     public var stuckMinutes: Double
+    /// The server's language (`serve --lang`): the board's unless its address says `?lang=`, whatever the presenter's.
+    public let serverLang: String
     /// The learners whose playground runs on this server (`serve --playground`), for the board; nil without.
     public var playgroundLearners: (@Sendable () -> Set<Int>)?
 
@@ -120,6 +124,7 @@ public final class ClassRoom: @unchecked Sendable {
     ) throws {
         self.store = store
         self.stuckMinutes = stuckMinutes
+        serverLang = lang
         self.clock = clock
         if let saved = try store.loadClass() {
             code = saved.code
@@ -415,10 +420,13 @@ public final class ClassRoom: @unchecked Sendable {
         learner.seen.insert(report.seq)
         learner.through = max(learner.through, report.seq)
         let key = StepKey(lesson: report.lesson, step: report.step)
-        var record = learner.steps[key] ?? StepRecord(first: received)
+        // The results say when the learner did it (a report sent late, after the server was away, too).
+        let happened = Self.happened(report.at, received: received)
+        var record = learner.steps[key] ?? StepRecord(first: happened, last: happened)
         if !record.reached { learner.lastProgress = max(learner.lastProgress, received) }
         record.reached = true
-        record.last = received
+        record.first = min(record.first, happened)
+        record.last = max(record.last, happened)
         switch report.kind {
         case .reached: break
         case .check:
@@ -443,6 +451,12 @@ public final class ClassRoom: @unchecked Sendable {
         learner.current = key
         learner.lastSeen = max(learner.lastSeen, received)
         learners[id] = learner
+    }
+
+    /// When a report's event happened: the learner's `at`, when it is no later than its arrival and at most 12 hours
+    /// before it (a clock that is wrong, or an old client's placeholder, gives the arrival).
+    static func happened(_ at: Double, received: Double) -> Double {
+        at <= received && at >= received - 12 * 3600 ? at : received
     }
 
     // MARK: who is stuck
@@ -502,6 +516,15 @@ public final class ClassRoom: @unchecked Sendable {
         if let title = update.lessonTitle, title.count > 200 {
             throw Refusal(400, "a lesson title is at most 200 characters")
         }
+        if let translations = update.translations,
+            translations.count > 4
+                || translations.contains(where: { lang, titles in
+                    !["en", "ko"].contains(lang) || titles.title.count > 200 || titles.steps.count > 500
+                        || titles.steps.contains { $0.count > 200 }
+                })
+        {
+            throw Refusal(400, "translations: en or ko, titles of at most 200 characters, at most 500 steps")
+        }
         if let lang = update.lang, !["en", "ko"].contains(lang) { throw Refusal(400, "the language is en or ko") }
         if let options = update.predictionOptions,
             options.count != update.predictionSteps?.count || options.contains(where: { !(0...99).contains($0) })
@@ -546,6 +569,12 @@ public final class ClassRoom: @unchecked Sendable {
                 for back in nextPassed.keys where back >= next.step { nextPassed[back] = nil }
             }
             next.stepTitle = next.step > 0 && next.step <= nextTitles.count ? nextTitles[next.step - 1] : nil
+            // The titles in every language published for this lesson (now, or before for the same lesson).
+            let translations = next.lesson.flatMap { update.translations ?? lessons[$0]?.translations }
+            next.lessonTitles = translations?.mapValues(\.title)
+            next.stepTitles = translations?.compactMapValues { titles in
+                next.step > 0 && next.step <= titles.steps.count ? titles.steps[next.step - 1] : nil
+            }
             if let tries = update.tries { next.tries = tries }
             try Self.reveal(update, in: &next)
             if let step = update.revealAnswers {
@@ -567,6 +596,7 @@ public final class ClassRoom: @unchecked Sendable {
             if let lesson = next.lesson {
                 var shape = nextLessons[lesson] ?? LessonShape(steps: 0)
                 if update.titles != nil { shape.steps = nextTitles.count }
+                if let translations = update.translations { shape.translations = translations }
                 shape.steps = max(shape.steps, next.step)
                 if let steps = update.predictionSteps {
                     let options = update.predictionOptions ?? Array(repeating: 0, count: steps.count)

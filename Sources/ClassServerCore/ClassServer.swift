@@ -193,8 +193,7 @@ public final class ClassServer: Sendable {
         switch (method, rest) {
         case ("GET", ""), ("GET", "board"):
             guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
-            let lang =
-                request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.currentState.lang) ?? .en
+            let lang = request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.serverLang) ?? .en
             return Self.text(
                 BoardPage(lang: lang, joinURL: joinURL).page(room.snapshot(), code: room.code),
                 type: "text/html; charset=utf-8")

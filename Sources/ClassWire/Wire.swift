@@ -61,6 +61,14 @@ public struct ClassState: Codable, Sendable, Equatable {
     public var reveals: [StepReveal]?
     /// The presenter has closed joining (`POST /CODE/close`); nil or false: open.
     public var joiningClosed: Bool? = nil
+    /// The lesson's title and the current step's in each language the presenter published (absent: only
+    /// `lessonTitle` and `stepTitle`, in the presenter's language).
+    public var lessonTitles: [String: String]? = nil
+    public var stepTitles: [String: String]? = nil
+
+    /// The lesson's title in `lang`, or in the presenter's language when it was not published in `lang`.
+    public func lessonTitle(in lang: String) -> String? { lessonTitles?[lang] ?? lessonTitle }
+    public func stepTitle(in lang: String) -> String? { stepTitles?[lang] ?? stepTitle }
 
     public init(
         code: String, lesson: String? = nil, lessonTitle: String? = nil, step: Int = 0, steps: Int = 0,
@@ -173,6 +181,9 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     /// Show the room's answers to this step's prediction on the board.
     public var revealAnswers: Int?
     public var lang: String?
+    /// The lesson's titles in every language it has (its twin lessons), by language: each viewer and learner reads
+    /// their own.
+    public var translations: [String: LessonTitles]? = nil
 
     public init(
         lesson: String? = nil, lessonTitle: String? = nil, step: Int? = nil, titles: [String]? = nil,
@@ -193,6 +204,16 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
         self.hints = hints
         self.revealStep = revealStep
         self.exerciseSteps = exerciseSteps
+    }
+}
+
+/// A lesson's title and its steps' titles in one language.
+public struct LessonTitles: Codable, Sendable, Equatable {
+    public var title: String
+    public var steps: [String]
+    public init(title: String, steps: [String]) {
+        self.title = title
+        self.steps = steps
     }
 }
 

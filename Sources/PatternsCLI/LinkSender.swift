@@ -29,10 +29,50 @@ struct ClassLinkCommand: ParsableCommand {
             return
         }
         let keeping = ClassKeeping(identities: identities)
-        guard let sender = LinkSender.join(address: address, name: name, keeping: keeping, channel: channel) else {
-            return
+        // Until it gets in (when the failure may pass), the session's reports are held and its `finish` answered.
+        var held: [LinkMessage] = []
+        var said = false
+        while true {
+            let attempt = LinkSender.join(address: address, name: name, keeping: keeping, channel: channel)
+            switch attempt {
+            case .success(let sender):
+                for message in held { sender.handle(message) }
+                sender.run()
+                return
+            case .failure(let failure):
+                guard Self.passes(failure) else {
+                    if !said { channel.send(.failed(.notJoined, failure)) }
+                    return
+                }
+                if !said {
+                    var message = LinkMessage.failed(.notJoined, failure)
+                    message.retrying = true
+                    channel.send(message)
+                    said = true
+                }
+            }
+            let deadline = LinkChannel.now() + 2
+            while LinkChannel.now() < deadline {
+                if channel.closed { return }
+                for message in channel.receive(timeout: max(0.05, deadline - LinkChannel.now())) {
+                    switch message.kind {
+                    case .report: held.append(message)
+                    case .finish:
+                        channel.send(.finished(left: held.count, keptOnDisk: false))
+                        return
+                    default: break
+                    }
+                }
+            }
         }
-        sender.run()
+    }
+
+    /// A failure that may pass by itself: the server out of reach or failing, joining closed, too many joins at once.
+    static func passes(_ failure: ClassClient.Failure) -> Bool {
+        switch failure {
+        case .unreachable: true
+        case .refused(let status, _, let reason): status == 429 || status >= 500 || reason == .joiningClosed
+        }
     }
 }
 
@@ -74,8 +114,10 @@ final class LinkSender {
     }
 
     /// Joins (the same learner again when the token kept for this class and name is still good) and says so on the
-    /// channel; nil when the class could not be joined (said too).
-    static func join(address: ClassAddress, name: String, keeping: ClassKeeping, channel: LinkChannel) -> LinkSender? {
+    /// channel; the failure when the class could not be joined (for the caller to say).
+    static func join(
+        address: ClassAddress, name: String, keeping: ClassKeeping, channel: LinkChannel
+    ) -> Result<LinkSender, ClassClient.Failure> {
         let client = ClassClient(address: address)
         do throws(ClassClient.Failure) {
             var joined: JoinResponse
@@ -96,10 +138,9 @@ final class LinkSender {
                 client: client, address: address, joined: joined, nextSeq: nextSeq, kept: kept, keeping: keeping,
                 channel: channel)
             channel.send(.joined(name: joined.name, state: joined.state, kept: kept.count))
-            return sender
+            return .success(sender)
         } catch {
-            channel.send(.failed(.notJoined, error))
-            return nil
+            return .failure(error)
         }
     }
 

@@ -49,6 +49,7 @@ final class PresenterLink {
             // The server refuses an answer outside a step's options (0: the step names no number of options).
             update.predictionOptions = steps.predictionOptions
             update.exerciseSteps = steps.exerciseSteps
+            update.translations = Self.translations(of: lesson, in: session.catalog)
         }
         let lang = session.options.lang
         let ok = send(update, console: console, saying: nil)
@@ -59,6 +60,19 @@ final class PresenterLink {
             }
         }
         return ok
+    }
+
+    /// The lesson's titles in each language it has (its twins: the same id and as many steps), so that the board and
+    /// each learner read them in their own.
+    static func translations(of lesson: Lesson, in catalog: LessonCatalog) -> [String: LessonTitles]? {
+        var found: [String: LessonTitles] = [:]
+        for lang in Lang.allCases {
+            guard let twin = catalog.lesson(id: lesson.id, lang: lang), twin.lang == lang.rawValue,
+                twin.steps.count == lesson.steps.count
+            else { continue }
+            found[lang.rawValue] = LessonTitles(title: twin.title, steps: twin.steps.map(\.title))
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// What the class is told of a lesson's steps (1-based): their titles, which ask for a prediction and with how many

@@ -12,7 +12,7 @@ public enum ClassText: String, TextCatalog {
     // The REPL.
     case joined, joinedAt, presenterAt, followNeedsClass, presenterNotStarted, notJoined, serverGone, serverBack,
         roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
-        classRefused, classUsage, joinUsage, notAClassAddress, nameNeeded, serverBinaryMissing,
+        classRefused, classUsage, joinUsage, notJoinedYet, notAClassAddress, nameNeeded, serverBinaryMissing,
         answersRevealed, presenterKeys, unsentAtExit, refusedToken, refusedPresenter, refusedTooLarge, refusedTooMany,
         refusedNoClass, refusedBadRequest, classCommandsHelp, demonstrationNotOpened
     // Limits, and the presenter closing joining or removing a learner.
@@ -98,6 +98,11 @@ public enum ClassText: String, TextCatalog {
             )
         case .presenterNotStarted: ("The presenter has not started a lesson yet.", "발표자가 아직 레슨을 시작하지 않았습니다.")
         case .notJoined: ("could not join: {0}", "참여하지 못했습니다: {0}")
+        case .notJoinedYet:
+            (
+                "Not in the class yet ({0}): the playground starts, and joins as soon as it can.",
+                "아직 수업에 참여하지 못했습니다({0}). 플레이그라운드는 시작하고, 참여할 수 있게 되면 바로 참여합니다."
+            )
         case .serverGone:
             (
                 "Class server out of reach: the playground goes on, and keeps your results until it is back.",
