@@ -200,7 +200,10 @@ struct BoardPage {
         r.part("b-now", now + "</section>")
 
         r.add("<div class=\"col first\">")
-        var stuck = "<section class=\"stuck\" id=\"b-stuck\"><h2>" + t(.stuck) + "</h2>"
+        // The count is in the heading: always in sight, however many names fit below it.
+        var stuck =
+            "<section class=\"stuck\" id=\"b-stuck\"><h2>" + t(.stuck)
+            + (s.stuck.isEmpty ? "" : " <span class=\"count\" id=\"stuck-count\">· \(s.stuck.count)</span>") + "</h2>"
         if s.stuck.isEmpty {
             stuck += "<p>" + t(.nobodyStuck) + "</p>"
         } else {

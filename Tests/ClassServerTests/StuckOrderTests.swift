@@ -33,6 +33,9 @@ import Testing
         let names = room.snapshot().stuck.map(\.name)
         #expect(names.first == "Idle Ian", "\(names)")
         #expect(names == ["Idle Ian"] + (1...6).map { "Failing \($0)" })
+        // The count is in the heading.
+        let html = BoardPage(lang: .en, joinURL: "http://x/ABC").body(room.snapshot())
+        #expect(html.contains("<h2>Stuck longest <span class=\"count\" id=\"stuck-count\">· 7</span></h2>"))
         // A learner who failed three checks before Ian fell behind comes first.
         clock.now += 60
         let early = try ClassRoom(directory: temporaryDirectory("stuck-order-2"), stuckMinutes: 1, clock: { clock.now })
