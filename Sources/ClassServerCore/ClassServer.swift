@@ -48,21 +48,23 @@ public final class ClassServer: Sendable {
     public var boardURL: String { joinURL + "/board" }
 
     /// Serves until stopped. An accept error (the open files ran out) does not end it: the server says so once, waits
-    /// a moment (longer each time, 5 s at most), and listens again on the same port.
+    /// a moment (longer each time it comes back within 10 s, 2 s at most), and listens again on the same port.
     public func run() async throws {
         var pause = 0.25
         while true {
             let server = listener.current.server
             // The board's sockets (`GET /CODE/live/en|ko`) are routed in `route`, under the per-address limits.
             await server.appendRoute(HTTPRoute("*")) { [self] request in await self.handle(request) }
+            let started = Date()
             do {
                 try await server.run()
                 return
             } catch SocketError.failed(let type, let number, let message) where type == "Accept" {
                 if listener.isStopping || Task.isCancelled { return }
                 listener.trouble(Int(number), message)
+                if Date().timeIntervalSince(started) > 10 { pause = 0.25 }
                 try await Task.sleep(nanoseconds: UInt64(pause * 1e9))
-                pause = min(5, pause * 2)
+                pause = min(2, pause * 2)
                 if listener.isStopping { return }
                 listener.renew()
             }

@@ -8,6 +8,8 @@ import Foundation
 ///   then is dropped, and so is a connection kept idle between requests;
 /// - one address has at most ``perAddress`` connections waiting on it: one more drops its oldest, so the newest
 ///   request of a room behind one NAT still gets through a flood from that NAT.
+/// - near the open-file limit (a descriptor numbered in its last eighth: the system gives the lowest free number),
+///   a new connection's wait ends at once: the files go back before accepting runs out of them.
 /// Sockets upgraded to a WebSocket (the board, the playground's terminal) wait as long as they like: they are
 /// limited where they are opened.
 final class ConnectionGuard: AsyncSocketPool, @unchecked Sendable {
@@ -26,8 +28,12 @@ final class ConnectionGuard: AsyncSocketPool, @unchecked Sendable {
         let task: Task<Void, any Error>
     }
 
-    init(inner: any AsyncSocketPool, perAddress: Int, headerSeconds: Double) {
+    /// Descriptors from this number on are near the open-file limit.
+    let crowded: Int32
+
+    init(inner: any AsyncSocketPool, perAddress: Int, headerSeconds: Double, openFiles: Int = OpenFiles.current) {
         self.inner = inner
+        crowded = Int32(clamping: openFiles - openFiles / 8)
         self.perAddress = max(1, perAddress)
         self.headerSeconds = headerSeconds
     }
@@ -53,6 +59,10 @@ final class ConnectionGuard: AsyncSocketPool, @unchecked Sendable {
         // The listening socket (no peer), writes, and WebSockets wait as the pool lets them.
         guard events == .read, let peer = Self.peer(socket.file.rawValue), !isUpgraded(peer) else {
             return try await inner.suspendSocket(socket, untilReadyFor: events)
+        }
+        if socket.file.rawValue >= crowded {
+            lock.withLock { dropped += 1 }
+            throw SocketError.disconnected
         }
         let inner = inner
         let task = Task { try await inner.suspendSocket(socket, untilReadyFor: events) }
