@@ -73,6 +73,8 @@ struct ClassServerCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
+            // A laptop's usual 1,024 open files is too few for a room: take what the hard limit allows.
+            OpenFiles.raise()
             let environment = ProcessInfo.processInfo.environment
             let language = Lang.detect(flag: lang, environment: environment)
             let directory = data ?? Self.defaultDirectory(environment)
@@ -130,6 +132,12 @@ struct ClassServerCommand: AsyncParsableCommand {
             if let playgrounds {
                 say(.playgroundsAt, server.joinURL + "/play", String(playgroundSeats))
                 if !playgrounds.capsWholeSeats { say(.playgroundsPerProcess) }
+            }
+            server.onTrouble { number, message in
+                let said = Phrase(
+                    ClassText.acceptTrouble.texts, ["\(message), errno \(number)", String(OpenFiles.current)])
+                print(said.text(language))
+                fflush(nil)
             }
             fflush(nil)
             let culling = playgrounds?.cullIdle()

@@ -13,6 +13,8 @@ struct BoardSnapshot {
     struct Stuck {
         var name: String; var step: Int; var failed: Int; var idleMinutes: Int; var behind: Bool
         var inBrowser = false
+        /// Joined, and never reached a step.
+        var notStarted = false
     }
     var state: ClassState
     var learners: Int
@@ -21,6 +23,16 @@ struct BoardSnapshot {
     var rows: [Row]
     var histograms: [Histogram]
     var stuck: [Stuck]
+    /// Learners who quit their playground (counted in ``learners``).
+    var left = 0
+    /// The step titles in each language the presenter published.
+    var translations: [String: LessonTitles] = [:]
+
+    /// Step `step`'s title in `lang`, or in the presenter's language.
+    func title(_ step: Int, _ fallback: String, in lang: Lang) -> String {
+        guard let titles = translations[lang.rawValue]?.steps, step >= 1, step <= titles.count else { return fallback }
+        return titles[step - 1]
+    }
 }
 
 extension ClassRoom {
@@ -51,9 +63,10 @@ extension ClassRoom {
                             (
                                 .init(
                                     name: learner.name, step: learner.current?.step ?? 0, failed: why.failed,
-                                    idleMinutes: Int(why.idle / 60), behind: why.idle > 0,
-                                    inBrowser: browser?.contains(learner.id) == true),
-                                why.idle + Double(why.failed) * 60, learner.id
+                                    idleMinutes: Int(why.idle / 60), behind: why.idle > 0 && learner.current != nil,
+                                    inBrowser: browser?.contains(learner.id) == true,
+                                    notStarted: learner.current == nil),
+                                why.since, learner.id
                             ))
                     }
                 }
@@ -76,11 +89,13 @@ extension ClassRoom {
                             revealed: state.answersRevealed.contains(step)))
                 }
             }
-            // Longest first; among equals, who joined first.
-            stuck.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }
+            // Stuck longest first (who became stuck earliest); among equals, who joined first.
+            stuck.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 < $1.2 }
             return BoardSnapshot(
                 state: state, learners: learners.count, inBrowser: browser.map { $0.intersection(learners.keys).count },
-                rows: rows, histograms: histograms, stuck: stuck.map(\.0))
+                rows: rows, histograms: histograms, stuck: stuck.map(\.0),
+                left: learners.values.filter { $0.left != nil }.count,
+                translations: state.lesson.flatMap { lessons[$0]?.translations } ?? [:])
         }
     }
 }
@@ -157,6 +172,7 @@ struct BoardPage {
                             : "<br><a href=\"" + HTML.escape(joinURL + "/play") + "\">"
                                 + t(.boardOpenPlayground, joinURL + "/play") + "</a>"))
                 + "</p><p class=\"count\" id=\"learners\">" + t(.learnersInClass, String(s.learners))
+                + (s.left > 0 ? " · " + t(.learnersLeft, String(s.left)) : "")
                 + (s.inBrowser.map { " · " + t(.boardInBrowser, String($0)) } ?? "") + "</p></header>")
         guard let lesson = s.state.lesson else {
             r.part(
@@ -164,9 +180,11 @@ struct BoardPage {
                 "<section class=\"now\" id=\"b-now\"><p class=\"wait\">" + t(.waitingForPresenter) + "</p></section>")
             return r
         }
-        var now = "<section class=\"now\" id=\"b-now\"><h2>" + HTML.escape(s.state.lessonTitle ?? lesson) + "</h2>"
+        var now =
+            "<section class=\"now\" id=\"b-now\"><h2>" + HTML.escape(s.state.lessonTitle(in: lang.rawValue) ?? lesson)
+            + "</h2>"
         now += "<p class=\"step\" id=\"step\">" + t(.stepOf, String(s.state.step), String(s.state.steps))
-        if let title = s.state.stepTitle { now += " · " + HTML.escape(title) }
+        if let title = s.state.stepTitle(in: lang.rawValue) { now += " · " + HTML.escape(title) }
         now += "</p>"
         var flags: [String] = []
         if s.state.tries { flags.append("<span class=\"tries\" id=\"tries\">▶ " + t(.roomTriesNow) + "</span>") }
@@ -182,7 +200,10 @@ struct BoardPage {
         r.part("b-now", now + "</section>")
 
         r.add("<div class=\"col first\">")
-        var stuck = "<section class=\"stuck\" id=\"b-stuck\"><h2>" + t(.stuck) + "</h2>"
+        // The count is in the heading: always in sight, however many names fit below it.
+        var stuck =
+            "<section class=\"stuck\" id=\"b-stuck\"><h2>" + t(.stuck)
+            + (s.stuck.isEmpty ? "" : " <span class=\"count\" id=\"stuck-count\">· \(s.stuck.count)</span>") + "</h2>"
         if s.stuck.isEmpty {
             stuck += "<p>" + t(.nobodyStuck) + "</p>"
         } else {
@@ -196,10 +217,11 @@ struct BoardPage {
                             : t(.failedChecks, String(one.failed)))
                 }
                 if one.behind { why.append(t(.behindMinutes, String(one.idleMinutes))) }
+                if one.notStarted { why.append(t(.notStarted, String(one.idleMinutes))) }
                 stuck +=
                     "<li><b>" + HTML.escape(one.name) + "</b>"
-                    + (one.inBrowser ? " <span class=\"where\">(" + t(.boardBrowserMark) + ")</span>" : "") + " · "
-                    + t(.stepOf, String(one.step), String(s.state.steps))
+                    + (one.inBrowser ? " <span class=\"where\">(" + t(.boardBrowserMark) + ")</span>" : "")
+                    + (one.notStarted ? "" : " · " + t(.stepOf, String(one.step), String(s.state.steps)))
                 stuck += (why.isEmpty ? "" : " · " + why.joined(separator: ", ")) + "</li>"
             }
             stuck += "</ol>"
@@ -217,7 +239,8 @@ struct BoardPage {
                     "<div class=\"histogram\" id=\"b-h-\(h.step)\" data-step=\"\(h.step)\" "
                     + "data-revealed=\"\(h.revealed)\"><h3>"
                     + t(.stepOf, String(h.step), String(s.state.steps))
-                if !h.title.isEmpty { html += " · " + HTML.escape(h.title) }
+                let title = s.title(h.step, h.title, in: lang)
+                if !title.isEmpty { html += " · " + HTML.escape(title) }
                 html += "</h3>"
                 if h.revealed {
                     html += "<p class=\"total\">" + t(.answersCount, String(h.total)) + "</p>"
@@ -250,7 +273,7 @@ struct BoardPage {
                 "<tr id=\"b-r-\(row.step)\" class=\"" + (row.isCurrent ? "current" : "")
                 + "\" data-step=\"\(row.step)\"><td class=\"n\">\(row.step)</td>"
             html +=
-                "<td class=\"title\">" + HTML.escape(row.title)
+                "<td class=\"title\">" + HTML.escape(s.title(row.step, row.title, in: lang))
                 + "<div class=\"bar\"><i class=\"r\" style=\"width:\(reachedBar)%\"></i><i class=\"p\" "
                 + "style=\"width:\(bar)%\"></i></div></td>"
             html += "<td class=\"reached\">\(row.reached)</td><td class=\"passed\">\(row.passed)</td></tr>"

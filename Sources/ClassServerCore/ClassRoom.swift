@@ -27,6 +27,8 @@ struct Learner {
     var steps: [StepKey: StepRecord] = [:]
     /// Where the learner joined from (empty for a class saved before addresses were kept).
     var address = ""
+    /// When the learner quit the playground (nil: in the class). Any report brings them back.
+    var left: Double?
     /// The step of the learner's latest report.
     var current: StepKey?
     /// When the learner last reached a new step or passed a check (server time).
@@ -46,6 +48,8 @@ struct StepRecord {
     var failedChecks = 0
     /// Failed checks since the last pass.
     var failedInARow = 0
+    /// When the third of those failed checks came (the learner was stuck from then on), or nil.
+    var failingSince: Double?
     var passed = false
     var prediction: String?
     var hints = 0
@@ -59,6 +63,8 @@ public struct LessonShape: Codable, Equatable, Sendable {
     public var steps: Int
     /// Steps that ask for a prediction, with how many options each offers (0: any number).
     public var predictions: [Int: Int]
+    /// Its titles in each language the presenter published (the board and each learner read their own).
+    public var translations: [String: LessonTitles]? = nil
     public init(steps: Int, predictions: [Int: Int] = [:]) {
         self.steps = steps
         self.predictions = predictions
@@ -78,7 +84,7 @@ public final class ClassRoom: @unchecked Sendable {
     /// The steps of the presenter's lesson that a learner can pass; nil when the presenter did not say.
     var exerciseSteps: [Int]?
     /// When the presenter went past each step of the lesson (server time): a learner left on such a step with no
-    /// progress since is behind. Memory only: after a restart the presenter is taken to have gone past at the restart.
+    /// progress since is behind. Kept in the store, so a restart keeps who is stuck and for how long.
     var presenterPassed: [Int: Double] = [:]
     var learners: [Int: Learner] = [:]
     var byToken: [String: Int] = [:]
@@ -96,6 +102,8 @@ public final class ClassRoom: @unchecked Sendable {
     public private(set) var version = 0
     /// Minutes without progress after which a learner counts as stuck.
     public var stuckMinutes: Double
+    /// The server's language (`serve --lang`): the board's unless its address says `?lang=`, whatever the presenter's.
+    public let serverLang: String
     /// The learners whose playground runs on this server (`serve --playground`), for the board; nil without.
     public var playgroundLearners: (@Sendable () -> Set<Int>)?
 
@@ -116,6 +124,7 @@ public final class ClassRoom: @unchecked Sendable {
     ) throws {
         self.store = store
         self.stuckMinutes = stuckMinutes
+        serverLang = lang
         self.clock = clock
         if let saved = try store.loadClass() {
             code = saved.code
@@ -124,6 +133,7 @@ public final class ClassRoom: @unchecked Sendable {
             titles = saved.titles
             predictionSteps = saved.predictionSteps
             exerciseSteps = saved.exerciseSteps
+            presenterPassed = saved.presenterPassed
         } else {
             code = Tokens.make(6, alphabet: Tokens.codeAlphabet)
             presenterToken = Tokens.make(24, alphabet: Tokens.tokenAlphabet)
@@ -144,8 +154,11 @@ public final class ClassRoom: @unchecked Sendable {
                 steps: max(state.steps, state.step),
                 predictions: Dictionary(predictionSteps.map { ($0, 0) }) { a, _ in a })
         }
+        // A class kept before these times were: the presenter is taken to have gone past at the restart.
         let started = clock()
-        for step in stride(from: 1, to: state.step, by: 1) { presenterPassed[step] = started }
+        for step in stride(from: 1, to: state.step, by: 1) where presenterPassed[step] == nil {
+            presenterPassed[step] = started
+        }
         for saved in try store.learners() {
             if saved.removed {
                 removedTokens.insert(saved.token)
@@ -155,6 +168,7 @@ public final class ClassRoom: @unchecked Sendable {
                 id: saved.id, name: saved.name, token: saved.token, joined: saved.joined,
                 lastProgress: saved.joined, lastSeen: saved.joined)
             learner.address = saved.address
+            learner.left = saved.left
             learners[saved.id] = learner
             byToken[saved.token] = saved.id
             joinedFrom[saved.address, default: 0] += 1
@@ -241,12 +255,19 @@ public final class ClassRoom: @unchecked Sendable {
 
     /// The presenter removes every learner of that name: their tokens stop working and the board forgets them.
     public func remove(name: String, token: String?) throws(Refusal) -> RemoveResponse {
+        try remove(RemoveRequest(name: name), token: token)
+    }
+
+    /// The presenter removes every learner the request names (by name, a pattern, or joined at or after a time).
+    public func remove(_ request: RemoveRequest, token: String?) throws(Refusal) -> RemoveResponse {
         guard isPresenter(token) else {
             throw Refusal(403, "only the presenter's token removes a learner", reason: .notPresenter)
         }
-        let name = name.trimmingCharacters(in: .whitespaces)
+        guard request.name != nil || request.joinedAfter != nil else {
+            throw Refusal(400, "say whom to remove: a name, or joinedAfter")
+        }
         return try locked { () throws(Refusal) -> RemoveResponse in
-            let gone = learners.values.filter { $0.name == name }
+            let gone = learners.values.filter { request.matches(name: $0.name, joined: $0.joined) }
             guard !gone.isEmpty else { throw Refusal(404, "no learner is named that", reason: .noSuchLearner) }
             do { try store.removeLearners(gone.map(\.id)) } catch {
                 throw Refusal(500, "the class could not be saved")
@@ -259,6 +280,20 @@ public final class ClassRoom: @unchecked Sendable {
             }
             version += 1
             return RemoveResponse(removed: gone.count, state: state)
+        }
+    }
+
+    /// A learner quit the playground: the board says "left" instead of counting them stuck.
+    public func leave(token: String) throws(Refusal) -> ClassState {
+        try locked { () throws(Refusal) -> ClassState in
+            guard let id = byToken[token] else {
+                throw Refusal(401, "this learner's token is not known here: join again", reason: .unknownToken)
+            }
+            let now = clock()
+            do { try store.setLeft(id, at: now) } catch { throw Refusal(500, "the class could not be saved") }
+            learners[id]!.left = now
+            version += 1
+            return state
         }
     }
 
@@ -367,6 +402,10 @@ public final class ClassRoom: @unchecked Sendable {
                 added += 1
             }
             reportCount += added
+            if learners[id]!.left != nil, (try? store.setLeft(id, at: nil)) != nil {
+                learners[id]!.left = nil
+                version += 1
+            }
             learners[id]!.lastSeen = now
             if added > 0 { version += 1 }
             var receipt = ReportReceipt(through: learners[id]!.through, state: state)
@@ -381,10 +420,13 @@ public final class ClassRoom: @unchecked Sendable {
         learner.seen.insert(report.seq)
         learner.through = max(learner.through, report.seq)
         let key = StepKey(lesson: report.lesson, step: report.step)
-        var record = learner.steps[key] ?? StepRecord(first: received)
+        // The results say when the learner did it (a report sent late, after the server was away, too).
+        let happened = Self.happened(report.at, received: received)
+        var record = learner.steps[key] ?? StepRecord(first: happened, last: happened)
         if !record.reached { learner.lastProgress = max(learner.lastProgress, received) }
         record.reached = true
-        record.last = received
+        record.first = min(record.first, happened)
+        record.last = max(record.last, happened)
         switch report.kind {
         case .reached: break
         case .check:
@@ -393,9 +435,11 @@ public final class ClassRoom: @unchecked Sendable {
                 if !record.passed { learner.lastProgress = received }
                 record.passed = true
                 record.failedInARow = 0
+                record.failingSince = nil
             } else {
                 record.failedChecks += 1
                 record.failedInARow += 1
+                if record.failedInARow == 3 { record.failingSince = received }
             }
         case .predict:
             // The first answer counts.
@@ -407,6 +451,12 @@ public final class ClassRoom: @unchecked Sendable {
         learner.current = key
         learner.lastSeen = max(learner.lastSeen, received)
         learners[id] = learner
+    }
+
+    /// When a report's event happened: the learner's `at`, when it is no later than its arrival and at most 12 hours
+    /// before it (a clock that is wrong, or an old client's placeholder, gives the arrival).
+    static func happened(_ at: Double, received: Double) -> Double {
+        at <= received && at >= received - 12 * 3600 ? at : received
     }
 
     // MARK: who is stuck
@@ -423,19 +473,29 @@ public final class ClassRoom: @unchecked Sendable {
     /// passed, and the learner may simply go on), or no progress for ``stuckMinutes`` while the presenter is past the
     /// learner's step. A learner at the presenter's step, or ahead of it, on a step with nothing to pass never is.
     /// The lock is held.
-    func whyStuck(_ learner: Learner, now: Double) -> (failed: Int, idle: Double)? {
+    /// `since`: when the learner became stuck (the third failed check, or ``stuckMinutes`` after the last progress
+    /// behind the presenter, whichever came first): the board lists who has been stuck longest first.
+    func whyStuck(_ learner: Learner, now: Double) -> (failed: Int, idle: Double, since: Double)? {
+        guard learner.left == nil else { return nil }
+        // Joined, and never reached a step (no `follow`, no lesson): the learner most in need of help.
+        if learner.current == nil, state.lesson != nil, now - learner.joined >= stuckMinutes * 60 {
+            return (0, now - learner.joined, learner.joined + stuckMinutes * 60)
+        }
         guard let lesson = state.lesson, let current = learner.current, current.lesson == lesson,
             let record = learner.steps[current], !record.passed
         else { return nil }
         let answeredPrediction = predictionSteps.contains(current.step) && record.prediction != nil
         let failing = canBePassed(current.step) && !answeredPrediction && record.failedInARow >= 3
         var behind: Double = 0
+        var laggingSince = now
         if let passed = presenterPassed[current.step], state.step > current.step {
             behind = now - max(learner.lastProgress, passed)
+            laggingSince = max(learner.lastProgress, passed) + stuckMinutes * 60
         }
         let lagging = behind >= stuckMinutes * 60
         guard failing || lagging else { return nil }
-        return (failing ? record.failedInARow : 0, lagging ? behind : 0)
+        let since = min(failing ? record.failingSince ?? now : now, lagging ? laggingSince : now)
+        return (failing ? record.failedInARow : 0, lagging ? behind : 0, since)
     }
 
     // MARK: the presenter
@@ -455,6 +515,15 @@ public final class ClassRoom: @unchecked Sendable {
         }
         if let title = update.lessonTitle, title.count > 200 {
             throw Refusal(400, "a lesson title is at most 200 characters")
+        }
+        if let translations = update.translations,
+            translations.count > 4
+                || translations.contains(where: { lang, titles in
+                    !["en", "ko"].contains(lang) || titles.title.count > 200 || titles.steps.count > 500
+                        || titles.steps.contains { $0.count > 200 }
+                })
+        {
+            throw Refusal(400, "translations: en or ko, titles of at most 200 characters, at most 500 steps")
         }
         if let lang = update.lang, !["en", "ko"].contains(lang) { throw Refusal(400, "the language is en or ko") }
         if let options = update.predictionOptions,
@@ -500,6 +569,12 @@ public final class ClassRoom: @unchecked Sendable {
                 for back in nextPassed.keys where back >= next.step { nextPassed[back] = nil }
             }
             next.stepTitle = next.step > 0 && next.step <= nextTitles.count ? nextTitles[next.step - 1] : nil
+            // The titles in every language published for this lesson (now, or before for the same lesson).
+            let translations = next.lesson.flatMap { update.translations ?? lessons[$0]?.translations }
+            next.lessonTitles = translations?.mapValues(\.title)
+            next.stepTitles = translations?.compactMapValues { titles in
+                next.step > 0 && next.step <= titles.steps.count ? titles.steps[next.step - 1] : nil
+            }
             if let tries = update.tries { next.tries = tries }
             try Self.reveal(update, in: &next)
             if let step = update.revealAnswers {
@@ -512,7 +587,7 @@ public final class ClassRoom: @unchecked Sendable {
                 try store.saveClass(
                     .init(
                         code: code, presenterToken: presenterToken, state: next, titles: nextTitles,
-                        predictionSteps: nextPredictions, exerciseSteps: nextExercises))
+                        predictionSteps: nextPredictions, exerciseSteps: nextExercises, presenterPassed: nextPassed))
             } catch {
                 throw Refusal(500, "the class could not be saved")
             }
@@ -521,6 +596,7 @@ public final class ClassRoom: @unchecked Sendable {
             if let lesson = next.lesson {
                 var shape = nextLessons[lesson] ?? LessonShape(steps: 0)
                 if update.titles != nil { shape.steps = nextTitles.count }
+                if let translations = update.translations { shape.translations = translations }
                 shape.steps = max(shape.steps, next.step)
                 if let steps = update.predictionSteps {
                     let options = update.predictionOptions ?? Array(repeating: 0, count: steps.count)

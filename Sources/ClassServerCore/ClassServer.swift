@@ -4,80 +4,6 @@ import FlyingSocks
 import Foundation
 import PlaygroundText
 
-/// Requests a client may make: a burst, then a steady rate (a token bucket per key). A flood from one learner or one
-/// address is refused with 429 while everyone else goes on.
-final class RateLimiter: @unchecked Sendable {
-    let burst: Double
-    let perSecond: Double
-    let lock = NSLock()
-    var buckets: [String: (tokens: Double, at: Double)] = [:]
-
-    init(burst: Double, perSecond: Double) {
-        self.burst = burst
-        self.perSecond = perSecond
-    }
-
-    /// Takes `cost` tokens (a batch of reports costs one a report), or none when there are fewer.
-    func allow(_ key: String, cost: Double = 1, now: Double = Date().timeIntervalSince1970) -> Bool {
-        lock.withLock {
-            var bucket = buckets[key] ?? (burst, now)
-            bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * perSecond)
-            bucket.at = now
-            guard bucket.tokens >= cost else { buckets[key] = bucket; return false }
-            bucket.tokens -= cost
-            buckets[key] = bucket
-            if buckets.count > 100_000 { buckets.removeAll() }
-            return true
-        }
-    }
-}
-
-/// Counts what each address holds open (board sockets), against a most.
-final class OpenCounter: @unchecked Sendable {
-    let most: Int
-    let lock = NSLock()
-    var open: [String: Int] = [:]
-    init(most: Int) { self.most = most }
-
-    func take(_ key: String) -> Bool {
-        lock.withLock {
-            guard open[key, default: 0] < most else { return false }
-            open[key, default: 0] += 1
-            return true
-        }
-    }
-
-    func give(_ key: String) {
-        lock.withLock {
-            open[key, default: 1] -= 1
-            if open[key] == 0 { open[key] = nil }
-        }
-    }
-}
-
-/// What one learner and one address may do. A room behind one NAT is one address: `learnersPerAddress` (the room's
-/// ``ClassRoom/perAddress``) scales what an address may send.
-public struct ClassLimits: Sendable, Equatable {
-    /// Reports one learner may send at once, then a second (counted in reports, not requests).
-    public var reportBurst: Double = Double(ClassWire.maximumBatch)
-    public var reportsPerSecond: Double = 5
-    /// Joins from one address at once, then a second.
-    public var joinBurst: Double
-    public var joinsPerSecond: Double = 5
-    /// Requests from one address (page loads, state, reports, board sockets opened) at once, then a second.
-    public var requestBurst: Double
-    public var requestsPerSecond: Double
-    /// Board sockets one address may hold open (the projector and a few phones; a learner needs none).
-    public var boardsPerAddress = 20
-
-    public init(learnersPerAddress: Int = 250) {
-        let n = Double(learnersPerAddress)
-        joinBurst = n
-        requestBurst = max(600, 4 * n)
-        requestsPerSecond = max(200, 2 * n)
-    }
-}
-
 /// The class server: routes under `/CODE/`, JSON in and out, one status and one sentence for every refusal.
 public final class ClassServer: Sendable {
     public let room: ClassRoom
@@ -89,7 +15,8 @@ public final class ClassServer: Sendable {
     let perAddress: RateLimiter
     let joins: RateLimiter
     let boards: OpenCounter
-    let server: HTTPServer
+    /// The HTTP server listening now (a new one after an accept error, on the same port).
+    let listener: Listener
     let renders: BoardRenders
     /// Each learner's playground in the browser (`serve --playground`), or nil.
     public let playgrounds: Playgrounds?
@@ -112,7 +39,7 @@ public final class ClassServer: Sendable {
         let address: any SocketAddress =
             host.contains(":")
             ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
-        server = HTTPServer(address: address, timeout: 30, logger: .disabled)
+        listener = Listener(address: address, limits: limits)
         renders = BoardRenders(
             room: room, joinURL: ClassAddress(host: self.publicHost, port: Int(port), code: room.code).url)
     }
@@ -120,26 +47,51 @@ public final class ClassServer: Sendable {
     public var joinURL: String { ClassAddress(host: publicHost, port: Int(port), code: room.code).url }
     public var boardURL: String { joinURL + "/board" }
 
+    /// Serves until stopped. An accept error (the open files ran out) does not end it: the server says so once, waits
+    /// a moment (longer each time it comes back within 10 s, 2 s at most), and listens again on the same port.
     public func run() async throws {
-        // The board's sockets (`GET /CODE/live/en|ko`) are routed in `route`, under the per-address limits.
-        await server.appendRoute(HTTPRoute("*")) { [self] request in await self.handle(request) }
-        try await server.run()
+        var pause = 0.25
+        while true {
+            let server = listener.current.server
+            // The board's sockets (`GET /CODE/live/en|ko`) are routed in `route`, under the per-address limits.
+            await server.appendRoute(HTTPRoute("*")) { [self] request in await self.handle(request) }
+            let started = Date()
+            do {
+                try await server.run()
+                return
+            } catch SocketError.failed(let type, let number, let message) where type == "Accept" {
+                if listener.isStopping || Task.isCancelled { return }
+                listener.trouble(Int(number), message)
+                if Date().timeIntervalSince(started) > 10 { pause = 0.25 }
+                try await Task.sleep(nanoseconds: UInt64(pause * 1e9))
+                pause = min(2, pause * 2)
+                if listener.isStopping { return }
+                listener.renew()
+            }
+        }
     }
 
     /// Waits until the server listens (`timeout` seconds at most: a loaded machine may take longer than FlyingFox's
     /// default 5).
     public func waitUntilListening(timeout: Double = 5) async throws {
-        try await server.waitUntilListening(timeout: timeout)
+        try await listener.current.server.waitUntilListening(timeout: timeout)
     }
 
     /// The port listened on (the one asked for, or the one the system chose for port 0).
     public func listeningPort() async -> Int? {
-        switch await server.listeningAddress {
+        switch await listener.current.server.listeningAddress {
         case .ip4(_, let port), .ip6(_, let port): Int(port)
         default: nil
         }
     }
-    public func stop() async { await server.stop() }
+
+    public func stop() async {
+        listener.stopping()
+        await listener.current.server.stop()
+    }
+
+    /// Said once a trouble (an accept error) starts: `(errno, message)`. Set before ``run()``.
+    public func onTrouble(_ say: @escaping @Sendable (Int, String) -> Void) { listener.sayTrouble(with: say) }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         do {
@@ -215,6 +167,13 @@ public final class ClassServer: Sendable {
         }
     }
 
+    /// Whose rate a request counts against: a learner's (by token), or else the address's. A flood from one address
+    /// (a room behind one NAT) then slows only those without a learner's token.
+    func requester(_ request: HTTPRequest, address: String) -> String {
+        if let token = bearer(request), let id = room.learner(token: token) { return "requests:learner:\(id)" }
+        return "requests:" + address
+    }
+
     func address(_ request: HTTPRequest) -> String {
         switch request.remoteAddress {
         case .ip4(let ip, _), .ip6(let ip, _): ip
@@ -236,13 +195,12 @@ public final class ClassServer: Sendable {
         switch (method, rest) {
         case ("GET", ""), ("GET", "board"):
             guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
-            let lang =
-                request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.currentState.lang) ?? .en
+            let lang = request.query["lang"].flatMap { Lang(rawValue: $0) } ?? Lang(rawValue: room.serverLang) ?? .en
             return Self.text(
                 BoardPage(lang: lang, joinURL: joinURL).page(room.snapshot(), code: room.code),
                 type: "text/html; charset=utf-8")
         case ("GET", "state"):
-            guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
+            guard perAddress.allow(requester(request, address: key)) else { throw Self.tooManyRequests }
             return Self.json(room.currentState)
         case ("GET", "live/en"), ("GET", "live/ko"):
             return try await liveBoard(request, lang: rest.hasSuffix("ko") ? .ko : .en, address: key)
@@ -259,7 +217,7 @@ public final class ClassServer: Sendable {
             let join = try await decode(JoinRequest.self, request)
             return Self.json(try room.join(name: join.name, address: key))
         case ("POST", "reports"):
-            guard perAddress.allow("requests:" + key) else { throw Self.tooManyRequests }
+            guard perAddress.allow(requester(request, address: key)) else { throw Self.tooManyRequests }
             guard let token = bearer(request), let id = room.learner(token: token) else {
                 if let token = bearer(request), room.wasRemoved(token: token) {
                     throw Refusal(403, "the presenter removed you from this class", reason: .removed)
@@ -275,6 +233,12 @@ public final class ClassServer: Sendable {
                 throw Refusal(429, "too many reports: slow down", reason: .tooManyReports)
             }
             return Self.json(try room.report(batch.reports, token: token))
+        case ("POST", "leave"):
+            guard perAddress.allow(requester(request, address: key)) else { throw Self.tooManyRequests }
+            guard let token = bearer(request) else {
+                throw Refusal(401, "leaving needs the learner's token from joining", reason: .unknownToken)
+            }
+            return Self.json(try room.leave(token: token))
         case ("POST", "close"), ("POST", "open"):
             return Self.json(try room.setJoining(open: rest == "open", token: bearer(request)))
         case ("POST", "remove"):
@@ -282,8 +246,8 @@ public final class ClassServer: Sendable {
                 throw Refusal(403, "only the presenter's token removes a learner", reason: .notPresenter)
             }
             let remove = try await decode(RemoveRequest.self, request)
-            let ids = room.learnerIDs(named: remove.name)
-            let removed = try room.remove(name: remove.name, token: bearer(request))
+            let ids = room.learnerIDs(remove)
+            let removed = try room.remove(remove, token: bearer(request))
             playgrounds?.end(learners: ids, reason: .removed)
             return Self.json(removed)
         case ("POST", "presenter"):
@@ -308,7 +272,7 @@ public final class ClassServer: Sendable {
         case ("GET", "play"), ("GET", "terminal"), ("GET", "xterm.js"), ("GET", "xterm.css"):
             return try await playground(request, rest: rest, address: key)
         case (_, "board"), (_, "state"), (_, "join"), (_, "reports"), (_, "presenter"), (_, "results.csv"),
-            (_, "results.json"), (_, "close"), (_, "open"), (_, "remove"), (_, "live/en"), (_, "live/ko"):
+            (_, "results.json"), (_, "close"), (_, "open"), (_, "remove"), (_, "live/en"), (_, "live/ko"), (_, "leave"):
             throw Refusal(405, "\(method) is not how /\(code)/\(rest) is used")
         default:
             throw Refusal(404, "there is nothing at /\(code)/\(rest)")
@@ -328,12 +292,20 @@ extension ClassServer {
             throw Refusal(
                 429, "at most \(boards.most) boards from one address at a time", reason: .tooManyBoards)
         }
+        let upgrade = upgrading(request)
         let counted = CountedSocket(
-            inner: LiveBoard(server: self, lang: lang), release: { [boards] in boards.give(address) })
+            inner: LiveBoard(server: self, lang: lang),
+            release: { [boards] in
+                boards.give(address)
+                upgrade?.done()
+            })
         let response = try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: counted))
             .handleRequest(request)
         // Not upgraded (not a WebSocket handshake): nothing stays open.
-        if response.statusCode != .switchingProtocols { boards.give(address) }
+        if response.statusCode != .switchingProtocols {
+            boards.give(address)
+            upgrade?.done()
+        }
         return response
     }
 }

@@ -48,6 +48,12 @@ final class ClassStore: ClassStoring, @unchecked Sendable {
         migrator.registerMigration("v2: exercise steps") { db in
             try db.execute(sql: "ALTER TABLE class ADD COLUMN exerciseSteps TEXT")
         }
+        migrator.registerMigration("v3: when the presenter went past each step") { db in
+            try db.execute(sql: "ALTER TABLE class ADD COLUMN presenterPassed TEXT NOT NULL DEFAULT '{}'")
+        }
+        migrator.registerMigration("v4: learners who left") { db in
+            try db.execute(sql: "ALTER TABLE learner ADD COLUMN left REAL")
+        }
         try migrator.migrate(queue)
     }
 
@@ -61,9 +67,12 @@ final class ClassStore: ClassStoring, @unchecked Sendable {
             let exercises = try (row["exerciseSteps"] as String?).map {
                 try decoder.decode([Int].self, from: Data($0.utf8))
             }
+            let passed = try decoder.decode([String: Double].self, from: Data((row["presenterPassed"] as String).utf8))
+            let steps = passed.compactMap { key, at in Int(key).map { ($0, at) } }
             return SavedClass(
                 code: row["code"], presenterToken: row["presenterToken"], state: state, titles: titles,
-                predictionSteps: predictions, exerciseSteps: exercises)
+                predictionSteps: predictions, exerciseSteps: exercises,
+                presenterPassed: Dictionary(steps) { first, _ in first })
         }
     }
 
@@ -73,17 +82,21 @@ final class ClassStore: ClassStoring, @unchecked Sendable {
         let titles = String(decoding: try encoder.encode(saved.titles), as: UTF8.self)
         let predictions = String(decoding: try encoder.encode(saved.predictionSteps), as: UTF8.self)
         let exercises = try saved.exerciseSteps.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let byStep = Dictionary(uniqueKeysWithValues: saved.presenterPassed.map { (String($0), $1) })
+        let passed = String(decoding: try encoder.encode(byStep), as: UTF8.self)
         try queue.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO class (code, presenterToken, created, state, titles, predictionSteps, exerciseSteps)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO class (code, presenterToken, created, state, titles, predictionSteps, exerciseSteps,
+                        presenterPassed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(code) DO UPDATE SET state = excluded.state, titles = excluded.titles, predictionSteps \
-                    = excluded.predictionSteps, exerciseSteps = excluded.exerciseSteps
+                    = excluded.predictionSteps, exerciseSteps = excluded.exerciseSteps, presenterPassed \
+                    = excluded.presenterPassed
                     """,
                 arguments: [
                     saved.code, saved.presenterToken, Date().timeIntervalSince1970, state, titles, predictions,
-                    exercises,
+                    exercises, passed,
                 ])
         }
     }
@@ -104,12 +117,18 @@ final class ClassStore: ClassStoring, @unchecked Sendable {
         }
     }
 
+    func setLeft(_ id: Int, at: Double?) throws {
+        try queue.write { db in try db.execute(sql: "UPDATE learner SET left = ? WHERE id = ?", arguments: [at, id]) }
+    }
+
     func learners() throws -> [StoredLearner] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, token, joined, address, removed FROM learner ORDER BY id").map {
+            try Row.fetchAll(
+                db, sql: "SELECT id, name, token, joined, address, removed, left FROM learner ORDER BY id"
+            ).map {
                 StoredLearner(
                     id: $0["id"], name: $0["name"], token: $0["token"], joined: $0["joined"], address: $0["address"],
-                    removed: $0["removed"])
+                    removed: $0["removed"], left: $0["left"])
             }
         }
     }

@@ -15,6 +15,8 @@ protocol ClassStoring: Sendable {
     func learners() throws -> [StoredLearner]
     /// Marks learners removed by the presenter: their reports stay, and the class forgets them when it starts again.
     func removeLearners(_ ids: [Int]) throws
+    /// When the learner left (quit the playground), or nil: back in the class.
+    func setLeft(_ id: Int, at: Double?) throws
     /// The lessons the presenter published, as JSON (``LessonShape`` by lesson id): what reports are checked against.
     func loadLessons() throws -> String
     func saveLessons(_ json: String) throws
@@ -32,10 +34,13 @@ struct SavedClass {
     var predictionSteps: [Int]
     /// The steps a learner can pass; nil when the presenter did not say (an older presenter).
     var exerciseSteps: [Int]? = nil
+    /// When the presenter went past each step of the lesson (server time): a restart keeps who is stuck since when.
+    var presenterPassed: [Int: Double] = [:]
 }
 
 struct StoredLearner {
     var id: Int; var name: String; var token: String; var joined: Double; var address = ""; var removed = false
+    var left: Double? = nil
 }
 
 struct StoredReport { var learner: Int; var report: Report; var received: Double }

@@ -249,8 +249,15 @@ public struct ClassClient: Sendable {
         try call("POST", "/join", JoinRequest(name: name), as: JoinResponse.self)
     }
 
-    public func state() throws(Failure) -> ClassState {
-        try call("GET", "/state", Optional<JoinRequest>.none, as: ClassState.self)
+    /// The class now. A learner's `token` makes the request count against that learner, not against the address
+    /// the learner shares with a room (a flood from that address leaves them online).
+    public func state(token: String? = nil) throws(Failure) -> ClassState {
+        try call("GET", "/state", Optional<JoinRequest>.none, bearer: token, as: ClassState.self)
+    }
+
+    /// The learner quits: the board says "left" until they report again.
+    public func leave(token: String) throws(Failure) -> ClassState {
+        try call("POST", "/leave", Optional<JoinRequest>.none, bearer: token, as: ClassState.self)
     }
 
     public func send(_ reports: [Report], token: String) throws(Failure) -> ReportReceipt {
@@ -268,6 +275,10 @@ public struct ClassClient: Sendable {
 
     /// Removes every learner of that name; the presenter's token.
     public func remove(name: String, token: String) throws(Failure) -> RemoveResponse {
-        try call("POST", "/remove", RemoveRequest(name: name), bearer: token, as: RemoveResponse.self)
+        try remove(RemoveRequest(name: name), token: token)
+    }
+
+    public func remove(_ request: RemoveRequest, token: String) throws(Failure) -> RemoveResponse {
+        try call("POST", "/remove", request, bearer: token, as: RemoveResponse.self)
     }
 }

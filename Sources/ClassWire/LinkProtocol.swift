@@ -20,7 +20,9 @@ import Glibc
 /// - `finish` (`seconds`): the session ends; send what is queued for at most that long, answer `finished`
 ///
 /// Link → session:
-/// - `joined` (`state`, `name`, `kept`) or `not-joined` (`failure`): the first message, always
+/// - `joined` (`state`, `name`, `kept`) or `not-joined` (`failure`): the first message, always. A `not-joined` with
+///   `retrying: true` (the server out of reach, joining closed, too many joins at once) is followed by `joined` once
+///   the link gets in; meanwhile it keeps the session's reports and answers `finish`.
 /// - `state` (`state`, `reply`): the class, whenever it differs from the last one sent, and once per `refresh`
 /// - `gone`; `back` (`sent`: reports that waited); `refused` (`failure`: reports the server refused for good)
 /// - `finished` (`left`: reports not sent, `keptOnDisk`: they are kept for the next join)
@@ -46,6 +48,7 @@ public struct LinkMessage: Codable, Sendable, Equatable {
     public var failure: LinkFailure?
     public var left: Int?
     public var keptOnDisk: Bool?
+    public var retrying: Bool?
 
     public init(_ kind: Kind) { self.kind = kind }
 

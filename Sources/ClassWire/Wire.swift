@@ -61,6 +61,14 @@ public struct ClassState: Codable, Sendable, Equatable {
     public var reveals: [StepReveal]?
     /// The presenter has closed joining (`POST /CODE/close`); nil or false: open.
     public var joiningClosed: Bool? = nil
+    /// The lesson's title and the current step's in each language the presenter published (absent: only
+    /// `lessonTitle` and `stepTitle`, in the presenter's language).
+    public var lessonTitles: [String: String]? = nil
+    public var stepTitles: [String: String]? = nil
+
+    /// The lesson's title in `lang`, or in the presenter's language when it was not published in `lang`.
+    public func lessonTitle(in lang: String) -> String? { lessonTitles?[lang] ?? lessonTitle }
+    public func stepTitle(in lang: String) -> String? { stepTitles?[lang] ?? stepTitle }
 
     public init(
         code: String, lesson: String? = nil, lessonTitle: String? = nil, step: Int = 0, steps: Int = 0,
@@ -173,6 +181,9 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     /// Show the room's answers to this step's prediction on the board.
     public var revealAnswers: Int?
     public var lang: String?
+    /// The lesson's titles in every language it has (its twin lessons), by language: each viewer and learner reads
+    /// their own.
+    public var translations: [String: LessonTitles]? = nil
 
     public init(
         lesson: String? = nil, lessonTitle: String? = nil, step: Int? = nil, titles: [String]? = nil,
@@ -193,6 +204,16 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
         self.hints = hints
         self.revealStep = revealStep
         self.exerciseSteps = exerciseSteps
+    }
+}
+
+/// A lesson's title and its steps' titles in one language.
+public struct LessonTitles: Codable, Sendable, Equatable {
+    public var title: String
+    public var steps: [String]
+    public init(title: String, steps: [String]) {
+        self.title = title
+        self.steps = steps
     }
 }
 
@@ -228,9 +249,35 @@ public enum RefusalReason: String, Codable, Sendable, CaseIterable {
 
 /// `POST /CODE/remove` (the presenter's token): every learner of that name leaves the class; their tokens stop
 /// working and the board forgets them. `POST /CODE/close` and `POST /CODE/open` (no body) close and reopen joining.
+/// Whom the presenter removes: every learner of a name (`*` in it stands for any characters: "Bot*"), or every
+/// learner who joined at or after a time (a flood of joins, cleared at once).
 public struct RemoveRequest: Codable, Sendable, Equatable {
-    public var name: String
+    public var name: String?
+    /// Seconds since 1970.
+    public var joinedAfter: Double?
     public init(name: String) { self.name = name }
+    public init(joinedAfter: Double) { self.joinedAfter = joinedAfter }
+
+    /// Whether a learner of this name, who joined then, is one to remove.
+    public func matches(name other: String, joined: Double) -> Bool {
+        if let joinedAfter, joined < joinedAfter { return false }
+        guard let name = name.map(Self.trimmed) else { return joinedAfter != nil }
+        guard name.contains("*") else { return other == name }
+        let parts = name.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard other.hasPrefix(parts.first!), other.dropFirst(parts.first!.count).hasSuffix(parts.last!) else {
+            return false
+        }
+        var rest = Substring(other.dropFirst(parts.first!.count).dropLast(parts.last!.count))
+        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
+            guard let start = rest.indices.first(where: { rest[$0...].hasPrefix(middle) }) else { return false }
+            rest = rest[rest.index(start, offsetBy: middle.count)...]
+        }
+        return true
+    }
+
+    static func trimmed(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
 }
 
 public struct RemoveResponse: Codable, Sendable, Equatable {

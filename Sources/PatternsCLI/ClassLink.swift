@@ -88,7 +88,21 @@ final class ClassLink {
                     text: error ? CoreText.error.text(lang, text) : text, isError: error))
             return
         }
-        console.note((error ? CoreText.error.text(lang, text) : text) + "\n", pane: "out")
+        let line = error ? CoreText.error.text(lang, text) : text
+        // On a terminal, cut at words to its width: the terminal would break a word where the line meets the edge.
+        guard console.format == .text, isatty(STDOUT_FILENO) == 1 else {
+            console.note(line + "\n", pane: "out")
+            return
+        }
+        let width = WindowSize.current().columns - 1
+        console.note(Self.lines(line, width: width).joined(separator: "\n") + "\n", pane: "out")
+    }
+
+    /// A notice cut at its words to `width` columns.
+    static func lines(_ text: String, width: Int) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+            DisplayWidth.wrap(String($0), width: max(20, width))
+        }
     }
 
     func join(_ arguments: [String], console: Console) -> Bool {
@@ -129,27 +143,41 @@ final class ClassLink {
         case .failed(let failure):
             say(ClassText.notJoined.text(lang, Self.describe(failure, lang)), console, error: true)
             return false
+        case .pending(let link, let failure):
+            // The server away or joining closed: the playground goes on, and is in as soon as the link gets in.
+            if let learner { Supervisor.sessionOnly.remove(learner.channel.fd); learner.stop() }
+            learner = link
+            Supervisor.sessionOnly.insert(link.channel.fd)
+            say(ClassText.notJoinedYet.text(lang, Self.describe(failure, lang)), console)
+            return true
         case .joined(let link, let name, let kept):
             // A class joined before is left (its link sends what it holds, and ends).
             if let learner { Supervisor.sessionOnly.remove(learner.channel.fd); learner.stop() }
             learner = link
             Supervisor.sessionOnly.insert(link.channel.fd)
-            let state = link.state
-            say(ClassText.joined.text(lang, code ?? state.code, TextSanitizer.clean(name)), console)
-            if kept > 0 {
-                say(
-                    kept == 1 ? ClassNewsText.keptSentOne.text(lang) : ClassNewsText.keptSent.text(lang, String(kept)),
-                    console)
-            }
-            if let lesson = state.lesson, state.step > 0 {
-                say(
-                    ClassText.joinedAt.text(lang, TextSanitizer.clean(state.lessonTitle ?? lesson), String(state.step)),
-                    console)
-            }
-            // Where the learner already is counts as reached.
-            observe("", ok: true, events: [], console: console)
+            joinedNow(name: name, kept: kept, code: code, console: console)
             return true
         }
+    }
+
+    /// Says the learner is in: the class, any results kept from before that are sent, where the presenter is.
+    func joinedNow(name: String, kept: Int, code: String?, console: Console) {
+        let lang = console.session.options.lang
+        guard let state = learner?.state else { return }
+        say(ClassText.joined.text(lang, code ?? state.code, TextSanitizer.clean(name)), console)
+        if kept > 0 {
+            say(
+                kept == 1 ? ClassNewsText.keptSentOne.text(lang) : ClassNewsText.keptSent.text(lang, String(kept)),
+                console)
+        }
+        if let lesson = state.lesson, state.step > 0 {
+            say(
+                ClassText.joinedAt.text(
+                    lang, TextSanitizer.clean(state.lessonTitle(in: lang.rawValue) ?? lesson), String(state.step)),
+                console)
+        }
+        // Where the learner already is counts as reached.
+        observe("", ok: true, events: [], console: console)
     }
 
     /// A failure in the learner's language: the server's own sentence (English) only where no status says it.
@@ -232,6 +260,8 @@ final class ClassLink {
         case "answers": return presenter.revealAnswers(console: console)
         case "close" where arguments.count == 1: return presenter.joining(open: false, console: console)
         case "open" where arguments.count == 1: return presenter.joining(open: true, console: console)
+        case "remove" where arguments.count == 3 && arguments[1] == "--after":
+            return presenter.remove(after: arguments[2], console: console)
         case "remove" where arguments.count >= 2:
             return presenter.remove(name: arguments.dropFirst().joined(separator: " "), console: console)
         default: say(ClassText.classUsage.text(lang), console, error: true); return false
@@ -318,6 +348,8 @@ final class ClassLink {
                     console)
             case .refused(let failure):
                 say(ClassText.classRefused.text(lang, ClassLink.describe(failure, lang)), console, error: true)
+            case .joined(let name, let kept):
+                joinedNow(name: name, kept: kept, code: nil, console: console)
             }
         }
         announce(state, since: told, console: console)

@@ -17,6 +17,8 @@ final class LearnerLink {
         case gone
         case back(Int)
         case refused(ClassClient.Failure)
+        /// In at last (after a `--join` that could not join at first): the name, and the results kept from before.
+        case joined(String, kept: Int)
     }
 
     var state: ClassState
@@ -24,6 +26,8 @@ final class LearnerLink {
     var told: ClassState
     var notices: [Notice] = []
     var lastReached: (String, Int)?
+    /// False while the link is still trying to join (the failure it said may pass).
+    var joined = true
 
     init(channel: LinkChannel, state: ClassState) {
         self.channel = channel
@@ -35,6 +39,8 @@ final class LearnerLink {
     enum Joined {
         case joined(LearnerLink, name: String, kept: Int)
         case failed(ClassClient.Failure)
+        /// Not in yet, and the link goes on trying: the session starts, and is told when it is in.
+        case pending(LearnerLink, ClassClient.Failure)
         /// The link could not be started, or said nothing in time.
         case silent
     }
@@ -80,6 +86,11 @@ final class LearnerLink {
         let first = channel.await(timeout: timeout, each: { _ in }, until: { [.joined, .notJoined].contains($0.kind) })
         guard let first else { channel.close(); return .silent }
         guard first.kind == .joined, let state = first.state else {
+            if first.retrying == true, let failure = first.failure {
+                let link = LearnerLink(channel: channel, state: ClassState(code: ""))
+                link.joined = false
+                return .pending(link, failure.failure)
+            }
             channel.close()
             return first.failure.map { .failed($0.failure) } ?? .silent
         }
@@ -109,6 +120,13 @@ final class LearnerLink {
     private func take(_ message: LinkMessage) {
         switch message.kind {
         case .state: if let fresh = message.state { state = fresh }
+        case .joined:
+            guard let fresh = message.state else { break }
+            state = fresh
+            // Where the presenter is, said with the join.
+            told = fresh
+            joined = true
+            notices.append(.joined(message.name ?? "", kept: message.kept ?? 0))
         case .gone: notices.append(.gone)
         case .back: notices.append(.back(message.sent ?? 0))
         case .refused: if let failure = message.failure { notices.append(.refused(failure.failure)) }
@@ -118,6 +136,10 @@ final class LearnerLink {
 
     /// The class as the server says now, or as last heard when it is out of reach.
     func freshState() -> ClassState {
+        guard joined else {
+            update()
+            return state
+        }
         guard channel.send(LinkMessage(.refresh)) else { return state }
         _ = channel.await(timeout: 5, each: take, until: { $0.kind == .state && $0.reply == true })
         return state

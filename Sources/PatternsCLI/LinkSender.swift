@@ -29,10 +29,50 @@ struct ClassLinkCommand: ParsableCommand {
             return
         }
         let keeping = ClassKeeping(identities: identities)
-        guard let sender = LinkSender.join(address: address, name: name, keeping: keeping, channel: channel) else {
-            return
+        // Until it gets in (when the failure may pass), the session's reports are held and its `finish` answered.
+        var held: [LinkMessage] = []
+        var said = false
+        while true {
+            let attempt = LinkSender.join(address: address, name: name, keeping: keeping, channel: channel)
+            switch attempt {
+            case .success(let sender):
+                for message in held { sender.handle(message) }
+                sender.run()
+                return
+            case .failure(let failure):
+                guard Self.passes(failure) else {
+                    if !said { channel.send(.failed(.notJoined, failure)) }
+                    return
+                }
+                if !said {
+                    var message = LinkMessage.failed(.notJoined, failure)
+                    message.retrying = true
+                    channel.send(message)
+                    said = true
+                }
+            }
+            let deadline = LinkChannel.now() + 2
+            while LinkChannel.now() < deadline {
+                if channel.closed { return }
+                for message in channel.receive(timeout: max(0.05, deadline - LinkChannel.now())) {
+                    switch message.kind {
+                    case .report: held.append(message)
+                    case .finish:
+                        channel.send(.finished(left: held.count, keptOnDisk: false))
+                        return
+                    default: break
+                    }
+                }
+            }
         }
-        sender.run()
+    }
+
+    /// A failure that may pass by itself: the server out of reach or failing, joining closed, too many joins at once.
+    static func passes(_ failure: ClassClient.Failure) -> Bool {
+        switch failure {
+        case .unreachable: true
+        case .refused(let status, _, let reason): status == 429 || status >= 500 || reason == .joiningClosed
+        }
     }
 }
 
@@ -74,8 +114,10 @@ final class LinkSender {
     }
 
     /// Joins (the same learner again when the token kept for this class and name is still good) and says so on the
-    /// channel; nil when the class could not be joined (said too).
-    static func join(address: ClassAddress, name: String, keeping: ClassKeeping, channel: LinkChannel) -> LinkSender? {
+    /// channel; the failure when the class could not be joined (for the caller to say).
+    static func join(
+        address: ClassAddress, name: String, keeping: ClassKeeping, channel: LinkChannel
+    ) -> Result<LinkSender, ClassClient.Failure> {
         let client = ClassClient(address: address)
         do throws(ClassClient.Failure) {
             var joined: JoinResponse
@@ -87,7 +129,7 @@ final class LinkSender {
                 joined = JoinResponse(learner: 0, token: saved.token, name: name, state: receipt.state)
                 nextSeq = receipt.through + 1
             } else {
-                joined = try client.join(name: name)
+                joined = try Self.join(client, name: name)
                 keeping.save(ClassKeeping.Identity(name: joined.name, token: joined.token), for: address)
             }
             // Reports kept from before (the server was away when the learner left): this learner's go first.
@@ -96,10 +138,22 @@ final class LinkSender {
                 client: client, address: address, joined: joined, nextSeq: nextSeq, kept: kept, keeping: keeping,
                 channel: channel)
             channel.send(.joined(name: joined.name, state: joined.state, kept: kept.count))
-            return sender
+            return .success(sender)
         } catch {
-            channel.send(.failed(.notJoined, error))
-            return nil
+            return .failure(error)
+        }
+    }
+
+    /// Joins; a room joining at once from one address may be told "slow down" (429): tried again for 10 s.
+    static func join(_ client: ClassClient, name: String) throws(ClassClient.Failure) -> JoinResponse {
+        let deadline = LinkChannel.now() + 10
+        while true {
+            do {
+                return try client.join(name: name)
+            } catch {
+                guard case .refused(429, _, _) = error, LinkChannel.now() < deadline else { throw error }
+                usleep(UInt32.random(in: 300_000...700_000))
+            }
         }
     }
 
@@ -125,7 +179,7 @@ final class LinkSender {
             queue.append(report)
             keeping.keep(queue, token: token, for: address)
         case .refresh:
-            if !stopped, let fresh = try? client.state() { state = fresh }
+            if !stopped, let fresh = try? client.state(token: token) { state = fresh }
             toldState = state
             channel.send(.state(state, reply: true))
         case .finish:
@@ -133,6 +187,8 @@ final class LinkSender {
             while !stopped && !queue.isEmpty && LinkChannel.now() < deadline {
                 if LinkChannel.now() >= nextTry { exchange() } else { usleep(50_000) }
             }
+            // The board says "left" rather than counting a learner who quit as stuck.
+            if !stopped, reachable { _ = try? client.leave(token: token) }
             channel.send(.finished(left: stopped ? 0 : queue.count, keptOnDisk: keeping.keptPath != nil))
         default:
             break
@@ -144,7 +200,7 @@ final class LinkSender {
         let batch = Array(queue.prefix(ClassWire.maximumBatch))
         lastPoll = LinkChannel.now()
         do throws(ClassClient.Failure) {
-            let fresh = batch.isEmpty ? try client.state() : try client.send(batch, token: token).state
+            let fresh = batch.isEmpty ? try client.state(token: token) : try client.send(batch, token: token).state
             delay = 0
             nextTry = 0
             let sent = Set(batch.map(\.seq))

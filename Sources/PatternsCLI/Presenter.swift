@@ -213,6 +213,14 @@ struct Presenter {
         let key = keys.next(
             every: .seconds(1),
             tick: {
+                // A live class whose server was away: the step shown is sent again each second while no key comes,
+                // so the room follows as soon as the server is back (not at the presenter's next key).
+                if let presenter = console.classLink?.presenter, presenter.awaitsServer {
+                    if dashboard == nil { eraseWait() }
+                    _ = presenter.publish(console: console, force: false)
+                    drawWait(prompt)
+                    return
+                }
                 guard clockText() != view.clock else { return }
                 if dashboard == nil { eraseWait() }
                 drawWait(prompt)

@@ -31,6 +31,9 @@ final class PresenterLink {
         self.token = token
     }
 
+    /// Whether the server was out of reach at the last change, so the step shown is still to be sent.
+    var awaitsServer: Bool { !reachable }
+
     /// Tells the class the presenter's step when it changed (or always, with `force`).
     func publish(console: Console, force: Bool) -> Bool {
         let session = console.session
@@ -46,6 +49,7 @@ final class PresenterLink {
             // The server refuses an answer outside a step's options (0: the step names no number of options).
             update.predictionOptions = steps.predictionOptions
             update.exerciseSteps = steps.exerciseSteps
+            update.translations = Self.translations(of: lesson, in: session.catalog)
         }
         let lang = session.options.lang
         let ok = send(update, console: console, saying: nil)
@@ -56,6 +60,19 @@ final class PresenterLink {
             }
         }
         return ok
+    }
+
+    /// The lesson's titles in each language it has (its twins: the same id and as many steps), so that the board and
+    /// each learner read them in their own.
+    static func translations(of lesson: Lesson, in catalog: LessonCatalog) -> [String: LessonTitles]? {
+        var found: [String: LessonTitles] = [:]
+        for lang in Lang.allCases {
+            guard let twin = catalog.lesson(id: lesson.id, lang: lang), twin.lang == lang.rawValue,
+                twin.steps.count == lesson.steps.count
+            else { continue }
+            found[lang.rawValue] = LessonTitles(title: twin.title, steps: twin.steps.map(\.title))
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// What the class is told of a lesson's steps (1-based): their titles, which ask for a prediction and with how many
@@ -265,6 +282,47 @@ final class PresenterLink {
             }
             return false
         }
+    }
+
+    /// Removes every learner who joined at `time` (HH:MM, today on this machine's clock) or later: a flood of joins
+    /// cleared with one command.
+    func remove(after time: String, console: Console) -> Bool {
+        let lang = console.session.options.lang
+        let shown = TextSanitizer.clean(time)
+        guard let since = Self.today(at: time) else {
+            ClassLink.tell(ClassText.notATime.text(lang, shown), console, error: true)
+            return false
+        }
+        do {
+            let answer = try client.remove(RemoveRequest(joinedAfter: since), token: token)
+            ClassLink.tell(ClassText.learnersRemovedAfter.text(lang, shown, String(answer.removed)), console)
+            return true
+        } catch {
+            if case .refused(_, _, .noSuchLearner) = error {
+                ClassLink.tell(ClassText.noLearnerAfter.text(lang, shown), console, error: true)
+            } else {
+                report(error, console: console)
+            }
+            return false
+        }
+    }
+
+    /// HH:MM as seconds since 1970: today's, or yesterday's when today's has not come yet (a class past midnight).
+    static func today(at time: String, now: Double = Date().timeIntervalSince1970) -> Double? {
+        let parts = time.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), parts[1].count == 2,
+            (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        var seconds = time_t(now)
+        var local = tm()
+        localtime_r(&seconds, &local)
+        local.tm_hour = Int32(hour)
+        local.tm_min = Int32(minute)
+        local.tm_sec = 0
+        local.tm_isdst = -1
+        var at = Double(mktime(&local))
+        if at > now { at -= 24 * 3600 }
+        return at
     }
 
     func report(_ error: ClassClient.Failure, console: Console) {

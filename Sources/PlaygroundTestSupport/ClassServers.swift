@@ -26,11 +26,18 @@ public final class ServerProcess: @unchecked Sendable {
     public private(set) var token = ""
     public private(set) var printed = ""
 
-    public init(data: String, port: Int = 0, arguments: [String] = []) throws {
+    /// `openFiles`: the server runs under `ulimit -n` that many (soft and hard), as on a laptop.
+    public init(data: String, port: Int = 0, arguments: [String] = [], openFiles: Int? = nil) throws {
         self.data = data
         let binary = (patternsBinary() as NSString).deletingLastPathComponent + "/patterns-class"
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", String(port), "--data", data, "--lang", "en"] + arguments
+        let serve = ["serve", "--port", String(port), "--data", data, "--lang", "en"] + arguments
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", binary] + serve
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = serve
+        }
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
         let out = Pipe()
         process.standardOutput = out

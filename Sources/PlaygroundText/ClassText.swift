@@ -5,19 +5,20 @@ public enum ClassText: String, TextCatalog {
     case boardTitle, joinWith, waitingForPresenter, stepOf, roomTriesNow, progress, stepColumn, reachedColumn,
         passedColumn, predictions, answersHidden, answersCount, stuck, nobodyStuck, failedChecks, idleMinutes,
         learnersInClass, solutionShown, hintsShown, liveUpdates, reconnecting, connecting
-    case stuckMore, behindMinutes
+    case stuckMore, behindMinutes, notStarted, learnersLeft
     // The server's console.
-    case serving, servingEvery, learnersJoin, board, presenterToken, presentWith, keptIn, resumed
+    case serving, servingEvery, learnersJoin, board, presenterToken, presentWith, keptIn, resumed, acceptTrouble
     case playgroundsAt, playgroundsPerProcess, boardInBrowser, boardOpenPlayground, boardBrowserMark
     // The REPL.
     case joined, joinedAt, presenterAt, followNeedsClass, presenterNotStarted, notJoined, serverGone, serverBack,
         roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
-        classRefused, classUsage, joinUsage, notAClassAddress, nameNeeded, serverBinaryMissing,
+        classRefused, classUsage, joinUsage, notJoinedYet, notAClassAddress, nameNeeded, serverBinaryMissing,
         answersRevealed, presenterKeys, unsentAtExit, refusedToken, refusedPresenter, refusedTooLarge, refusedTooMany,
         refusedNoClass, refusedBadRequest, classCommandsHelp, demonstrationNotOpened
     // Limits, and the presenter closing joining or removing a learner.
     case refusedClassFull, refusedAddressFull, refusedJoiningClosed, refusedTooManyJoins, refusedRemoved,
-        refusedNotInLesson, joiningClosed, joiningOpened, learnersRemoved, noLearnerNamed, boardJoiningClosed
+        refusedNotInLesson, joiningClosed, joiningOpened, learnersRemoved, noLearnerNamed, boardJoiningClosed,
+        learnersRemovedAfter, noLearnerAfter, notATime
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -38,6 +39,8 @@ public enum ClassText: String, TextCatalog {
         case .failedChecks: ("{0} failed checks", "check 실패 {0}번")
         case .idleMinutes: ("no progress for {0} min", "{0}분 동안 진행 없음")
         case .learnersInClass: ("{0} in the class", "수업 참여자 {0}명")
+        case .learnersLeft: ("{0} left", "{0}명 나감")
+        case .notStarted: ("joined, not started for {0} min", "참여했지만 {0}분 동안 시작하지 않음")
         case .solutionShown: ("solution shown", "풀이 공개됨")
         case .hintsShown: ("{0} hints shown", "힌트 {0}개 공개됨")
         case .liveUpdates: ("live", "실시간")
@@ -58,6 +61,13 @@ public enum ClassText: String, TextCatalog {
             )
         case .keptIn: ("The class is kept in {0}; a restart keeps it.", "수업은 {0}에 저장됩니다. 다시 시작해도 그대로입니다.")
         case .resumed: ("Resumed: {0} learners, {1} reports.", "이어서 엽니다: 학습자 {0}명, 보고 {1}개.")
+        case .acceptTrouble:
+            (
+                "The server could not take a connection ({0}); it goes on and takes them again in a moment. "
+                    + "If this comes back, raise the open-file limit (ulimit -n; now {1}).",
+                "서버가 연결을 받지 못했습니다({0}). 서버는 계속 돌고 잠시 뒤 다시 연결을 받습니다. "
+                    + "또 생기면 열린 파일 제한을 올리세요(ulimit -n, 지금 {1})."
+            )
         case .playgroundsAt:
             (
                 "In a browser:   {0}  (a sandboxed playground per learner, {1} at most)",
@@ -88,6 +98,11 @@ public enum ClassText: String, TextCatalog {
             )
         case .presenterNotStarted: ("The presenter has not started a lesson yet.", "발표자가 아직 레슨을 시작하지 않았습니다.")
         case .notJoined: ("could not join: {0}", "참여하지 못했습니다: {0}")
+        case .notJoinedYet:
+            (
+                "Not in the class yet ({0}): the playground starts, and joins as soon as it can.",
+                "아직 수업에 참여하지 못했습니다({0}). 플레이그라운드는 시작하고, 참여할 수 있게 되면 바로 참여합니다."
+            )
         case .serverGone:
             (
                 "Class server out of reach: the playground goes on, and keeps your results until it is back.",
@@ -117,9 +132,9 @@ public enum ClassText: String, TextCatalog {
         case .classUsage:
             (
                 "usage: class URL TOKEN | class tries | class hint | class solution | class answers | class close | "
-                    + "class open | class remove NAME",
+                    + "class open | class remove NAME (Bot* for a pattern) | class remove --after HH:MM",
                 "사용법: class URL 토큰 | class tries | class hint | class solution | class answers | class close | "
-                    + "class open | class remove 이름"
+                    + "class open | class remove 이름(Bot*처럼 패턴도) | class remove --after 시:분"
             )
         case .joinUsage: ("usage: join http://HOST:PORT/CODE NAME", "사용법: join http://HOST:PORT/CODE 이름")
         case .notAClassAddress:
@@ -189,6 +204,13 @@ public enum ClassText: String, TextCatalog {
                 "'{0}'(이)라는 학습자 {1}명을 수업에서 내보냈습니다. 그 토큰은 이제 쓸 수 없습니다."
             )
         case .noLearnerNamed: ("no learner in the class is named '{0}'", "수업에 '{0}'(이)라는 학습자가 없습니다")
+        case .learnersRemovedAfter:
+            (
+                "Removed from the class: {1} who joined at {0} or later; their tokens no longer work.",
+                "{0} 이후에 참여한 학습자 {1}명을 수업에서 내보냈습니다. 그 토큰은 이제 쓸 수 없습니다."
+            )
+        case .noLearnerAfter: ("nobody joined the class at {0} or later", "{0} 이후에 참여한 학습자가 없습니다")
+        case .notATime: ("'{0}' is not a time of day: write HH:MM, as 21:40", "'{0}'은(는) 시각이 아닙니다: 21:40처럼 시:분으로 쓰세요")
         case .boardJoiningClosed: ("Joining is closed.", "참여가 닫혔습니다.")
         case .unsentAtExit:
             (

@@ -44,7 +44,7 @@ struct EchoTests {
             let a = 2
             let b = 3; 
             #sourceLocation()
-                try \(LineSource.contextName(text)).show { () throws in
+                try __context.show { () throws in
             #sourceLocation(file: "repl-shown", line: 2)
                        a *
               b

@@ -154,9 +154,10 @@ extension ClassRoom {
     }
 
     /// The learners of that name (the presenter's `class remove NAME` ends their playgrounds too).
-    public func learnerIDs(named name: String) -> [Int] {
-        let name = name.trimmingCharacters(in: .whitespaces)
-        return lock.withLock { learners.values.filter { $0.name == name }.map(\.id) }
+    public func learnerIDs(named name: String) -> [Int] { learnerIDs(RemoveRequest(name: name)) }
+
+    public func learnerIDs(_ request: RemoveRequest) -> [Int] {
+        lock.withLock { learners.values.filter { request.matches(name: $0.name, joined: $0.joined) }.map(\.id) }
     }
 
     /// A learner's name, by token.

@@ -98,8 +98,12 @@ extension ClassServer {
                     ? "ko" : (request.query["lang"] == "en" ? "en" : room.currentState.lang),
                 cols: request.query["cols"].flatMap(Int.init) ?? 80, rows: request.query["rows"].flatMap(Int.init) ?? 24
             )
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: socket)).handleRequest(
-                request)
+            let upgrade = upgrading(request)
+            let counted = CountedSocket(inner: socket, release: { upgrade?.done() })
+            let response = try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: counted))
+                .handleRequest(request)
+            if response.statusCode != .switchingProtocols { upgrade?.done() }
+            return response
         }
     }
 

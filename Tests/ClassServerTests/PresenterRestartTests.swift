@@ -1,0 +1,54 @@
+import ClassWire
+import Foundation
+import PlaygroundTestSupport
+import Testing
+
+/// A restart while the presenter moves on (instructor-5.md, problem 2): the presenter's playground, waiting at a key,
+/// sends the step it shows once the server is back, so the room and the board follow without the presenter's next
+/// key.
+@Suite(.serialized) struct PresenterRestartTests {
+    @Test func theRoomFollowsAStepChangedWhileTheServerWasAway() async throws {
+        let data = temporaryDirectory("presenter-restart")
+        var server = try ServerProcess(data: data)
+        defer { server.stop() }
+        let address = try #require(server.address, "\(server.printed)")
+        let terminal = try PseudoTerminal(
+            patternsBinary(),
+            arguments: ["run", "builder", "--pace", "--from", "3", "--class", server.url, "--token", server.token],
+            environment: [
+                "TERM": "xterm-256color", "HOME": data + "/p", "XDG_STATE_HOME": data + "/p", "LANG": "C.UTF-8",
+                "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
+            ], columns: 120, rows: 40)
+        defer { terminal.signal(SIGKILL) }
+        #expect(try await step(address, is: 3, within: 60), "\(terminal.plainText)")
+
+        server.stop()
+        // The presenter goes on to step 4 while the server is away.
+        let mark = terminal.transcript.count
+        terminal.send("r")
+        usleep(300_000)
+        terminal.send("\r")
+        #expect(
+            terminal.waitFor("Class server out of reach", after: mark, timeout: 15), "\(terminal.plainText)")
+        // Back on the same port, with the same class: the server still says step 3 until the presenter's playground
+        // sends step 4, which it does while waiting at its key (no key is pressed).
+        server = try ServerProcess(data: data, port: address.port)
+        let back = Date()
+        #expect(try await step(address, is: 4, within: 30), "\(terminal.plainText)")
+        // Once a second while it waits: within 2 s of the server's return on a calm machine (printed, not asserted:
+        // a loaded machine takes longer; without the retry it never comes).
+        let after = Date().timeIntervalSince(back)
+        print("the room followed \(String(format: "%.2f", after)) s after the server was back")
+    }
+
+    /// Polls the class's step until it is `expected` or the deadline passes.
+    func step(_ address: ClassAddress, is expected: Int, within seconds: Double) async throws -> Bool {
+        let client = ClassClient(address: address, timeout: 5)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let state = try? await offPool({ try client.state() }), state.step == expected { return true }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        return false
+    }
+}
