@@ -1,5 +1,6 @@
 import ClassWire
 import Foundation
+import PlaygroundTestSupport
 import Testing
 
 @testable import ClassServerCore

@@ -1,6 +1,7 @@
 import ClassWire
 import FlyingFox
 import Foundation
+import PlaygroundTestSupport
 import Testing
 
 @testable import ClassServerCore

@@ -1,5 +1,6 @@
 import ClassWire
 import Foundation
+import PlaygroundTestSupport
 import Testing
 
 /// `--join` that cannot join yet (the server away, joining closed) still starts the playground, says why in one line,
