@@ -16,7 +16,7 @@ import Patterns
 ///   keep a learner's object alive past the moment swiftc's program would free it.
 ///
 /// What each type is, is worked out once per type (a few type-name reads), then looked up.
-final class CallDescriber {
+public final class CallDescriber {
     enum Kind {
         /// A class instance, named.
         case object
@@ -25,13 +25,18 @@ final class CallDescriber {
         /// Holds no reference and has a fixed text: kept, described when read.
         case kept
         /// Described at the call.
+        case described
+        /// Looked at at the call, value by value: an object (named) or not (described). An optional, or a type with
+        /// a mirror of its own.
         case other
     }
 
     private var kinds: [ObjectIdentifier: Kind] = [:]
 
+    public init() {}
+
     /// A recorder that takes and shows arguments by this rule; `name` names an object as the learner knows it.
-    func recorder(name: @escaping (AnyObject) -> String) -> CallRecorder {
+    public func recorder(name: @escaping (AnyObject) -> String) -> CallRecorder {
         CallRecorder(name: name, take: { self.take($0, name: name) }, describe: { self.describe($0) })
     }
 
@@ -44,6 +49,7 @@ final class CallDescriber {
         case .kept: return nil
         case .closure: return "{ … }"
         case .object: return name(value as AnyObject)
+        case .described: return describe(value)
         case .other:
             if Reflection.isObject(value) { return name(value as AnyObject) }
             return describe(value)
@@ -76,7 +82,9 @@ final class CallDescriber {
         // `Reflection.isObject`, decides it at the call).
         if type is AnyClass { return type is any CustomReflectable.Type ? .other : .object }
         if String(describing: type).contains("->") { return .closure }
-        return isKept(type) ? .kept : .other
+        if isKept(type) { return .kept }
+        // What an optional holds, and what a custom mirror says, are known only from the value.
+        return type is any ValueContainer.Type || type is any CustomReflectable.Type ? .other : .described
     }
 
     /// Holds no reference, and its text is the standard library's, the lessons' or read off its stored values.
@@ -103,26 +111,26 @@ final class CallDescriber {
 }
 
 /// The standard library's containers, whose elements decide what they hold.
-private protocol ValueContainer {
+protocol ValueContainer {
     static var elementTypes: [Any.Type] { get }
 }
 
 extension Array: ValueContainer {
-    fileprivate static var elementTypes: [Any.Type] { [Element.self] }
+    static var elementTypes: [Any.Type] { [Element.self] }
 }
 
 extension ContiguousArray: ValueContainer {
-    fileprivate static var elementTypes: [Any.Type] { [Element.self] }
+    static var elementTypes: [Any.Type] { [Element.self] }
 }
 
 extension Set: ValueContainer {
-    fileprivate static var elementTypes: [Any.Type] { [Element.self] }
+    static var elementTypes: [Any.Type] { [Element.self] }
 }
 
 extension Dictionary: ValueContainer {
-    fileprivate static var elementTypes: [Any.Type] { [Key.self, Value.self] }
+    static var elementTypes: [Any.Type] { [Key.self, Value.self] }
 }
 
 extension Optional: ValueContainer {
-    fileprivate static var elementTypes: [Any.Type] { [Wrapped.self] }
+    static var elementTypes: [Any.Type] { [Wrapped.self] }
 }
