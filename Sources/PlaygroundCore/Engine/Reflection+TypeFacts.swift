@@ -9,6 +9,8 @@ struct TypeFacts: Sendable {
     var hasOwnText: Bool
     /// An option set whose options the playground may know by name (``OptionSetArgument``).
     var mayBeOptionSet: Bool
+    /// An `Optional`: its value is read without a mirror.
+    var isOptional: Bool
 
     private static let known = Mutex<[ObjectIdentifier: TypeFacts]>([:])
 
@@ -18,8 +20,23 @@ struct TypeFacts: Sendable {
         let facts = TypeFacts(
             name: String(reflecting: type),
             hasOwnText: type is any CustomDebugStringConvertible.Type || type is any CustomStringConvertible.Type,
-            mayBeOptionSet: type is any OptionSetArgument.Type)
+            mayBeOptionSet: type is any OptionSetArgument.Type, isOptional: type is any OptionalValue.Type)
         known.withLock { $0[id] = facts }
         return facts
+    }
+}
+
+/// An `Optional` of any type, opened without a mirror.
+protocol OptionalValue {
+    /// What a mirror gives as its one child: the wrapped value, or nil.
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedValue: Any? {
+        switch self {
+        case .some(let wrapped): wrapped
+        case .none: nil
+        }
     }
 }

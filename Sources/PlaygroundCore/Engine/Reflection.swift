@@ -90,9 +90,15 @@ public enum Reflection {
             let quoted = String(reflecting: text)
             return quoted.utf8.count > limit ? String(quoted.prefix(limit)) + "…" : quoted
         }
+        let facts = TypeFacts.of(Swift.type(of: value))
+        // First: a cast of an optional to a protocol below would look inside it.
+        if facts.isOptional, let optional = value as? any OptionalValue {
+            guard let inner = optional.wrappedValue else { return "nil" }
+            return bare
+                ? shown(inner, bare: true, limit: limit) : "Optional(" + shown(inner, bare: false, limit: limit) + ")"
+        }
         let mirror = Mirror(reflecting: value)
         let style = mirror.displayStyle
-        // First: a cast of an optional to a protocol below would look inside it.
         if style == .optional {
             guard let inner = mirror.children.first?.value else { return "nil" }
             return bare
@@ -102,7 +108,6 @@ public enum Reflection {
         // are written below as their own text is, each element shown by these rules.
         let container = style == .collection || style == .dictionary || style == .set
         // An Array, a Dictionary, a Set is shown element by element; another collection's own text is kept.
-        let facts = TypeFacts.of(Swift.type(of: value))
         if container ? !facts.name.hasPrefix("Swift.") : facts.hasOwnText {
             let text = String(reflecting: value)
             return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
@@ -129,7 +134,8 @@ public enum Reflection {
                 ? labelled(inner.children, bare: bare, limit: limit) : shown(payload.value, bare: bare, limit: limit)
             return "." + name + "(" + arguments + ")"
         case .struct:
-            let children = mirror.children.filter { !isHidden($0.label) }
+            var children: [Mirror.Child] = []
+            for child in mirror.children where !isHidden(child.label) { children.append(child) }
             guard !children.isEmpty else {
                 // Only private storage: the type, as a class instance shows; a struct with no properties as Swift.
                 return mirror.children.isEmpty
