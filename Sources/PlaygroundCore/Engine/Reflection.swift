@@ -86,7 +86,8 @@ public enum Reflection {
     /// to there, then `…` and its count, so that describing a million elements costs what describing a few does.
     static func shown(_ value: Any, bare: Bool, limit: Int = .max) -> String {
         // The commonest value, and its own text (what the branch below for a text of its own gives), without a mirror.
-        if let text = value as? String {
+        // (The type itself: a cast would take a string out of an optional too.)
+        if Swift.type(of: value) == String.self, let text = value as? String {
             let quoted = String(reflecting: text)
             return quoted.utf8.count > limit ? String(quoted.prefix(limit)) + "…" : quoted
         }
