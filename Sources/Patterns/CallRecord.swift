@@ -21,6 +21,11 @@ public enum CallRecord {
 
 /// The calls of one session's lines. Used from the thread that runs the line (the playground runs a line's tasks
 /// there too).
+///
+/// Recording is cheap: an argument is taken as ``take`` says (a name or a text now, or the value itself, kept as it
+/// is), and a kept value is described only when the calls are read (`trace`, a goal on calls, a lesson's log of
+/// them). Which values may be kept is the playground's rule (see `CallDescriber`): only those whose description
+/// cannot change after the call and that keep nothing of the learner's alive.
 public final class CallRecorder: @unchecked Sendable {
     /// One call: who made it, on what, with what.
     public struct Call: Sendable, Equatable {
@@ -34,6 +39,25 @@ public final class CallRecorder: @unchecked Sendable {
         /// How many recorded calls enclose it.
         public var depth: Int
         public var threw = false
+        /// The arguments as taken at the call, until the recorder describes them into ``arguments`` (before anyone
+        /// reads the call).
+        var taken: TakenArguments?
+
+        public init(
+            caller: String?, callee: String, selector: String, arguments: [String], depth: Int, threw: Bool = false
+        ) {
+            self.caller = caller
+            self.callee = callee
+            self.selector = selector
+            self.arguments = arguments
+            self.depth = depth
+            self.threw = threw
+        }
+
+        public static func == (a: Call, b: Call) -> Bool {
+            a.caller == b.caller && a.callee == b.callee && a.selector == b.selector && a.arguments == b.arguments
+                && a.depth == b.depth && a.threw == b.threw
+        }
 
         /// The method's base name: `send`.
         public var method: String { String(selector.prefix { $0 != "(" }) }
@@ -49,7 +73,27 @@ public final class CallRecorder: @unchecked Sendable {
         }
     }
 
-    public private(set) var calls: [Call] = []
+    /// An argument as taken at the call: its text, or the value, kept to be described when the call is read.
+    enum Taken {
+        case text(String)
+        case value(Any)
+    }
+
+    /// Kept values are the playground's choice of values that hold no reference (see ``CallRecorder``), read from
+    /// the recorder's one thread.
+    struct TakenArguments: @unchecked Sendable {
+        var values: [Taken]
+    }
+
+    /// Every call still kept, described or not.
+    private var recorded: [Call] = []
+    /// The calls before this index in ``recorded`` have their arguments described.
+    private var described = 0
+    /// The calls recorded, oldest first, their arguments described.
+    public var calls: [Call] {
+        describeTaken()
+        return recorded
+    }
     /// Calls before this index set the step up: a goal reads the calls after it.
     public var mark = 0
     /// The most calls kept: the oldest go first (a loop of a million calls keeps the session small).
@@ -58,27 +102,52 @@ public final class CallRecorder: @unchecked Sendable {
     public private(set) var dropped = 0
     private var running: [(object: ObjectIdentifier, selector: String, name: String)] = []
     private let name: (AnyObject) -> String
+    private let take: (Any) -> String?
     private let describe: (Any) -> String
 
-    /// `name` names an object as the learner knows it; `describe` shows a value as Swift would.
-    public init(name: @escaping (AnyObject) -> String, describe: @escaping (Any) -> String) {
+    /// `name` names an object as the learner knows it; `take` gives an argument's text at the call, or nil for a
+    /// value to keep as it is; `describe` shows a kept value as Swift would, when the calls are read.
+    public init(
+        name: @escaping (AnyObject) -> String, take: @escaping (Any) -> String?, describe: @escaping (Any) -> String
+    ) {
         self.name = name
+        self.take = take
         self.describe = describe
     }
 
     /// How many calls were ever recorded: `calls` holds the latest of them.
-    public var total: Int { dropped + calls.count }
+    public var total: Int { dropped + recorded.count }
 
-    /// The calls recorded from `index` (counted over the recorder's life) on.
+    /// The calls recorded from `index` (counted over the recorder's life) on, their arguments described.
     public func calls(from index: Int) -> ArraySlice<Call> {
-        calls[max(0, min(calls.count, index - dropped))...]
+        let start = max(0, min(recorded.count, index - dropped))
+        describeTaken()
+        return recorded[start...]
     }
 
     /// Forgets every call.
     public func clear() {
-        dropped += calls.count
-        calls = []
+        dropped += recorded.count
+        recorded = []
+        described = 0
         mark = total
+    }
+
+    /// Describes the arguments kept since the calls were last read: each value once, as it was at the call (it holds
+    /// no reference, so it cannot have changed), then lets it go.
+    private func describeTaken() {
+        guard described < recorded.count else { return }
+        for index in described..<recorded.count {
+            guard let taken = recorded[index].taken else { continue }
+            recorded[index].arguments = taken.values.map { taken in
+                switch taken {
+                case .text(let text): text
+                case .value(let value): describe(value)
+                }
+            }
+            recorded[index].taken = nil
+        }
+        described = recorded.count
     }
 
     func record<T>(_ callee: AnyObject, _ selector: String, _ arguments: [Any], _ body: () throws -> T) rethrows -> T {
@@ -86,21 +155,27 @@ public final class CallRecorder: @unchecked Sendable {
         // A call its caller recorded already (the mediator's `receive(message:)` on a page that records its own).
         if let top = running.last, top.object == id, top.selector == selector { return try body() }
         let calleeName = name(callee)
-        if calls.count >= Self.limit {
-            calls.removeFirst(Self.limit / 4)
+        if recorded.count >= Self.limit {
+            recorded.removeFirst(Self.limit / 4)
             dropped += Self.limit / 4
+            described = max(0, described - Self.limit / 4)
         }
-        calls.append(
-            Call(
-                caller: running.last?.name, callee: calleeName, selector: selector,
-                arguments: arguments.map(describe), depth: running.count))
+        var call = Call(
+            caller: running.last?.name, callee: calleeName, selector: selector, arguments: [], depth: running.count)
+        if !arguments.isEmpty {
+            var values: [Taken] = []
+            values.reserveCapacity(arguments.count)
+            for argument in arguments { values.append(take(argument).map { .text($0) } ?? .value(argument)) }
+            call.taken = TakenArguments(values: values)
+        }
+        recorded.append(call)
         let index = total - 1
         running.append((id, selector, calleeName))
         defer { running.removeLast() }
         do {
             return try body()
         } catch {
-            if index >= dropped { calls[index - dropped].threw = true }
+            if index >= dropped { recorded[index - dropped].threw = true }
             throw error
         }
     }

@@ -122,11 +122,7 @@ extension Session {
     /// while a line runs (and a test that calls the real objects as a compiled line would).
     public func recordingCalls<T>(_ body: () throws -> T) rethrows -> T {
         traceNames = [:]
-        traceValues = [:]
-        defer {
-            traceNames = [:]
-            traceValues = [:]
-        }
+        defer { traceNames = [:] }
         return try CallRecord.$current.withValue(calls) { try body() }
     }
 
@@ -153,29 +149,6 @@ extension Session {
             return named.name
         }
         return workspace.module.traceName(of: object)
-    }
-
-    /// A value in a traced call: an object by its name, anything else as the playground shows values.
-    func traceValue(_ value: Any) -> String {
-        switch value {
-        case let text as String: return SwiftValue.quoted(text)
-        case let number as Int: return String(number)
-        case let flag as Bool: return String(flag)
-        default: break
-        }
-        if Reflection.isObject(value) { return traceName(of: value as AnyObject) }
-        // A value is shown the same each time it comes: a loop passing `.secret` shows it once a line.
-        let key = value as? AnyHashable
-        if let key, let known = traceValues[key] { return known }
-        let shown = describeTraceValue(value)
-        if let key { traceValues[key] = shown }
-        return shown
-    }
-
-    private func describeTraceValue(_ value: Any) -> String {
-        if String(describing: Swift.type(of: value)).contains("->") { return "{ … }" }
-        // The lesson's own types by their names, as its lines write them (`HubNotification`, not `Patterns.…`).
-        return Reflection.display(value).replacing("Patterns.", with: "")
     }
 
     /// The calls since the live objects were set up for the step: what a goal on calls judges.

@@ -26,6 +26,7 @@ extension LineRunner {
         if let statement = try? SwiftCallParser.parse(text), let workspace, interpreterTakes(statement, in: workspace) {
             let mark = mediator.mark()
             ran.something = false
+            defer { checkedStatement = nil }
             do {
                 try run(.call(statement), text: text)
                 return
@@ -54,8 +55,12 @@ extension LineRunner {
             // `controller = nil`: the lesson's own variables; any other is the compiler's to assign.
             return workspace.module.variables.contains { $0.name == statement.receiver }
         }
-        guard let receiver = try? runner.receiver(of: statement) else { return false }
-        return (try? runner.check(statement, on: receiver)) == true
+        guard let receiver = try? runner.receiver(of: statement),
+            let checked = try? runner.check(statement, on: receiver), checked.whole
+        else { return false }
+        // The run that follows in this line performs the calls resolved here.
+        checkedStatement = (statement, checked)
+        return true
     }
 
     /// Compiles and runs a line on the live objects (a replay skips the dry run: the line ran before).

@@ -11,6 +11,9 @@ public final class LineRunner {
     /// Whether the command running now has changed anything yet (a refused statement has not: it goes to the compiler
     /// as typed, with nothing to roll back).
     let ran = RanSomething()
+    /// The statement the engine's choice just checked for the interpreter, and what it resolved: ``apply(_:)`` runs
+    /// it without resolving it again. Cleared once used, and at the end of the Swift line.
+    var checkedStatement: (statement: SwiftStatement, checked: CheckedCalls)?
     /// Whether the line running now is the outermost one of a copy that is dropped if it fails (see ``rollBack()``).
     var failedLineIsDropped = false
     /// How many commands are running, one inside another (a step's set-up inside `goto`, a trial inside `check`).
@@ -220,7 +223,10 @@ public final class LineRunner {
                 try assign(statement.receiver, value, in: workspace)
                 return
             }
-            if let bound = try callRunner(in: workspace).run(statement) {
+            // What the engine's choice checked of this very statement in this line (a replay checks afresh).
+            let checked = checkedStatement.flatMap { $0.statement == statement ? $0.checked : nil }
+            checkedStatement = nil
+            if let bound = try callRunner(in: workspace).run(statement, checked: checked) {
                 workspace.bindings[bound.name] = bound
             }
         case .compiled(let text):

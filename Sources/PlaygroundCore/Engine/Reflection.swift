@@ -85,9 +85,21 @@ public enum Reflection {
     /// as its content (the state pane's way), not `Optional(…)`. About `limit` characters: a collection is shown up
     /// to there, then `…` and its count, so that describing a million elements costs what describing a few does.
     static func shown(_ value: Any, bare: Bool, limit: Int = .max) -> String {
+        // The commonest value, and its own text (what the branch below for a text of its own gives), without a mirror.
+        // (The type itself: a cast would take a string out of an optional too.)
+        if Swift.type(of: value) == String.self, let text = value as? String {
+            let quoted = String(reflecting: text)
+            return quoted.utf8.count > limit ? String(quoted.prefix(limit)) + "…" : quoted
+        }
+        let facts = TypeFacts.of(Swift.type(of: value))
+        // First: a cast of an optional to a protocol below would look inside it.
+        if facts.isOptional, let optional = value as? any OptionalValue {
+            guard let inner = optional.wrappedValue else { return "nil" }
+            return bare
+                ? shown(inner, bare: true, limit: limit) : "Optional(" + shown(inner, bare: false, limit: limit) + ")"
+        }
         let mirror = Mirror(reflecting: value)
         let style = mirror.displayStyle
-        // First: a cast of an optional to a protocol below would look inside it.
         if style == .optional {
             guard let inner = mirror.children.first?.value else { return "nil" }
             return bare
@@ -96,11 +108,12 @@ public enum Reflection {
         // A String, a number, a Range, a Date keeps its own text; the standard library's Array, Dictionary and Set
         // are written below as their own text is, each element shown by these rules.
         let container = style == .collection || style == .dictionary || style == .set
-        if container ? !isStandardLibrary(value) : hasOwnText(value) {
+        // An Array, a Dictionary, a Set is shown element by element; another collection's own text is kept.
+        if container ? !facts.name.hasPrefix("Swift.") : facts.hasOwnText {
             let text = String(reflecting: value)
             return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
         }
-        if let options = optionSetNames(value) { return options }
+        if facts.mayBeOptionSet, let options = optionSetNames(value) { return options }
         switch style {
         case .collection:
             return "[" + elements(mirror.children, of: value, bare: bare, limit: limit) + "]"
@@ -122,13 +135,14 @@ public enum Reflection {
                 ? labelled(inner.children, bare: bare, limit: limit) : shown(payload.value, bare: bare, limit: limit)
             return "." + name + "(" + arguments + ")"
         case .struct:
-            let children = mirror.children.filter { !isHidden($0.label) }
+            var children: [Mirror.Child] = []
+            for child in mirror.children where !isHidden(child.label) { children.append(child) }
             guard !children.isEmpty else {
                 // Only private storage: the type, as a class instance shows; a struct with no properties as Swift.
                 return mirror.children.isEmpty
-                    ? String(reflecting: value) : LineRunner.shortTypeName(String(reflecting: Swift.type(of: value)))
+                    ? String(reflecting: value) : LineRunner.shortTypeName(facts.name)
             }
-            return String(reflecting: Swift.type(of: value)) + "(" + labelled(children, bare: bare, limit: limit) + ")"
+            return facts.name + "(" + labelled(children, bare: bare, limit: limit) + ")"
         default:
             let text = String(reflecting: value)
             return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
@@ -180,15 +194,6 @@ public enum Reflection {
         return label.hasPrefix("_") || label.hasPrefix("$__lazy_storage_$_")
     }
 
-    /// An Array, a Dictionary, a Set is shown element by element; another collection's own text is kept.
-    private static func isStandardLibrary(_ value: Any) -> Bool {
-        String(reflecting: Swift.type(of: value)).hasPrefix("Swift.")
-    }
-
-    private static func hasOwnText(_ value: Any) -> Bool {
-        value is any CustomDebugStringConvertible || value is any CustomStringConvertible
-    }
-
     /// `[.mustard, .ketchup]`, `[]`: an option set whose options the playground knows by name; nil for any other
     /// value, or a set with options none of the names covers (`Sauces(rawValue: 16)`).
     private static func optionSetNames(_ value: Any) -> String? {
@@ -217,6 +222,8 @@ public enum Reflection {
     /// A type or a value as the runtime writes it, without the module the playground made of the learner's file
     /// (`Exercise_<hash>.`): a name the learner never wrote.
     public static func unqualified(_ text: String) -> String {
+        // Nearly every text has no such module in it: a search of its bytes says so before any other work.
+        guard text.utf8.count >= 26, text.containsBytes(of: "Exercise_") else { return text }
         var out = text
         while let range = out.firstRange(of: "Exercise_") {
             let rest = out[range.upperBound...]

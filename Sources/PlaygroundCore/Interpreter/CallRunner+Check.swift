@@ -5,6 +5,21 @@ final class RanSomething {
     var something = false
 }
 
+/// A call the check resolved: its method on the receiver and its arguments converted, so that the run performs what
+/// was checked without resolving it again.
+struct ResolvedCall {
+    let method: Method
+    let arguments: [ArgValue]
+}
+
+/// What a check found: whether the whole statement was checked, and the calls it resolved from where it began, on the
+/// receiver it began with (up to and including a method that gives another object, which ``CallRunner/run(_:)``
+/// checks again on the object it really gets).
+struct CheckedCalls {
+    var whole: Bool
+    var calls: [ResolvedCall]
+}
+
 /// The interpreter decides before it runs anything: every member a statement names, how each is called, its
 /// arguments, its `try` and what the statement does with the result (`print`, `let`) are checked first, so that a
 /// statement it refuses has changed nothing and can go to the compiler as it was typed. A chain goes on from an
@@ -30,19 +45,23 @@ extension CallRunner {
 
     /// Throws what the interpreter would refuse the statement with (a ``PlaygroundError`` in Swift's words, or
     /// ``BeyondTheInterpreter``), running nothing but the methods that only find an object. Returns whether the whole
-    /// statement was checked: false when it goes on from what a method that changes something returns
-    /// (`builder.build().meat`), which is known only once it has run (the compiler's, when there is one).
+    /// statement was checked (false when it goes on from what a method that changes something returns,
+    /// `builder.build().meat`, which is known only once it has run: the compiler's, when there is one), and the calls
+    /// it resolved on `receiver`, which the run performs as they are.
     @discardableResult
-    func check(_ statement: SwiftStatement, on receiver: LiveObject) throws -> Bool {
+    func check(_ statement: SwiftStatement, on receiver: LiveObject) throws -> CheckedCalls {
         try checkCalls(statement, from: 0, on: receiver, finding: true)
     }
 
     /// While a statement runs, what follows an object a method gave: checked on the object given now. When the
     /// statement was checked whole before it ran (`checked`), a refusal here is the playground's fault, never the
     /// learner's.
-    func checkRest(_ statement: SwiftStatement, from index: Int, on receiver: LiveObject, checked: Bool) throws {
+    /// Returns the calls it resolved on `receiver`, from `index` on.
+    func checkRest(_ statement: SwiftStatement, from index: Int, on receiver: LiveObject, checked: Bool) throws
+        -> [ResolvedCall]
+    {
         do {
-            try checkCalls(statement, from: index, on: receiver, finding: false)
+            return try checkCalls(statement, from: index, on: receiver, finding: false).calls
         } catch let error as PlaygroundError {
             throw refusal(error.phrase, checked: checked)
         } catch is BeyondTheInterpreter {
@@ -52,18 +71,20 @@ extension CallRunner {
 
     /// Checks the calls from `first` on. `finding`: go on past a method that only finds an object by finding it;
     /// else stop there (what follows is checked when the statement has found it). Returns whether it checked to the
-    /// end, or to a method that stops the statement before anything after it.
-    @discardableResult
+    /// end, or to a method that stops the statement before anything after it, and the calls resolved on `start`.
     private func checkCalls(_ statement: SwiftStatement, from first: Int, on start: LiveObject, finding: Bool) throws
-        -> Bool
+        -> CheckedCalls
     {
         var receiver = start
         let calls = statement.calls
         var last: Method?
+        var resolved: [ResolvedCall] = []
+        var onStart = true
         for index in calls.indices where index >= first {
             let method = try resolve(statement, at: index, on: receiver)
             let arguments = try convert(calls[index].arguments, for: method, on: receiver)
             try checkTry(method, in: statement)
+            if onStart { resolved.append(ResolvedCall(method: method, arguments: arguments)) }
             last = method
             guard index < calls.count - 1 else { break }
             let next = calls[index + 1].name
@@ -75,19 +96,20 @@ extension CallRunner {
             case .value(let type):
                 // A property's value ends a chain; what a method returns is known once it has run.
                 if method.isProperty { throw PlaygroundError(SwiftDiagnostic.valueOfTypeHasNoMember(type, next)) }
-                return false
+                return CheckedCalls(whole: false, calls: resolved)
             case .object:
-                guard finding else { return true }
+                guard finding else { return CheckedCalls(whole: true, calls: resolved) }
                 // Found quietly (never a call of the learner's for the trace). One that cannot find it (an index out
                 // of range) stops the statement the same way when it runs, before anything after it.
                 let found = try? CallRecord.$current.withValue(nil) { try method.perform(arguments) }
-                guard case .object(let object)? = found else { return true }
+                guard case .object(let object)? = found else { return CheckedCalls(whole: true, calls: resolved) }
                 receiver = object
+                onStart = false
             }
         }
-        guard first < calls.count || calls.isEmpty else { return true }
+        guard first < calls.count || calls.isEmpty else { return CheckedCalls(whole: true, calls: resolved) }
         try checkEnd(statement, last: last)
-        return true
+        return CheckedCalls(whole: true, calls: resolved)
     }
 
     /// `print(…)` prints a property's value; `let x = …` keeps an object a method gave. Anything else is Swift the

@@ -13,10 +13,17 @@ struct CallRunner {
 
     /// Runs the statement; returns the object a `let` bound, if the chain ended on an object
     /// (`let burger = builder.build()`). Everything it would refuse is refused before anything runs (``check``).
+    /// `checked`: what ``check(_:on:)`` found of this statement on the same objects just before (the engine's choice
+    /// of the interpreter), not checked again.
     @discardableResult
-    func run(_ statement: SwiftStatement) throws -> LiveObject? {
+    func run(_ statement: SwiftStatement, checked checkedBefore: CheckedCalls? = nil) throws -> LiveObject? {
         var receiver = try receiver(of: statement)
-        let checked = try check(statement, on: receiver)
+        // Each call is resolved once: the check's resolution is what runs (after an object a method gave, the rest is
+        // checked again on that object, the one the statement really goes on with).
+        let checkedCalls = try checkedBefore ?? check(statement, on: receiver)
+        let checked = checkedCalls.whole
+        var plan = checkedCalls.calls
+        var planStart = 0
         // A replay (muted) posts nothing, so the code line is not built then.
         let showsCode = !mediator.isMuted
         var ended: CallResult?
@@ -32,9 +39,15 @@ struct CallRunner {
             mediator.post(PaneMessage(topic: "code", source: statement.receiver, text: line))
         }
         for (index, call) in statement.calls.enumerated() {
-            let method = try resolve(statement, at: index, on: receiver)
-            let arguments = try convert(call.arguments, for: method, on: receiver)
-            try checkTry(method, in: statement)
+            let method: Method
+            let arguments: [ArgValue]
+            if index - planStart < plan.count {
+                (method, arguments) = (plan[index - planStart].method, plan[index - planStart].arguments)
+            } else {
+                method = try resolve(statement, at: index, on: receiver)
+                arguments = try convert(call.arguments, for: method, on: receiver)
+                try checkTry(method, in: statement)
+            }
             throwsAny = throwsAny || method.throwsError
             if showsCode { code += "." + method.name }
             if showsCode && !method.isProperty {
@@ -74,7 +87,8 @@ struct CallRunner {
                 if isLast {
                     ended = .object(next)
                 } else {
-                    try checkRest(statement, from: index + 1, on: next, checked: checked)
+                    plan = try checkRest(statement, from: index + 1, on: next, checked: checked)
+                    planStart = index + 1
                 }
             case .value(let value):
                 guard isLast else {

@@ -106,15 +106,12 @@ public final class Session {
         return resumedInput
     }
     /// Who called whom while the lines ran (the `Patterns` types record into it): `trace`, and goals on calls.
-    private(set) lazy var calls = CallRecorder(
-        name: { [unowned self] in traceName(of: $0) }, describe: { [unowned self] in traceValue($0) })
+    private(set) lazy var calls = CallDescriber().recorder(name: { [unowned self] in traceName(of: $0) })
     /// Whether a line run while the panes are muted is the lesson's set-up (a hidden scenario's lines are not: its
     /// calls are what its goal judges).
     var quietLinesAreSetUp = true
     /// The names the trace gave objects in the line running now (looked up once a line).
     var traceNames: [TraceNameKey: String] = [:]
-    /// The same for values (those that are `Hashable`).
-    var traceValues: [AnyHashable: String] = [:]
     /// Where the last line that called anything began and ended in ``calls``.
     var lastLineCalls: Range<Int>?
     /// The one runner every line goes through.
