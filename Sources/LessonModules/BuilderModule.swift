@@ -276,7 +276,7 @@ public final class BuilderModule: LessonModule {
                 let title = try a.word(0)
                 return .call(
                     "alert", "addConfirmAction", .value(.string(title)),
-                    .value(.closure([try a.optionalWord(1) ?? "\(title) tapped"])))
+                    .trailing(.closure([try a.optionalWord(1) ?? "\(title) tapped"])))
             }),
         CommandSpec("present", summary: .verbatim("alert.present()"), .call { _ in .call("alert", "present") }),
         CommandSpec(

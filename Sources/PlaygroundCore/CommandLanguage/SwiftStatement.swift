@@ -99,6 +99,10 @@ public struct SwiftArgument: Equatable, Sendable {
 
     /// An unlabelled argument.
     public static func value(_ value: SwiftValue) -> SwiftArgument { SwiftArgument(label: nil, value: value) }
+    /// A closure after the parentheses, as a short command's Swift writes it: `addConfirmAction("OK") { … }`.
+    public static func trailing(_ value: SwiftValue) -> SwiftArgument {
+        SwiftArgument(label: nil, value: value, isTrailing: true)
+    }
     public static func labelled(_ label: String, _ value: SwiftValue) -> SwiftArgument {
         SwiftArgument(label: label, value: value)
     }
