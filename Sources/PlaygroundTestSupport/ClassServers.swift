@@ -244,7 +244,10 @@ public struct InProcessServer: Sendable {
         }
     }
 
-    public var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: Int(server.port), timeout: 20) }
+    /// FlyingFox waits on its sockets in tasks of the shared pool, which the suites that block while a playground
+    /// answers can hold for minutes in a full `swift test` (the request then timed out after 20 s, though alone the
+    /// test takes 0.03 s): an answer is waited for up to 180 s, a deadline, not a pause.
+    public var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: Int(server.port), timeout: 180) }
 
     public func post(_ path: String, _ body: String, bearer: String? = nil) async throws -> HTTPClient.Response {
         try await request("POST", path, body: Array(body.utf8), bearer: bearer)
