@@ -167,7 +167,11 @@ import Glibc
             #expect(
                 terminal.waitFor("patterns> ", timeout: Self.quick), "no prompt with \(reason): \(terminal.plainText)")
             #expect(terminal.plainText.contains(line), "\(terminal.plainText)")
-            terminal.send("lessons\r\u{4}")
+            // Ctrl-D once the prompt is back: typed while `lessons` runs, the line discipline takes it.
+            let asked = terminal.transcript.count
+            terminal.send("lessons\r")
+            #expect(terminal.waitFor("patterns> ", after: asked, timeout: Self.quick))
+            terminal.send("\u{4}")
             #expect(terminal.waitForExit(timeout: Self.quick) == 0)
         }
         var info = stat()
