@@ -113,6 +113,14 @@ public final class PseudoTerminal {
         }
     }
 
+    /// Ctrl-D once the line editor reads keys again. Typed while a command still runs, the terminal is in canonical
+    /// mode and the end-of-file is the line discipline's: libedit, taking the terminal back, never sees it. Call it
+    /// after waiting for what the last command printed (so the mode seen is the next prompt's).
+    public func endInput(timeout: Double = 10) {
+        waitForKeys(timeout: timeout)
+        send("\u{4}")
+    }
+
     /// Waits until the program stops reading keys (its terminal back in canonical mode): a line it was given is
     /// being compiled or run, and Ctrl-C now is a signal, not a key libedit reads. Up to `timeout` seconds.
     @discardableResult

@@ -271,7 +271,7 @@ func get(_ url: String) throws -> String {
         #expect(terminal.waitFor("patterns> ", after: terminal.transcript.count - 1, timeout: 10))
         let screen = terminal.plainText
         #expect(screen.contains("step 3 ('follow' takes you there).\npatterns> state"), "\(screen)")
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit(timeout: 15) != nil)
     }
 

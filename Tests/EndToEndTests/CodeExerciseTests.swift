@@ -353,7 +353,7 @@ import Testing
         )
         #expect(terminal.waitFor("✓ goal met: step 10 is done", after: mark, timeout: 20), "\(terminal.plainText)")
         #expect(terminal.waitForKeys())
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 }

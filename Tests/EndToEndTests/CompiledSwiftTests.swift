@@ -388,7 +388,7 @@ import Testing
         )
         #expect(terminal.waitFor("builder 1/12> ", after: before + 7))
         #expect(terminal.waitForKeys())
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 

@@ -160,7 +160,7 @@ import Testing
         // Ctrl-D once the prompt reads keys again (typed while the line ran, the line discipline would take it).
         #expect(terminal.waitFor("builder 1/12> ", after: mark + 16))
         #expect(terminal.waitForKeys())
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 }

@@ -183,7 +183,7 @@ import Testing
         type("c = 3; dup2(2, 1)", into: terminal, expect: "closed or replaced file descriptor 1 (stdout)")
         type("c = 4; close(0)", into: terminal, expect: "closed or replaced file descriptor 0 (stdin)")
         type("print(\"still here\", c)", into: terminal, expect: "still here 1\n")
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 
@@ -217,7 +217,7 @@ import Testing
         type("kill(0, SIGTERM)", into: terminal, expect: "ended by signal 15 (SIGTERM)")
         type("kill(getppid(), SIGTERM)", into: terminal, expect: "kill(getppid(), SIGTERM)")
         type("print(\"alive\")", into: terminal, expect: "alive\n")
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitFor("shell after: 0"))
     }
 }

@@ -63,7 +63,7 @@ import Testing
         // Ctrl-D only once the prompt is back: typed while `lessons` still runs, the terminal is not yet the line
         // editor's and the end-of-file is the line discipline's, not the session's.
         #expect(first.waitFor("builder 2/12> ", after: asked))
-        first.send("\u{4}")
+        first.endInput()
         #expect(first.waitForExit() == 0)
         let saved = try Self.progress(in: state)
         #expect((saved["director"] as? [String: Any])?["step"] as? Int == 2)

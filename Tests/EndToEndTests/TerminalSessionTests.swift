@@ -59,7 +59,7 @@ import Testing
         terminal.resize(columns: 120, rows: 30)
         terminal.settle()
         _ = enter(terminal, "state", prompt: "builder 1/12> ")
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
         let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
         let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
@@ -284,7 +284,7 @@ import Testing
         terminal.resize(columns: 120, rows: 40)
         #expect(
             terminal.waitFor("* meat:     .chicken", after: mark), "grown back, nothing lost: \(terminal.plainText)")
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 
@@ -302,7 +302,7 @@ import Testing
         terminal.waitForKeys()
         let answer = enter(terminal, "lessons", prompt: "patterns> ")
         #expect(answer.contains("builder"), "the REPL is still there: \(terminal.plainText)")
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 
@@ -324,7 +324,7 @@ import Testing
                     var grid = ScreenGrid(columns: Int(columns), rows: Int(rows))
                     grid.play(terminal.transcript)
                     screens += "=== \(layout) \(columns)x\(rows), builder \(label)\n" + grid.text + "\n"
-                    terminal.send("\u{4}")
+                    terminal.endInput()
                     _ = terminal.waitForExit()
                 }
             }
@@ -375,7 +375,7 @@ import Testing
                     screens +=
                         "=== dashboard \(columns)x\(rows) \(lang.rawValue), \(id) step 2, Ctrl-O\n" + grid.text + "\n"
                 }
-                terminal.send("\u{4}")
+                terminal.endInput()
                 _ = terminal.waitForExit()
             }
         }
@@ -411,14 +411,14 @@ import Testing
         ] {
             #expect(screen.contains(line), "'\(line)' is on screen at the prompt: \(screen)")
         }
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 
     @Test func promptAppearsAndHelpListsLoad() throws {
         let terminal = try start()
         #expect(enter(terminal, "help", prompt: "patterns> ").contains("load <lesson>"))
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 
@@ -439,7 +439,7 @@ import Testing
         #expect(terminal.waitFor("chicken", after: mark), "several matches are listed: \(terminal.plainText)")
         terminal.send("\u{15}builder.setMeat(.ch\t")
         #expect(terminal.waitFor("builder.setMeat(.chicken", after: mark), "\(terminal.plainText)")
-        terminal.send("\u{4}")
+        terminal.endInput()
     }
 
     @Test func ctrlCCancelsTheLineAndTheSessionGoesOn() throws {
@@ -452,7 +452,7 @@ import Testing
         let answer = enter(terminal, "meat beef", prompt: "builder 1/")
         #expect(answer.contains("try builder.setMeat(.beef)"), "\(terminal.plainText)")
         #expect(!answer.contains("unknown command"))
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 
@@ -462,7 +462,7 @@ import Testing
         #expect(
             enter(terminal, "load 한국어수업", prompt: "patterns> ").contains("unknown lesson '한국어수업'"),
             "\(terminal.plainText)")
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 
@@ -472,7 +472,7 @@ import Testing
         let first = try start(history: history)
         _ = enter(first, "lessons", prompt: "patterns> ")
         _ = enter(first, "load builder", prompt: "builder 1/")
-        first.send("\u{4}")
+        first.endInput()
         #expect(first.waitForExit() == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: history)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
@@ -480,7 +480,8 @@ import Testing
         let second = try start(history: history)
         second.send("\u{1B}[A")
         #expect(second.waitFor("patterns> load builder"), "\(second.plainText)")
-        second.send("\u{15}\u{4}")
+        second.send("\u{15}")
+        second.endInput()
         #expect(second.waitForExit() == 0)
     }
 
@@ -505,7 +506,7 @@ import Testing
         // Two boxes on one row: the lesson column and the right-hand column.
         #expect(frame.contains("│┌─ log ") || frame.contains("││"), "\(frame)")
         #expect(frame.contains("┌─ state "))
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
         #expect(
             terminal.transcript.hasSuffix("\u{1B}[?1049l") || terminal.transcript.contains("\u{1B}[?1049l"),
@@ -530,7 +531,7 @@ import Testing
             #expect(object?["pane"] is String, "not a JSON event: \(line)")
         }
         #expect(printed.contains { $0.contains(#""text": "builder.meat: .beef → .chicken""#) })
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
 
@@ -542,7 +543,7 @@ import Testing
         #expect(
             terminal.plainText.contains("warning: the history file \(history) could not be read; it was moved to"),
             "\(terminal.plainText)")
-        terminal.send("\u{4}")
+        terminal.endInput()
         #expect(terminal.waitForExit() == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: state)
         #expect(names.contains { $0.hasPrefix("broken-history.corrupt-") })
