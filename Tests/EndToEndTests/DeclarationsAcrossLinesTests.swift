@@ -185,4 +185,19 @@ import Testing
             answer(to: "restart", in: korean.output).contains("라이브 객체와 함께 사라졌습니다(새 프로그램처럼): 직접 만든 변수 counter"),
             "\(korean.output)")
     }
+
+    /// A value whose type comes from C (`fopen` gives `UnsafeMutablePointer<FILE>?`) is usable on later lines: the
+    /// runtime names its type `__C._IO_FILE`, which no source may write.
+    @Test func aValueOfACTypeIsUsableOnLaterLines() throws {
+        let result = try run(
+            """
+            load builder
+            import Glibc
+            let file = fopen("/dev/null", "r")
+            print(fclose(file))
+
+            """)
+        #expect(answer(to: "print(fclose(file))", in: result.output).hasSuffix("0"), "\(result.output)")
+        #expect(!result.output.contains("__C"), "\(result.output)")
+    }
 }

@@ -70,6 +70,7 @@ extension LineSource {
     /// `any Swift.Collection<Swift.Int>` (the runtime names each argument by the associated type it constrains, in
     /// the order of the protocol's primary associated types).
     static func spelling(_ type: String) -> String {
+        let type = withoutImportedCModule(type)
         guard type.contains(" == ") else { return type }
         var out = ""
         var rest = Substring(type)
@@ -84,6 +85,22 @@ extension LineSource {
             let constrained = rest[range.lowerBound..<equals.lowerBound]
             guard !constrained.contains(where: { "<>, ".contains($0) }) else { return type }
             rest = rest[equals.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// The runtime qualifies a type imported from C with the module `__C` (`__C._IO_FILE` for what `fopen` returns),
+    /// which Swift source cannot name: the type is written unqualified, as the line that made it wrote it.
+    static func withoutImportedCModule(_ type: String) -> String {
+        guard type.contains("__C.") else { return type }
+        var out = ""
+        var rest = Substring(type)
+        while let range = rest.firstRange(of: "__C.") {
+            out += rest[..<range.lowerBound]
+            // Only the module at the start of a name, not `__C.` ending some longer identifier.
+            let startsName = out.last.map { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") } ?? true
+            if !startsName { out += rest[range] }
+            rest = rest[range.upperBound...]
         }
         return out + rest
     }
