@@ -16,7 +16,7 @@ struct TypeFacts: Sendable {
     /// An `Optional`: its value is read without a mirror.
     var isOptional: Bool
 
-    private static let known = TypeFactsCache()
+    private static let known = ForkSafeLock<[ObjectIdentifier: TypeFacts]>([:])
 
     static func of(_ type: Any.Type) -> TypeFacts {
         let id = ObjectIdentifier(type)
@@ -27,24 +27,6 @@ struct TypeFacts: Sendable {
             mayBeOptionSet: type is any OptionSetArgument.Type, isOptional: type is any OptionalValue.Type)
         known.withLock { $0[id] = facts }
         return facts
-    }
-}
-
-/// The facts known so far, behind a POSIX mutex: a line runs in a forked copy of the process, where the standard
-/// library's `Mutex` takes the copy's thread for another (it keeps the parent's thread id) and traps on unlock.
-private final class TypeFactsCache: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var facts: [ObjectIdentifier: TypeFacts] = [:]
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    func withLock<T>(_ body: (inout [ObjectIdentifier: TypeFacts]) -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(&facts)
     }
 }
 

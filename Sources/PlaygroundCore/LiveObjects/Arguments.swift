@@ -1,9 +1,9 @@
-import Synchronization
+import PlaygroundProcesses
 
 /// The parameter types of enums and option sets, made once per type: their Swift names come from the runtime, which
 /// is slow to ask, and a module (with every method's parameters) is made afresh on each undo and reset.
 enum ParameterTypes {
-    static let made = Mutex<[ObjectIdentifier: ParamType]>([:])
+    static let made = ForkSafeLock<[ObjectIdentifier: ParamType]>([:])
 
     static func of(_ type: Any.Type, _ make: () -> ParamType) -> ParamType {
         let key = ObjectIdentifier(type)
