@@ -30,7 +30,6 @@ struct CacheWarmer {
             dup2(null, 1)
             dup2(null, 2)
         }
-        var tester = tester
         for lesson in lessons.reversed() { _ = tester.test(lesson) }
         _exit(0)
     }
