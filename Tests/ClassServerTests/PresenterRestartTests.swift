@@ -20,7 +20,7 @@ import Testing
                 "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
             ], columns: 120, rows: 40)
         defer { terminal.signal(SIGKILL) }
-        #expect(try await step(address, is: 3, within: 60), "\(terminal.plainText)")
+        #expect(try await step(address, is: 3, within: 120, reading: terminal), "\(terminal.plainText)")
 
         server.stop()
         // The presenter goes on to step 4 while the server is away.
@@ -35,20 +35,23 @@ import Testing
         server = try ServerProcess(data: data, port: address.port)
         let back = Date()
         // A deadline for a loaded machine (CI with every suite at once took 32.6 s); the figure is printed below.
-        #expect(try await step(address, is: 4, within: 120), "\(terminal.plainText)")
+        #expect(try await step(address, is: 4, within: 120, reading: terminal), "\(terminal.plainText)")
         // Once a second while it waits: within 2 s of the server's return on a calm machine (printed, not asserted:
         // a loaded machine takes longer; without the retry it never comes).
         let after = Date().timeIntervalSince(back)
         print("the room followed \(String(format: "%.2f", after)) s after the server was back")
     }
 
-    /// Polls the class's step until it is `expected` or the deadline passes.
-    func step(_ address: ClassAddress, is expected: Int, within seconds: Double) async throws -> Bool {
+    /// Polls the class's step until it is `expected` or the deadline passes, reading what the presenter's playground
+    /// draws meanwhile: a terminal no one reads fills, and the playground would wait to write instead of sending.
+    func step(
+        _ address: ClassAddress, is expected: Int, within seconds: Double, reading terminal: PseudoTerminal
+    ) async throws -> Bool {
         let client = ClassClient(address: address, timeout: 5)
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let state = try? await offPool({ try client.state() }), state.step == expected { return true }
-            try await Task.sleep(nanoseconds: 100_000_000)
+            _ = terminal.waitUntil(timeout: 0.1) { _ in false }
         }
         return false
     }
