@@ -7,10 +7,10 @@ extension LessonTester {
         var failures: [String] = []
         func issue(_ line: Int, _ message: String) { failures.append("\(lesson.path):\(line): \(message)") }
         // Structure: every command must name a registered command or live object.
-        let names = Set(session.commands.flatMap { [$0.name] + $0.aliases })
+        let names = Set(session.lessons.commands.flatMap { [$0.name] + $0.aliases })
         // Names a lesson binds (`let order = ReceiptBuilder()`) or makes (`pager.add(SenderPage(name: "teal"))`) are
         // receivers from then on; an initializer's type is checked when the transcript runs.
-        var objects = Set(session.liveObjects.map(\.name))
+        var objects = Set(session.lessons.liveObjects.map(\.name))
         for step in lesson.steps {
             // A code exercise's commands use the types of its file: the compiler judges them when they run.
             if let code = step.code {

@@ -35,7 +35,7 @@ public struct LessonTester {
             catalog: catalog, modules: modules,
             options: SessionOptions(
                 render: RenderOptions(width: width, color: false), lang: Lang(rawValue: lesson.lang) ?? .en))
-        session.compiler = compiler
+        session.tools.compiler = compiler
         var needCompiler = 0, withheld = 0
         do {
             try session.lessons.loadForTesting(lesson)
@@ -262,7 +262,7 @@ public struct LessonTester {
             commandCount: count)
         result.newErrors = newErrors
         result.needCompiler = needCompiler
-        result.withheld = withheld + session.withheldFromLesson
+        result.withheld = withheld + session.counts.withheldFromLesson
         return result
     }
 

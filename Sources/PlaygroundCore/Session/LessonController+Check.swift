@@ -6,7 +6,7 @@ extension LessonController {
     /// The goal fields the live state does not meet (for the lesson tester).
     public func goalDifferences() -> [(key: String, expected: String, actual: String)] {
         guard let navigator else { return [] }
-        let calls = CallTrace.differences(navigator.step.goal, session.callsOfTheStep, lang)
+        let calls = CallTrace.differences(navigator.step.goal, session.callBook.ofTheStep, lang)
         return navigator.goalDifferences(goalState(), lang) + calls
     }
 
@@ -82,7 +82,7 @@ extension LessonController {
         if differences.contains(where: { GoalLine.isCall($0.key) }) {
             lines.append("  " + TraceText.expectedCalls.text(lang))
             lines += step.goal.filter(\.isCall).map { "    " + ($0.key == GoalLine.callAbsent ? "✗ " : "") + $0.value }
-            let ran = session.callsOfTheStep
+            let ran = session.callBook.ofTheStep
             lines.append("  " + TraceText.callsThatRan.text(lang))
             lines +=
                 ran.isEmpty
@@ -131,7 +131,7 @@ extension LessonController {
     // MARK: undo, reset, history
 
     func undo() throws {
-        let workspace = try session.requireWorkspace()
+        let workspace = try workspace.required()
         // Looks are passed over and stay (a compiled line may have changed what no field shows:
         // `blue.onReceive = {…}`); one that cannot run without the change undone goes with it.
         guard let index = workspace.journal.lastIndex(where: { !$0.isLook }) else {
@@ -152,7 +152,7 @@ extension LessonController {
     }
 
     func reset() throws {
-        let workspace = try session.requireWorkspace()
+        let workspace = try workspace.required()
         let before = workspace.state()
         let learnersOwn = Self.learnersOwn(workspace)
         workspace.journal = []
@@ -164,12 +164,12 @@ extension LessonController {
     /// `trace`: who called whom in the last line that called anything; `trace all`: since the step's objects were set
     /// up.
     func trace(all: Bool) throws {
-        _ = try session.requireWorkspace()
-        let calls = session.calls
+        _ = try workspace.required()
+        let calls = session.callBook.recorder
         let shown: ArraySlice<CallRecorder.Call>
         if all {
-            shown = session.callsOfTheStep
-        } else if let last = session.lastLineCalls {
+            shown = session.callBook.ofTheStep
+        } else if let last = session.callBook.lastLineCalls {
             shown = calls.calls(from: last.lowerBound).prefix(last.count)
         } else {
             shown = []
@@ -180,7 +180,7 @@ extension LessonController {
     }
 
     func history() throws {
-        let workspace = try session.requireWorkspace()
+        let workspace = try workspace.required()
         // What the lesson ran to set the step up is not the learner's: counted, never listed as typed.
         let setUp = workspace.journal.filter { $0.bySetUp && !$0.isLook }.count
         var lines: [String] = setUp > 0 ? [PredictText.historySetUp(String(setUp)).text(lang)] : []
@@ -202,15 +202,15 @@ extension LessonController {
             session.say(
                 writer.commands(
                     global: cachedGlobalCommands, module: moduleCommands, lesson: lesson?.id,
-                    objects: session.liveObjects))
+                    objects: liveObjects))
             return
         }
         if let command = session.command(named: topic) {
             session.say("\(command.usage)\n  \(command.summary.text(lang))")
-        } else if let object = session.liveObjects.first(where: { $0.name == topic }) {
+        } else if let object = liveObjects.first(where: { $0.name == topic }) {
             session.say(writer.object(object))
         } else {
-            let names = session.commands.flatMap { [$0.name] + $0.aliases } + session.liveObjects.map(\.name)
+            let names = commands.flatMap { [$0.name] + $0.aliases } + liveObjects.map(\.name)
             throw PlaygroundError(
                 CoreText.noHelpFor(topic)
                     + (Suggest.closest(to: topic, in: names).map { CoreText.andDidYouMean($0) } ?? .verbatim("")))
