@@ -78,15 +78,15 @@ public final class CodeExercises {
         }
         guard compiler != nil else {
             lines.append(CodeText.needsToolchain.text(lang))
-            session.say(lines.joined(separator: "\n"))
+            mediator.say(lines.joined(separator: "\n"))
             return
         }
         guard let openEditor = session.tools.openEditor else {
             lines.append(CodeText.openItYourself.text(lang))
-            session.say(lines.joined(separator: "\n"))
+            mediator.say(lines.joined(separator: "\n"))
             return
         }
-        session.say(lines.joined(separator: "\n"))
+        mediator.say(lines.joined(separator: "\n"))
         session.tools.isolation?.enter(.waiting)
         let edited = openEditor(path)
         session.tools.isolation?.enter(.running)
@@ -268,7 +268,7 @@ public final class CodeExercises {
         while lines.last == "" { lines.removeLast() }
         lines.append(CodeText.thenTheCommands.text(lang))
         lines += (currentStep?.commands ?? []).map { "  > " + $0 }
-        session.say(lines.joined(separator: "\n"))
+        mediator.say(lines.joined(separator: "\n"))
     }
 
     /// What the ARC watch says in the memory pane when one of the learner's classes was freed, or is kept alive by

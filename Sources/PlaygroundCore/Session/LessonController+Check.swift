@@ -31,12 +31,12 @@ extension LessonController {
         let step = navigator.step
         // Nothing can be judged before the prediction: that is all there is to say (never the scenario's fields).
         if step.isPrediction, prediction == nil {
-            session.say(predictionStanding(step))
+            mediator.say(predictionStanding(step))
             return
         }
         let differences = goalDifferences()
         if differences.isEmpty, !hidden.isEmpty {
-            session.say(CodeText.hiddenScenarioFails.text(lang, String(step.goal.count)))
+            mediator.say(CodeText.hiddenScenarioFails.text(lang, String(step.goal.count)))
             return
         }
         if differences.isEmpty {
@@ -50,10 +50,10 @@ extension LessonController {
             // Never a value: what ran differs from the step's story, or the prediction stands where it is.
             let story = differences.filter { !GoalLine.isPrediction($0.key) }.map(\.key)
             if !story.isEmpty {
-                session.say(PredictText.notTheStory(story.joined(separator: ", ")).text(lang))
+                mediator.say(PredictText.notTheStory(story.joined(separator: ", ")).text(lang))
             } else {
                 let missed = prediction?.ran == true
-                session.say((missed ? "✗ " : "") + predictionStanding(step))
+                mediator.say((missed ? "✗ " : "") + predictionStanding(step))
             }
             return
         }
@@ -95,7 +95,7 @@ extension LessonController {
         } else if !step.isPrediction {
             lines.append(CoreText.stuckRestart.text(lang))
         }
-        session.say(lines.joined(separator: "\n"))
+        mediator.say(lines.joined(separator: "\n"))
     }
 
     func hint() throws {
@@ -122,7 +122,7 @@ extension LessonController {
         }
         let commands = navigator.step.commands
         guard !commands.isEmpty else { session.say(CoreText.thisStepHasNoCommands.phrase); return }
-        session.say(
+        mediator.say(
             ([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))]
                 + commands.map { "  > " + $0 }
                 + [CoreText.solutionStartsAtTheStepsStart.text(lang)]).joined(separator: "\n"))
@@ -176,7 +176,7 @@ extension LessonController {
         }
         guard !shown.isEmpty else { session.say(TraceText.noCalls.phrase); return }
         let title = (all ? TraceText.sinceStep : TraceText.lastLine).text(lang)
-        session.say(([title] + CallTrace.lines(shown, lang).map { "  " + $0 }).joined(separator: "\n"))
+        mediator.say(([title] + CallTrace.lines(shown, lang).map { "  " + $0 }).joined(separator: "\n"))
     }
 
     func history() throws {
@@ -186,29 +186,29 @@ extension LessonController {
         var lines: [String] = setUp > 0 ? [PredictText.historySetUp(String(setUp)).text(lang)] : []
         let typed = workspace.journal.filter { !$0.bySetUp && !$0.isLook }
         guard !typed.isEmpty else {
-            session.say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n"))
+            mediator.say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n"))
             return
         }
         for (i, entry) in typed.enumerated() {
             let changed = entry.changed.isEmpty ? CoreText.noChange.text(lang) : entry.changed.joined(separator: ", ")
             lines.append("\(DisplayWidth.padLeft(String(i + 1), to: 3))  \(entry.text)   → \(changed)")
         }
-        session.say(lines.joined(separator: "\n"))
+        mediator.say(lines.joined(separator: "\n"))
     }
 
     func help(_ topic: String?) throws {
         let writer = HelpWriter(lang: lang, width: options.render.width)
         guard let topic else {
-            session.say(
+            mediator.say(
                 writer.commands(
                     global: cachedGlobalCommands, module: moduleCommands, lesson: lesson?.id,
                     objects: liveObjects))
             return
         }
         if let command = session.command(named: topic) {
-            session.say("\(command.usage)\n  \(command.summary.text(lang))")
+            mediator.say("\(command.usage)\n  \(command.summary.text(lang))")
         } else if let object = liveObjects.first(where: { $0.name == topic }) {
-            session.say(writer.object(object))
+            mediator.say(writer.object(object))
         } else {
             let names = commands.flatMap { [$0.name] + $0.aliases } + liveObjects.map(\.name)
             throw PlaygroundError(

@@ -66,7 +66,7 @@ public final class LessonController {
         switch command {
         case .help(let topic): try help(topic)
         case .lessons:
-            session.say(
+            mediator.say(
                 HelpWriter(lang: lang, width: options.render.width).lessons(catalog) { id in
                     // The loaded lesson is where the learner is now; the others as last saved.
                     if let navigator, navigator.lesson.id == id { return (navigator.stepIndex, navigator.doneSteps) }
@@ -95,7 +95,7 @@ public final class LessonController {
         case .restart: try setUpLiveObjects(before: try requireNavigator().stepIndex)
         case .history: try history()
         case .trace(let all): try trace(all: all)
-        case .panes: session.say(HelpWriter(lang: lang, width: options.render.width).panes(mediator.configuration))
+        case .panes: mediator.say(HelpWriter(lang: lang, width: options.render.width).panes(mediator.configuration))
         case .addPane, .showPane, .hidePane, .route:
             // Typed by the learner (a lesson's set-up runs muted): loading another lesson will say they are gone.
             if !mediator.isMuted { panesChangedByHand = true }

@@ -101,8 +101,8 @@ public final class Session {
     /// What happened since the last call, rendered in the stream layout (tests, the lesson tester, handouts).
     public func takeOutput() -> String { StreamRenderer(options: options.render).render(takeEvents()) }
 
-    func say(_ phrase: Phrase) { say(phrase.text(options.lang)) }
-    func say(_ text: String) { mediator.post(PaneMessage(topic: "out", source: "session", text: text)) }
+    /// Says `phrase` in the session's language (`Mediator.say(_:)` says text as it is).
+    func say(_ phrase: Phrase) { mediator.say(phrase.text(options.lang)) }
 
     // MARK: - Running a line
 
