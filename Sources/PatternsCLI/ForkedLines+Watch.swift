@@ -39,11 +39,11 @@ extension ForkedLines {
                     if payload.count == 4 { group = payload.withUnsafeBytes { $0.load(as: Int32.self) } }
                     compiling = true
                     waiting = false
-                    deadline = LineCompiler.now() + compileLimit
+                    deadline = Processes.now() + compileLimit
                 case UInt8(ascii: "R"):
                     compiling = false
                     waiting = false
-                    deadline = LineCompiler.now() + runLimit
+                    deadline = Processes.now() + runLimit
                 case UInt8(ascii: "W"):
                     waiting = true
                     deadline = .infinity
@@ -65,7 +65,7 @@ extension ForkedLines {
         var heard = Heard()
         var stop: LineStop?
         var ended: ProcessEnd?
-        var deadline = LineCompiler.now() + runLimit
+        var deadline = Processes.now() + runLimit
         var lastCheck = 0.0
         var readsSeen = 0
         var peakMegabytes = 0
@@ -84,7 +84,7 @@ extension ForkedLines {
             if let next = heard.read(runLimit: runLimit, compileLimit: compileLimit) { deadline = next }
             if heard.kept || heard.saved { return true }
             LineSignals.forwardUnlessFrom(pid)
-            let now = LineCompiler.now()
+            let now = Processes.now()
             if [SIGTERM, SIGHUP].contains(Signals.pending) {
                 stop = .ended(signal: Signals.pending)
             } else if Signals.pending == SIGINT && !heard.waiting {

@@ -147,7 +147,7 @@ struct InteractiveLoop {
         }
         if let editor = Editor.command(environment: environment.variables) {
             // The dashboard gives the terminal back to the editor while it runs.
-            session.openEditor = { path in
+            session.tools.openEditor = { path in
                 Editor.open(path, with: editor) { before in
                     guard console.layout == .dashboard else { return }
                     if before { AlternateScreen.leave() } else { AlternateScreen.enter() }

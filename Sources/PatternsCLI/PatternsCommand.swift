@@ -80,22 +80,22 @@ struct GlobalOptions: ParsableArguments {
                 Signals.pending = 0
                 return true
             }
-            session.compiler = compiler
+            session.tools.compiler = compiler
             if let warning = compiler.cacheWarning { Output.warning(warning) }
             if !LineTasks.missing.isEmpty {
                 Output.warning(EngineText.concurrencyNotTakenOver(LineTasks.missing.joined(separator: ", ")))
             }
             // Every line that may reach learner code runs in a copy of the process that carries on only if it
             // succeeds (ForkedLines.swift).
-            session.isolation = ForkedLines(
+            session.tools.isolation = ForkedLines(
                 runLimit: compiler.timeLimit, compileLimit: compiler.compileTimeLimit,
                 memoryLimit: environment.lineMemoryLimit)
         case .failure(let reason):
-            session.compilerUnavailable = reason
+            session.tools.compilerUnavailable = reason
         }
-        session.exercisesDirectory = Editor.exercisesDirectory(environment: environment.variables)
+        session.tools.exercisesDirectory = Editor.exercisesDirectory(environment: environment.variables)
         if let editor = Editor.command(environment: environment.variables) {
-            session.openEditor = { path in Editor.open(path, with: editor) }
+            session.tools.openEditor = { path in Editor.open(path, with: editor) }
         }
         // The session lives as long as the process, as a Swift program's globals do: its objects are never torn
         // down at the end, so no learner's `deinit` runs after the last line, outside every line's protection.

@@ -40,7 +40,7 @@ struct ReplCommand: ParsableCommand {
         let session = try global.makeSession(environment: environment)
         if let progress = ProgressFile.standard(environment: environment.variables) {
             for warning in progress.takeWarnings() { Output.warning(warning) }
-            session.progress = progress
+            session.lessons.progress = progress
         }
         try global.startRecording(environment: environment, title: "patterns")
         let failed: Bool
@@ -113,7 +113,7 @@ struct PipeLoop {
                     case .layout(.dashboard):
                         console.note(CoreText.theDashboardNeedsATerminalUsing.text(lang) + "\n", pane: "out")
                     case .quit:
-                        return session.anyFailed || invalidInput
+                        return session.counts.anyFailed || invalidInput
                     default:
                         break
                     }
@@ -123,6 +123,6 @@ struct PipeLoop {
         }
         // A block still open at the end of the input is run as it is: the compiler says what is missing.
         if !block.isEmpty { _ = console.run(block.joined(separator: "\n"), echo: true) }
-        return session.anyFailed || invalidInput
+        return session.counts.anyFailed || invalidInput
     }
 }

@@ -6,17 +6,10 @@ import Testing
 /// member of an earlier line is visible, a conformance is added to the values made before it, the newest function of
 /// a signature wins beside its overloads, and what a lesson command drops of the learner's Swift is said.
 @Suite(.serialized) struct DeclarationsAcrossLinesTests {
-    let cache = NSTemporaryDirectory() + "patterns-across-lines-\(getpid())"
+    let playground = TestPlayground("across-lines")
 
     func run(_ input: String, lang: String = "en") throws -> ProcessResult {
-        let state =
-            NSTemporaryDirectory() + "patterns-across-lines-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        return try runPatterns(
-            ["--width", "200", "--lang", lang], input: input,
-            environment: [
-                "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": state,
-                "PATTERNS_LINE_TIME_LIMIT": "5",
-            ])
+        try playground.run(input, arguments: ["--lang", lang])
     }
 
     @Test func aSubclassOnALaterLineInheritsInternalMembers() throws {

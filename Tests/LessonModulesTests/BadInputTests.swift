@@ -110,13 +110,13 @@ import Testing
         #expect(Self.cases.count >= 40)
         for (input, error) in Self.cases {
             let session = fresh()
-            let state = session.liveObjects.isEmpty ? "" : session.run("state")
+            let state = session.lessons.liveObjects.isEmpty ? "" : session.run("state")
             let ok = session.execute(input)
             let output = session.takeOutput()
             let errorLines = output.split(separator: "\n").filter { $0.hasPrefix("error: ") }
             #expect(!ok, "\(input.prefix(60)) should fail")
             #expect(errorLines == ["error: " + error[...]], "input: \(input.prefix(60))\noutput:\n\(output)")
-            #expect(session.journalCommands.isEmpty, "\(input.prefix(60)) changed the journal")
+            #expect(session.lessons.journalCommands.isEmpty, "\(input.prefix(60)) changed the journal")
             #expect(session.stepIndex == 0)
             #expect(session.run("state") == state, "\(input.prefix(60)) changed the live objects")
         }

@@ -35,7 +35,7 @@ import Testing
 
             """)
         #expect(session.run("state").contains("meat:     .tofu"))
-        #expect(session.journalCommands == ["meat tofu"])
+        #expect(session.lessons.journalCommands == ["meat tofu"])
     }
 
     @Test func compileStyleErrorsNameTheProblem() {
@@ -84,7 +84,7 @@ import Testing
             """)
         _ = session.run("meat chicken")
         expectSame(session.run("check"), "✓ goal met: step 2 is done. 'next' moves on.\n")
-        #expect(session.doneSteps == [1])
+        #expect(session.lessons.doneSteps == [1])
     }
 
     @Test func fluentAlertOneLinerDrawsABoxAndTheActionPrintsToTheLog() {
@@ -149,7 +149,7 @@ import Testing
     @Test func looksAreNotJournaledSoUndoSkipsThem() {
         let session = makeSession()
         _ = session.run("load builder", "meat tofu", "show", "state", "help")
-        #expect(session.journalCommands == ["meat tofu"])
+        #expect(session.lessons.journalCommands == ["meat tofu"])
         #expect(session.run("undo").hasPrefix("── state"))
         #expect(session.run("state").contains("meat:     .beef"))
         #expect(session.run("history") == "no commands yet\n")
@@ -268,7 +268,7 @@ import Testing
             session.run("print(builder.meat)"),
             "── code ────────────────────\nprint(builder.meat)\n── log ─────────────────────\nchicken\n")
         #expect(session.run("print(builder.sauces)").contains("Sauces(rawValue: 0)"))
-        #expect(session.journalCommands == ["meat chicken"], "reads are not journaled")
+        #expect(session.lessons.journalCommands == ["meat chicken"], "reads are not journaled")
         _ = session.run("let burger = builder.build()", "meat tofu")
         expectSame(session.run("burger.meat"), "── code ────────────────────\nburger.meat\n.chicken\n")
         #expect(session.run("print(burger.description)").contains("chicken burger"))

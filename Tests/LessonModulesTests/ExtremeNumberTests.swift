@@ -12,7 +12,7 @@ import Testing
         #expect(session.execute("load \(lesson)"))
         _ = session.takeOutput()
         var lines: [String] = []
-        for command in session.commands where command.arguments.contains(where: \.isNumber) {
+        for command in session.lessons.commands where command.arguments.contains(where: \.isNumber) {
             for number in Self.extremes {
                 let words = command.arguments.map { spec -> String in
                     if spec.isNumber { return number }
@@ -22,7 +22,7 @@ import Testing
                 lines.append(([command.name] + words).joined(separator: " "))
             }
         }
-        for object in session.liveObjects {
+        for object in session.lessons.liveObjects {
             for method in object.methods where method.params.contains(where: { $0.type == .int }) {
                 for number in Self.extremes {
                     let arguments = method.params.map { param in
@@ -46,8 +46,10 @@ import Testing
         let numbered = RepositoryLessons.ids.filter { lesson in
             session.execute("load \(lesson)")
             _ = session.takeOutput()
-            return session.commands.contains { $0.arguments.contains(where: \.isNumber) }
-                || session.liveObjects.contains { $0.methods.contains { $0.params.contains { $0.type == .int } } }
+            return session.lessons.commands.contains { $0.arguments.contains(where: \.isNumber) }
+                || session.lessons.liveObjects.contains {
+                    $0.methods.contains { $0.params.contains { $0.type == .int } }
+                }
         }
         #expect(numbered.count >= 2, "\(numbered)")
     }
@@ -56,10 +58,10 @@ import Testing
         let store = MemoryProgress()
         store.saved = (Int.max, [Int.min, -1, 2, Int.max])
         let session = RepositoryLessons.session()
-        session.progress = store
+        session.lessons.progress = store
         #expect(session.execute("load builder"))
         #expect(session.stepIndex == (try #require(session.lesson)).steps.count - 1)
-        #expect(session.doneSteps == [2])
+        #expect(session.lessons.doneSteps == [2])
     }
 
     @Test func progressRecordsAreCheckedOnDecoding() throws {

@@ -14,7 +14,7 @@ import Testing
             case .success(let compiler) = LineCompiler.find(environment: ["PATH": path, "PATTERNS_LINE_CACHE": cache])
         else { return nil }
         let session = makeSession()
-        session.compiler = compiler
+        session.tools.compiler = compiler
         return session
     }
 

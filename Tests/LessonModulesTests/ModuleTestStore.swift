@@ -20,7 +20,7 @@ public struct ModuleTestStore {
 
     static func values(_ session: Session) -> [String: String] {
         var out: [String: String] = [:]
-        for group in session.snapshot.live {
+        for group in session.lessons.snapshot.live {
             for field in group.fields { out[group.object + "." + field.name] = field.value.display }
         }
         return out

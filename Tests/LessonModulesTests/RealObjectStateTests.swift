@@ -8,7 +8,7 @@ import Testing
 @Suite struct RealObjectStateTests {
     /// The real object a lesson's live object holds now.
     func real<T>(_ session: Session, _ name: String, as type: T.Type) throws -> T {
-        try #require(session.liveObjects.first { $0.name == name }?.instance() as? T)
+        try #require(session.lessons.liveObjects.first { $0.name == name }?.instance() as? T)
     }
 
     /// The lines of the full state pane that start with `field`.
@@ -21,7 +21,7 @@ import Testing
         let session = RepositoryLessons.loaded("delegate")
         _ = session.run("goto 4")
         let board = try real(session, "board", as: GameBoardController.self)
-        session.recordingCalls {
+        session.callBook.recording {
             board.cell(0, 4).endEditing("B")
             board.cell(4, 4).endEditing("C")
         }
@@ -35,7 +35,7 @@ import Testing
         _ = session.run("goto 7")
         let pager = try real(session, "pager", as: PageViewController.self)
         let teal = SenderPage(name: "teal")
-        session.recordingCalls {
+        session.callBook.recording {
             pager.add(teal)
             teal.viewDidDisappear()
         }
@@ -82,7 +82,7 @@ import Testing
         _ = session.run("goto 4")
         let employee = try real(session, "employee", as: Employee.self)
         let receiptBuilder = try real(session, "receiptBuilder", as: ReceiptBuilder.self)
-        _ = try session.recordingCalls { try employee.createCombo1(with: receiptBuilder) }
+        _ = try session.callBook.recording { try employee.createCombo1(with: receiptBuilder) }
         #expect(fields(session, "builtBy") == ["builtBy: employee.createCombo1(with:)"])
         #expect(session.run("check").contains("goal met"))
         // A later order into the other builder does not take the receipt away from the employee.

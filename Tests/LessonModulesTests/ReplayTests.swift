@@ -10,8 +10,8 @@ import Testing
     func expectSameState(
         _ a: Session, _ b: Session, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(a.snapshot.live == b.snapshot.live, comment, sourceLocation: sourceLocation)
-        #expect(a.snapshot.panes == b.snapshot.panes, comment, sourceLocation: sourceLocation)
+        #expect(a.lessons.snapshot.live == b.lessons.snapshot.live, comment, sourceLocation: sourceLocation)
+        #expect(a.lessons.snapshot.panes == b.lessons.snapshot.panes, comment, sourceLocation: sourceLocation)
     }
 
     @Test(arguments: ids)
@@ -39,12 +39,12 @@ import Testing
         for count in 1...lines.count {
             let session = RepositoryLessons.loaded(id)
             for line in lines.prefix(count) { session.execute(line) }
-            let journal = session.journalCommands
+            let journal = session.lessons.journalCommands
             guard !journal.isEmpty else { continue }
             #expect(session.execute("undo"))
-            #expect(session.journalCommands == Array(journal.dropLast()), "\(id): undo after \(count) commands")
+            #expect(session.lessons.journalCommands == Array(journal.dropLast()), "\(id): undo after \(count) commands")
             let replayed = RepositoryLessons.loaded(id)
-            for line in session.journalCommands { #expect(replayed.execute(line), "\(id): replaying \(line)") }
+            for line in session.lessons.journalCommands { #expect(replayed.execute(line), "\(id): replaying \(line)") }
             expectSameState(session, replayed, "\(id): undo after \(count) lines (\(lines[count - 1]))")
         }
     }
@@ -78,13 +78,13 @@ import Testing
         let lesson = try #require(RepositoryLessons.catalog.lesson(id: id, lang: .en))
         let session = RepositoryLessons.loaded(id)
         #expect(session.execute("goto \(lesson.steps.count)"))
-        #expect(session.doneSteps.isEmpty)
+        #expect(session.lessons.doneSteps.isEmpty)
         let looks: Set<String> = [
             "check", "hint", "state", "solution", "history", "panes", "show", "memory", "links", "run", "step",
         ]
         #expect(
-            session.journalCommands.allSatisfy { !looks.contains(String($0.prefix { $0 != " " })) },
-            "\(session.journalCommands)")
+            session.lessons.journalCommands.allSatisfy { !looks.contains(String($0.prefix { $0 != " " })) },
+            "\(session.lessons.journalCommands)")
     }
 
     /// The three reproductions from the review, in the mediator lesson.
@@ -98,7 +98,7 @@ import Testing
 
         let undone = RepositoryLessons.loaded("mediator")
         #expect(undone.execute("page add green") && undone.execute("page add yellow") && undone.execute("undo"))
-        #expect(StateGroup.value(at: "pager.pages", in: undone.snapshot.live) == .plain("red, blue, green"))
+        #expect(StateGroup.value(at: "pager.pages", in: undone.lessons.snapshot.live) == .plain("red, blue, green"))
 
         let reset = RepositoryLessons.loaded("mediator")
         #expect(reset.execute("page add green") && reset.execute("reset") && reset.execute("page add green"))

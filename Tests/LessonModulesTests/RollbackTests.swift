@@ -29,7 +29,7 @@ import Testing
             #expect(!answer.contains("builder.meat:"), "\(line) changed nothing:\n\(answer)")
         }
         #expect(session.run("builder.meat").hasSuffix(".beef\n"))
-        #expect(session.rollbacks == Rollbacks(), "nothing ran, so nothing was rolled back")
+        #expect(session.counts.rollbacks == Rollbacks(), "nothing ran, so nothing was rolled back")
     }
 
     /// Without an isolation a failed call is rebuilt from the journal, once.
@@ -38,7 +38,7 @@ import Testing
         _ = session.run("load builder", "meat tofu")
         let answer = session.run("meat kitten")
         #expect(answer.contains("soldOut"), "\(answer)")
-        #expect(session.rollbacks == Rollbacks(rebuilt: 1, dropped: 0))
+        #expect(session.counts.rollbacks == Rollbacks(rebuilt: 1, dropped: 0))
         #expect(session.run("builder.meat").hasSuffix(".tofu\n"))
     }
 
@@ -47,13 +47,14 @@ import Testing
     @Test func aFailedLineInACopyThatIsDroppedIsNotRebuilt() {
         guard let session = InProcessCompiledTests.compilingSession() else { return }
         let isolation = DroppingCopies()
-        session.isolation = isolation
+        session.tools.isolation = isolation
         _ = session.run("load builder", "let n = 1")
-        #expect(session.rollbacks == Rollbacks())
+        #expect(session.counts.rollbacks == Rollbacks())
         _ = session.run("meat kitten")
         #expect(isolation.attempts >= 2, "the lines ran in the isolation")
-        #expect(session.rollbacks == Rollbacks(rebuilt: 0, dropped: 1))
+        #expect(session.counts.rollbacks == Rollbacks(rebuilt: 0, dropped: 1))
         _ = session.run("let m: Int = \"not a number\"")
-        #expect(session.rollbacks == Rollbacks(rebuilt: 0, dropped: 1), "a line that did not compile ran nothing")
+        #expect(
+            session.counts.rollbacks == Rollbacks(rebuilt: 0, dropped: 1), "a line that did not compile ran nothing")
     }
 }

@@ -150,7 +150,7 @@ let benchmarks: @Sendable () -> Void = {
         guard case .success(let compiler) = LineCompiler.find(environment: environment) else { return nil }
         let catalog = LessonCatalog(sources: lessonSources, modules: LessonModules.names)
         let session = Session(catalog: catalog, modules: LessonModules.all)
-        session.compiler = compiler
+        session.tools.compiler = compiler
         session.execute("load builder")
         _ = session.takeOutput()
         return session
@@ -194,7 +194,7 @@ let benchmarks: @Sendable () -> Void = {
             fatalError("no Swift compiler for the code exercise benchmark")
         }
         let folder = cache + "/exercises-data"
-        session.exercisesDirectory = folder
+        session.tools.exercisesDirectory = folder
         session.execute("load delegate")
         session.execute("goto 7")
         session.execute("edit")

@@ -10,7 +10,7 @@ public enum Completer {
         let done = endsWithSpace ? words : Array(words.dropLast())
         let pool: [String]
         if done.isEmpty {
-            pool = session.commands.map(\.name) + session.liveObjects.map { $0.name + "." }
+            pool = session.lessons.commands.map(\.name) + session.lessons.liveObjects.map { $0.name + "." }
         } else if let command = session.command(named: done[0]) {
             let index = done.count - 1
             let spec: ArgumentSpec?
@@ -35,14 +35,14 @@ public enum Completer {
         case .dynamic(.lessons): return session.catalog.ids
         case .dynamic(.panes): return session.mediator.panes.map(\.name)
         case .dynamic(.topics): return session.lessons.topics
-        case .dynamic(.commands): return session.commands.map(\.name) + session.liveObjects.map(\.name)
+        case .dynamic(.commands): return session.lessons.commands.map(\.name) + session.lessons.liveObjects.map(\.name)
         case .dynamic(.steps): return (1...max(1, session.lesson?.steps.count ?? 1)).map(String.init)
         }
     }
 
     /// `builder.se` -> methods; `builder.setMeat(.ch` -> cases of the parameter's type.
     static func completeSwift(_ before: String, in session: Session) -> (word: String, candidates: [String])? {
-        let objects = session.liveObjects
+        let objects = session.lessons.liveObjects
         guard !objects.isEmpty else { return nil }
         var text = Substring(before)
         // `let name = `, `var name = ` or `_ = ` first, then `try `: what follows is the chain to complete.

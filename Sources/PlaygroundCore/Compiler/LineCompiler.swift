@@ -243,12 +243,6 @@ public final class LineCompiler {
 
     // MARK: - Helpers
 
-    public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     /// FNV-1a, 64 bits, as 16 hex digits.
     static func hash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -46,14 +46,14 @@ enum Subprocess {
         }
         Processes.close(null, fds.write)
         started(pid)
-        let deadline = LineCompiler.now() + limit
+        let deadline = Processes.now() + limit
         var bytes: [UInt8] = []
         var stop: Ended?
         Processes.pump(
             [fds.read], every: 100,
             received: { _, chunk in if bytes.count < 1 << 20 { bytes += chunk } },
             stop: {
-                if interrupted() { stop = .interrupted } else if LineCompiler.now() > deadline { stop = .timedOut }
+                if interrupted() { stop = .interrupted } else if Processes.now() > deadline { stop = .timedOut }
                 return stop != nil
             })
         Processes.close(fds.read)

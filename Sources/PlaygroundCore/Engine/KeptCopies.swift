@@ -25,9 +25,9 @@ extension LineRunner {
     /// the line changes them), for the copy kept from before it.
     func noteBeforeLine(in isolation: LineIsolation) {
         guard let workspace else { return }
-        session.stateBeforeLine = nil
-        isolation.willRun(key: workspace.key(upTo: workspace.journal.count)) { [weak session] in
-            session?.stateBeforeLine
+        stateBeforeLine = nil
+        isolation.willRun(key: workspace.key(upTo: workspace.journal.count)) { [weak self] in
+            self?.stateBeforeLine
         }
     }
 
@@ -37,7 +37,7 @@ extension LineRunner {
         for event in events {
             switch event {
             case .delivery(let delivery): mediator.post(delivery.message)
-            case .input: session.resumedInput = event
+            case .input: resumedInput = event
             default: mediator.emit(event)
             }
         }
@@ -49,9 +49,11 @@ extension LessonController {
     /// `undo` of the journal's entry at `index`, when every entry after it is a look: the copy kept from before it
     /// takes the session on, and this process ends. Returns only if no such copy is kept.
     func undoToKeptCopy(_ workspace: Workspace, index: Int, before: [StateGroup]) {
-        guard let isolation = session.isolation, workspace.journal[(index + 1)...].allSatisfy(\.isLook) else { return }
+        guard let isolation = session.tools.isolation, workspace.journal[(index + 1)...].allSatisfy(\.isLook) else {
+            return
+        }
         let undone = workspace.journal[index]
-        let typed = Event.input(prompt: session.prompt, line: session.typedLine)
+        let typed = Event.input(prompt: session.prompt, line: session.runner.typedLine)
         _ = isolation.resumeKept(key: workspace.key(upTo: index)) { kept in
             let messages = [
                 PaneMessage(topic: "out", source: "session", text: CoreText.undid(undone.text).text(lang)),
@@ -63,5 +65,13 @@ extension LessonController {
                         Delivery(pane: "", order: 0, kind: .append, isShown: true, headerless: false, message: $0))
                 }
         }
+    }
+}
+
+extension LineRunner {
+    /// The `undo` a kept copy answered in place of the line it waited on, once.
+    func takeResumedInput() -> Event? {
+        defer { resumedInput = nil }
+        return resumedInput
     }
 }

@@ -68,7 +68,7 @@ extension LineRunner {
         guard let compiler else { throw InternalError("a compiled line in a session without a compiler: '\(text)'") }
         // Lessons are data: an untrusted lesson's own Swift is shown, never compiled.
         if session.lesson?.withholds(swift: text) == true {
-            session.withheldFromLesson += 1
+            session.counts.withheldFromLesson += 1
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
         let (lent, context) = visibleNames(in: workspace)
@@ -205,10 +205,10 @@ extension LineRunner {
     /// The first time the Swift 6 language mode refuses what Swift 5, swiftc's default, only warns about (a data
     /// race, an actor's isolation), the session says which mode judged it, in its own words.
     func sayLanguageMode(of diagnostics: String, _ compiler: LineCompiler) {
-        guard compiler.languageMode == .swift6, !session.languageModeSaid, !mediator.isMuted,
+        guard compiler.languageMode == .swift6, !languageModeSaid, !mediator.isMuted,
             Self.concurrencyWords.contains(where: { diagnostics.contains($0) })
         else { return }
-        session.languageModeSaid = true
+        languageModeSaid = true
         mediator.post(PaneMessage(topic: "log", source: "session", text: EngineText.languageMode.text(lang)))
     }
 

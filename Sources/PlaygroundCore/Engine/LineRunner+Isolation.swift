@@ -39,7 +39,7 @@ extension LineRunner {
             for event in events {
                 if case .delivery(let delivery) = event {
                     // Said in the copy, so said: the session does not say it again.
-                    if delivery.message.text == EngineText.languageMode.text(lang) { session.languageModeSaid = true }
+                    if delivery.message.text == EngineText.languageMode.text(lang) { languageModeSaid = true }
                     mediator.post(delivery.message)
                 } else {
                     mediator.emit(event)

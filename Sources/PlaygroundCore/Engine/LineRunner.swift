@@ -18,16 +18,28 @@ public final class LineRunner {
     var failedLineIsDropped = false
     /// How many commands are running, one inside another (a step's set-up inside `goto`, a trial inside `check`).
     var nesting = 0
+    /// The line being executed, as typed (the echo of an `undo` that a kept copy answers).
+    var typedLine = ""
+    /// In a line's copy: the state before the line changed the live objects, for the copy kept from before it.
+    var stateBeforeLine: [StateGroup]?
+    /// This process is a kept copy that `undo` took back: the line it waited on is answered as that `undo`, typed
+    /// as this (for the echo).
+    var resumedInput: Event?
+    /// Whether a line run while the panes are muted is the lesson's set-up (a hidden scenario's lines are not: its
+    /// calls are what its goal judges).
+    var quietLinesAreSetUp = true
+    /// Whether the session has said which language mode judged a line (said once).
+    var languageModeSaid = false
 
     init(session: Session) { self.session = session }
 
     var mediator: Mediator { session.mediator }
-    var lang: Lang { session.lang }
+    var lang: Lang { session.options.lang }
     var options: SessionOptions { session.options }
-    var compiler: LineCompiler? { session.compiler }
-    var compilerUnavailable: LineCompiler.Unavailable? { session.compilerUnavailable }
+    var compiler: LineCompiler? { session.tools.compiler }
+    var compilerUnavailable: LineCompiler.Unavailable? { session.tools.compilerUnavailable }
     var workspace: Workspace? { session.workspace }
-    var isolation: LineIsolation? { session.isolation }
+    var isolation: LineIsolation? { session.tools.isolation }
     var reader: CommandReader { session.lessons.reader }
 
     func report(_ error: Error) {
@@ -72,7 +84,7 @@ public final class LineRunner {
     }
 
     func perform(_ line: String) -> Bool {
-        session.recordingCalls { performRecorded(line) }
+        session.callBook.recording { performRecorded(line) }
     }
 
     private func performRecorded(_ line: String) -> Bool {
@@ -137,7 +149,7 @@ public final class LineRunner {
     /// Runs a command that may change live objects, panes or routes as a transaction: on failure what it changed is
     /// rolled back once (``rollBack()``); on success it joins the journal, and a call shows the fields it changed.
     func change(_ text: String, _ command: Command) throws {
-        let workspace = try session.requireWorkspace()
+        let workspace = try workspace.required()
         if case .global = command {} else { try session.lessons.requirePredictionFirst(command) }
         nesting += 1
         defer { nesting -= 1 }
@@ -145,7 +157,7 @@ public final class LineRunner {
         defer { session.lessons.noteReveal(since: codeMark) }
         let before = workspace.stateAfterLastChange ?? workspace.state()
         workspace.stateAfterLastChange = nil
-        if nesting == 1 { session.stateBeforeLine = before }
+        if nesting == 1 { stateBeforeLine = before }
         ran.something = false
         do {
             try apply(command)
@@ -173,7 +185,7 @@ public final class LineRunner {
             statement.isPrint || statement.calls.last?.hasParens == false
         {
             // A look: `undo` never goes back to before it, so no copy is kept for it (KeptCopies.swift).
-            if nesting == 1 { session.stateBeforeLine = nil }
+            if nesting == 1 { stateBeforeLine = nil }
             return
         }
         // A compiled line that changed nothing the state shows (a print, a loop that reads) is a look too, but a
@@ -181,15 +193,15 @@ public final class LineRunner {
         if changes.isEmpty, case .compiled(let line) = command, LearnerDeclarations.declarations(in: line) == nil {
             workspace.journal.append(
                 Workspace.Entry(
-                    text: text, command: command, changed: [], bySetUp: session.quietLinesAreSetUp && mediator.isMuted,
+                    text: text, command: command, changed: [], bySetUp: quietLinesAreSetUp && mediator.isMuted,
                     isLook: true))
-            if nesting == 1 { session.stateBeforeLine = nil }
+            if nesting == 1 { stateBeforeLine = nil }
             return
         }
         workspace.journal.append(
             Workspace.Entry(
                 text: text, command: command, changed: changes.map(\.key),
-                bySetUp: session.quietLinesAreSetUp && mediator.isMuted))
+                bySetUp: quietLinesAreSetUp && mediator.isMuted))
         if case .global = command { return }
         // Declarations change no object: what they add is for the lines after them.
         if changes.isEmpty, case .compiled = command { return }
@@ -209,7 +221,7 @@ public final class LineRunner {
 
     /// The effect of a command, and nothing else: what a transaction runs and what a replay repeats.
     func apply(_ command: Command) throws {
-        let workspace = try session.requireWorkspace()
+        let workspace = try workspace.required()
         switch command {
         case .call(let statement):
             if let binding = statement.binding, workspace.module.objects.contains(where: { $0.name == binding }) {
@@ -298,10 +310,10 @@ public final class LineRunner {
     /// on: a step's set-up, a code exercise's trial) is rebuilt from the journal.
     func rollBack() throws(InternalError) {
         if failedLineIsDropped && nesting == 1 {
-            session.rollbacks.dropped += 1
+            session.counts.rollbacks.dropped += 1
             return
         }
-        session.rollbacks.rebuilt += 1
+        session.counts.rollbacks.rebuilt += 1
         try rebuild()
     }
 
@@ -316,12 +328,13 @@ public final class LineRunner {
                 Sandbox.survives(limit: self.compiler?.timeLimit ?? 5) { try? self.apply(command) }
             }
         // The calls of a replay are those of the journal's lines, run again on fresh objects.
-        let calls = session.calls
+        let book = session.callBook
+        let calls = book.recorder
         calls.clear()
-        session.lastLineCalls = nil
+        book.lastLineCalls = nil
         // The objects are made anew: a name kept for an address may now belong to another object.
-        session.traceNames = [:]
-        let rebuilt: Result<Void, InternalError> = session.recordingCalls {
+        book.traceNames = [:]
+        let rebuilt: Result<Void, InternalError> = book.recording {
             Result { () throws(InternalError) in
                 try workspace.rebuild(tryLook: tryLook, setUpDone: { calls.mark = calls.total }) { try self.apply($0) }
             }

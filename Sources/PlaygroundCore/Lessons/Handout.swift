@@ -53,7 +53,7 @@ public struct Handout {
         let session = Session(
             catalog: catalog, modules: modules,
             options: SessionOptions(render: RenderOptions(width: width), lang: Lang(rawValue: lesson.lang) ?? .en))
-        session.compiler = compiler
+        session.tools.compiler = compiler
         try session.lessons.load(lesson.id, exact: lesson)
         _ = session.takeOutput()
         sections = []
@@ -76,7 +76,7 @@ public struct Handout {
             section.demonstrates = step.goalStaysUnmet
             sections.append(section)
         }
-        withheld = session.withheldFromLesson
+        withheld = session.counts.withheldFromLesson
         if audience == .presenters, let schedule = lesson.schedule {
             for (i, clock) in schedule.enumerated() { sections[i].clock = clock }
         }

@@ -35,7 +35,7 @@ public struct LessonTester {
             catalog: catalog, modules: modules,
             options: SessionOptions(
                 render: RenderOptions(width: width, color: false), lang: Lang(rawValue: lesson.lang) ?? .en))
-        session.compiler = compiler
+        session.tools.compiler = compiler
         var needCompiler = 0, withheld = 0
         do {
             try session.lessons.loadForTesting(lesson)
@@ -45,117 +45,7 @@ public struct LessonTester {
         }
         _ = session.takeOutput()
 
-        // Structure: every command must name a registered command or live object.
-        let names = Set(session.commands.flatMap { [$0.name] + $0.aliases })
-        // Names a lesson binds (`let order = ReceiptBuilder()`) or makes (`pager.add(SenderPage(name: "teal"))`) are
-        // receivers from then on; an initializer's type is checked when the transcript runs.
-        var objects = Set(session.liveObjects.map(\.name))
-        for step in lesson.steps {
-            // A code exercise's commands use the types of its file: the compiler judges them when they run.
-            if let code = step.code {
-                for (text, line, part) in [
-                    (code.starter, code.starterLine, "starter"), (code.solution, code.solutionLine, "solution"),
-                ] {
-                    for row in text.split(separator: "\n") where DisplayWidth.of(row) + 4 > 80 {
-                        issue(
-                            line,
-                            "a line of \(code.file)'s \(part) is \(DisplayWidth.of(row)) columns; at 80 it must fit "
-                                + "76: '\(row)'"
-                        )
-                    }
-                }
-                continue
-            }
-            for entry in step.transcripts.flatMap(\.entries) {
-                let line = entry.command
-                if SwiftCallParser.looksLikeSwift(line) {
-                    guard let statement = try? SwiftCallParser.parse(line) else { continue }
-                    if statement.construct == nil, !objects.contains(statement.receiver) {
-                        issue(entry.line, "unknown live object '\(statement.receiver)' in '\(line)'")
-                    }
-                    if let binding = statement.binding { objects.insert(binding) }
-                    for case .construct(_, let arguments) in statement.calls.flatMap(\.arguments).map(\.value) {
-                        for argument in arguments where argument.label == "name" {
-                            if case .string(let name) = argument.value { objects.insert(name) }
-                        }
-                    }
-                } else if session.lessons.reader.isSwift(line, isName: { objects.contains($0) }) {
-                    // Swift beyond the interpreter's shape (`for`, `do`, a block over several lines): the compiler
-                    // judges it when the transcript runs.
-                    continue
-                } else if let word = (try? Tokenizer.split(line))?.first, !names.contains(word.lowercased()) {
-                    issue(entry.line, "unknown command '\(word)'")
-                }
-            }
-            // A diagram is drawn as written: a line the lesson pane would wrap at 80 columns, the screen lessons are
-            // written for (it indents code by 4), breaks it, whatever width the transcripts are tested at.
-            var fence: Substring?
-            for line in step.body {
-                if line.hasPrefix("```") { fence = fence == nil ? line.dropFirst(3) : nil; continue }
-                if fence == "text", DisplayWidth.of(line) + 4 > 80 {
-                    issue(
-                        step.line,
-                        "a diagram line in '\(step.title)' is \(DisplayWidth.of(line)) columns; at 80 it must fit 76: "
-                            + "'\(line)'"
-                    )
-                }
-            }
-            if step.isExercise && step.commands.isEmpty {
-                issue(step.line, "exercise step '\(step.title)' has a goal but no transcript to solve it")
-            }
-            if !step.shortcuts.isEmpty && (!step.isExercise || step.goalStaysUnmet) {
-                issue(
-                    step.shortcuts[0].line,
-                    "a shortcut is a wrong solution an exercise's goal must refuse; '\(step.title)' has no goal to "
-                        + "refuse it (rule: shortcuts belong to exercises)"
-                )
-            }
-            if step.isExercise && step.hints.isEmpty {
-                issue(
-                    step.line,
-                    "exercise step '\(step.title)' has no hints (rule: exercises have graded hints, written '> "
-                        + "**Hint:** text' or '> **힌트:** text')"
-                )
-            } else if step.isExercise && !step.goalStaysUnmet && step.hints.count < 2 {
-                issue(
-                    step.line,
-                    "exercise step '\(step.title)' has one hint (rule: hints are graded: at least two, from the idea "
-                        + "to the command)"
-                )
-            } else if step.isExercise && !step.goalStaysUnmet, let last = step.hints.last, !last.text.contains("`") {
-                issue(
-                    step.line,
-                    "the last hint of exercise step '\(step.title)' names no command (rule: the last hint names a "
-                        + "command in `backticks`)"
-                )
-            }
-        }
-        // The playground's own lessons keep to the product's shape: 6 to 12 steps, at least two exercises.
-        if lesson.isBuiltIn {
-            if !(6...12).contains(lesson.steps.count) {
-                issue(
-                    1,
-                    "a lesson has 6 to 12 steps; this one has \(lesson.steps.count) (rule for the built-in lessons: 6 "
-                        + "to 12 steps)"
-                )
-            }
-            let exercises = lesson.steps.filter { $0.isExercise && !$0.goalStaysUnmet }.count
-            if exercises < 2 {
-                issue(
-                    1,
-                    "a lesson has at least two exercise steps (with a goal); this one has \(exercises) (rule for the "
-                        + "built-in lessons: two exercises or more)"
-                )
-            }
-            // The product's lessons each have the learner write the pattern once (`swift test` walks each one's).
-            if !lesson.steps.contains(where: { $0.code != nil }) {
-                issue(
-                    1,
-                    "a lesson has a code exercise (```swift starter File.swift```); this one has none (rule for the "
-                        + "built-in lessons: a code exercise)"
-                )
-            }
-        }
+        failures += structureFailures(of: lesson, in: session)
         guard failures.isEmpty else {
             return Result(lesson: lesson, failures: failures, updatedSource: nil, commandCount: 0)
         }
@@ -372,7 +262,7 @@ public struct LessonTester {
             commandCount: count)
         result.newErrors = newErrors
         result.needCompiler = needCompiler
-        result.withheld = withheld + session.withheldFromLesson
+        result.withheld = withheld + session.counts.withheldFromLesson
         return result
     }
 
@@ -399,66 +289,4 @@ public struct LessonTester {
         }
         return transcripts
     }
-
-    /// Runs a shortcut from the step's start; says how it got through if it meets the goal.
-    func tryShortcut(_ shortcut: Shortcut, at index: Int, in session: Session) throws -> String? {
-        try session.lessons.setUpLiveObjects(before: index)
-        _ = session.takeOutput()
-        defer { _ = session.takeOutput() }
-        if let code = shortcut.code {
-            guard compiler != nil else { return nil }
-            guard (try? session.code.loadCode(code)) == true else {
-                return
-                    "the shortcut file does not compile: a shortcut is a wrong solution Swift accepts (rule: shortcuts "
-                    + "must fail the goal, not the compiler)"
-            }
-            _ = try? session.code.driveStep()
-            // A wrong file may meet the step's own run: the hidden scenario must catch it then.
-            if session.lessons.goalMet, !((try? session.code.hiddenScenarioDifferences()) ?? []).isEmpty {
-                return nil
-            }
-        } else {
-            for command in shortcut.commands { session.execute(command) }
-        }
-        guard session.lessons.goalMet else { return nil }
-        return
-            "this shortcut meets the goal of '\(session.currentStep?.title ?? "")': the goal lets a solution without "
-            + "the idea through (rule: a goal checks the task, and every shortcut must fail it)"
-    }
-
-    /// A prediction counts once, before the thing is run: guessing each wrong answer and then the right one, or
-    /// answering after running the step, must not meet the goal. Tried on every prediction exercise.
-    func tryPredictionShortcuts(_ step: Step, at index: Int, in session: Session) -> String? {
-        guard let goal = step.goal.first(where: \.isPrediction), let options = step.predictionOptions, options > 1
-        else { return nil }
-        defer {
-            session.lessons.forgetPrediction()
-            try? session.lessons.setUpLiveObjects(before: index)
-            _ = session.takeOutput()
-        }
-        // Guessing: a wrong answer first, then the right one, then the step's own commands.
-        guard (try? session.lessons.setUpLiveObjects(before: index)) != nil else { return nil }
-        session.lessons.forgetPrediction()
-        let wrong = (1...options).map(String.init).first { $0 != goal.value } ?? "1"
-        session.execute("predict " + wrong)
-        session.execute("predict " + goal.value)
-        for command in step.commands where !command.hasPrefix("predict") { session.execute(command) }
-        if session.lessons.goalMet {
-            return
-                "a second 'predict' after a wrong one meets the goal: a prediction must count once (rule: the first "
-                + "answer stands)"
-        }
-        // Running first, then answering.
-        guard (try? session.lessons.setUpLiveObjects(before: index)) != nil else { return nil }
-        session.lessons.forgetPrediction()
-        for command in step.commands where !command.hasPrefix("predict") { session.execute(command) }
-        session.execute("predict " + goal.value)
-        if session.lessons.goalMet {
-            return
-                "'predict' after running the step meets the goal: a prediction must come before the thing is run "
-                + "(rule: predict first)"
-        }
-        return nil
-    }
-
 }

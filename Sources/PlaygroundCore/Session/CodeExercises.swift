@@ -33,15 +33,17 @@ public final class CodeExercises {
     init(session: Session) { self.session = session }
 
     var mediator: Mediator { session.mediator }
-    var lang: Lang { session.lang }
-    var compiler: LineCompiler? { session.compiler }
+    var lang: Lang { session.options.lang }
+    var compiler: LineCompiler? { session.tools.compiler }
     var lesson: Lesson? { session.lesson }
     var stepIndex: Int { session.stepIndex }
     var currentStep: Step? { session.currentStep }
 
     /// The learner's file for the current step: `<exercises>/<lesson>/<File>.swift`, when the step is a code exercise.
     public var exerciseFile: String? {
-        guard let code = currentStep?.code, let folder = session.exercisesDirectory, let lesson else { return nil }
+        guard let code = currentStep?.code, let folder = session.tools.exercisesDirectory, let lesson else {
+            return nil
+        }
         return folder + "/" + lesson.id + "/" + code.file
     }
 
@@ -76,18 +78,18 @@ public final class CodeExercises {
         }
         guard compiler != nil else {
             lines.append(CodeText.needsToolchain.text(lang))
-            session.say(lines.joined(separator: "\n"))
+            mediator.say(lines.joined(separator: "\n"))
             return
         }
-        guard let openEditor = session.openEditor else {
+        guard let openEditor = session.tools.openEditor else {
             lines.append(CodeText.openItYourself.text(lang))
-            session.say(lines.joined(separator: "\n"))
+            mediator.say(lines.joined(separator: "\n"))
             return
         }
-        session.say(lines.joined(separator: "\n"))
-        session.isolation?.enter(.waiting)
+        mediator.say(lines.joined(separator: "\n"))
+        session.tools.isolation?.enter(.waiting)
         let edited = openEditor(path)
-        session.isolation?.enter(.running)
+        session.tools.isolation?.enter(.running)
         switch edited {
         case .closed: try checkCode(code)
         case .failed(let editor, let status): session.say(CodeText.editorFailed(editor, String(status)))
@@ -130,27 +132,27 @@ public final class CodeExercises {
         key: String, expected: String, actual: String
     )] {
         guard let scenario = currentStep?.scenario else { return [] }
-        let workspace = try session.requireWorkspace()
+        let workspace = try session.workspace.required()
         let typed = workspace.journal.filter { !$0.bySetUp }.map(\.text)
-        let lastLine = session.lastLineCalls
+        let lastLine = session.callBook.lastLineCalls
         let wasMuted = mediator.isMuted
         defer {
-            session.quietLinesAreSetUp = false
+            session.runner.quietLinesAreSetUp = false
             if restoring, (try? session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)) != nil {
                 mediator.isMuted = true
                 for line in typed { _ = session.runner.perform(line) }
             }
             mediator.isMuted = wasMuted
-            session.quietLinesAreSetUp = true
-            session.lastLineCalls = lastLine
+            session.runner.quietLinesAreSetUp = true
+            session.callBook.lastLineCalls = lastLine
         }
         try session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)
         mediator.isMuted = true
-        session.quietLinesAreSetUp = false
+        session.runner.quietLinesAreSetUp = false
         // The learner's code may trap or hang on the hidden run's values (an `unowned` delegate read after its
         // board was freed): tried in a copy first (each line with a line's time), so that the verdict says so
         // instead of the check being lost.
-        if session.isolation != nil,
+        if session.tools.isolation != nil,
             !Sandbox.survives(
                 limit: (compiler?.timeLimit ?? 5) * Double(scenario.commands.count),
                 { for command in scenario.commands { _ = session.runner.perform(command) } })
@@ -168,7 +170,7 @@ public final class CodeExercises {
             let value = StateGroup.value(at: goal.key, in: state)?.display ?? CoreText.noSuchField.text(lang)
             return value == goal.value ? nil : (goal.key, goal.value, value)
         }
-        differences += CallTrace.differences(scenario.goal, session.callsOfTheStep, lang)
+        differences += CallTrace.differences(scenario.goal, session.callBook.ofTheStep, lang)
         return differences
     }
 
@@ -178,7 +180,7 @@ public final class CodeExercises {
         guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
         // A code exercise's file belongs to its lesson (the learner's starts as the lesson's starter).
         if lesson?.isTrusted == false {
-            session.withheldFromLesson += 1
+            session.counts.withheldFromLesson += 1
             throw PlaygroundError(TrustText.fileNotRun(file))
         }
         switch try compiler.compileExercise(text, path: path) {
@@ -246,7 +248,7 @@ public final class CodeExercises {
             return false
         }
         guard lesson.isTrusted else {
-            session.withheldFromLesson += 1
+            session.counts.withheldFromLesson += 1
             session.say(TrustText.fileNotRun(code.file))
             return false
         }
@@ -266,7 +268,7 @@ public final class CodeExercises {
         while lines.last == "" { lines.removeLast() }
         lines.append(CodeText.thenTheCommands.text(lang))
         lines += (currentStep?.commands ?? []).map { "  > " + $0 }
-        session.say(lines.joined(separator: "\n"))
+        mediator.say(lines.joined(separator: "\n"))
     }
 
     /// What the ARC watch says in the memory pane when one of the learner's classes was freed, or is kept alive by

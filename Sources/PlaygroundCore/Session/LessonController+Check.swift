@@ -6,7 +6,7 @@ extension LessonController {
     /// The goal fields the live state does not meet (for the lesson tester).
     public func goalDifferences() -> [(key: String, expected: String, actual: String)] {
         guard let navigator else { return [] }
-        let calls = CallTrace.differences(navigator.step.goal, session.callsOfTheStep, lang)
+        let calls = CallTrace.differences(navigator.step.goal, session.callBook.ofTheStep, lang)
         return navigator.goalDifferences(goalState(), lang) + calls
     }
 
@@ -31,12 +31,12 @@ extension LessonController {
         let step = navigator.step
         // Nothing can be judged before the prediction: that is all there is to say (never the scenario's fields).
         if step.isPrediction, prediction == nil {
-            session.say(predictionStanding(step))
+            mediator.say(predictionStanding(step))
             return
         }
         let differences = goalDifferences()
         if differences.isEmpty, !hidden.isEmpty {
-            session.say(CodeText.hiddenScenarioFails.text(lang, String(step.goal.count)))
+            mediator.say(CodeText.hiddenScenarioFails.text(lang, String(step.goal.count)))
             return
         }
         if differences.isEmpty {
@@ -50,10 +50,10 @@ extension LessonController {
             // Never a value: what ran differs from the step's story, or the prediction stands where it is.
             let story = differences.filter { !GoalLine.isPrediction($0.key) }.map(\.key)
             if !story.isEmpty {
-                session.say(PredictText.notTheStory(story.joined(separator: ", ")).text(lang))
+                mediator.say(PredictText.notTheStory(story.joined(separator: ", ")).text(lang))
             } else {
                 let missed = prediction?.ran == true
-                session.say((missed ? "✗ " : "") + predictionStanding(step))
+                mediator.say((missed ? "✗ " : "") + predictionStanding(step))
             }
             return
         }
@@ -82,7 +82,7 @@ extension LessonController {
         if differences.contains(where: { GoalLine.isCall($0.key) }) {
             lines.append("  " + TraceText.expectedCalls.text(lang))
             lines += step.goal.filter(\.isCall).map { "    " + ($0.key == GoalLine.callAbsent ? "✗ " : "") + $0.value }
-            let ran = session.callsOfTheStep
+            let ran = session.callBook.ofTheStep
             lines.append("  " + TraceText.callsThatRan.text(lang))
             lines +=
                 ran.isEmpty
@@ -95,7 +95,7 @@ extension LessonController {
         } else if !step.isPrediction {
             lines.append(CoreText.stuckRestart.text(lang))
         }
-        session.say(lines.joined(separator: "\n"))
+        mediator.say(lines.joined(separator: "\n"))
     }
 
     func hint() throws {
@@ -122,7 +122,7 @@ extension LessonController {
         }
         let commands = navigator.step.commands
         guard !commands.isEmpty else { session.say(CoreText.thisStepHasNoCommands.phrase); return }
-        session.say(
+        mediator.say(
             ([CoreText.solutionForStep.text(lang, String(navigator.stepIndex + 1))]
                 + commands.map { "  > " + $0 }
                 + [CoreText.solutionStartsAtTheStepsStart.text(lang)]).joined(separator: "\n"))
@@ -131,7 +131,7 @@ extension LessonController {
     // MARK: undo, reset, history
 
     func undo() throws {
-        let workspace = try session.requireWorkspace()
+        let workspace = try workspace.required()
         // Looks are passed over and stay (a compiled line may have changed what no field shows:
         // `blue.onReceive = {…}`); one that cannot run without the change undone goes with it.
         guard let index = workspace.journal.lastIndex(where: { !$0.isLook }) else {
@@ -152,7 +152,7 @@ extension LessonController {
     }
 
     func reset() throws {
-        let workspace = try session.requireWorkspace()
+        let workspace = try workspace.required()
         let before = workspace.state()
         let learnersOwn = Self.learnersOwn(workspace)
         workspace.journal = []
@@ -164,53 +164,53 @@ extension LessonController {
     /// `trace`: who called whom in the last line that called anything; `trace all`: since the step's objects were set
     /// up.
     func trace(all: Bool) throws {
-        _ = try session.requireWorkspace()
-        let calls = session.calls
+        _ = try workspace.required()
+        let calls = session.callBook.recorder
         let shown: ArraySlice<CallRecorder.Call>
         if all {
-            shown = session.callsOfTheStep
-        } else if let last = session.lastLineCalls {
+            shown = session.callBook.ofTheStep
+        } else if let last = session.callBook.lastLineCalls {
             shown = calls.calls(from: last.lowerBound).prefix(last.count)
         } else {
             shown = []
         }
         guard !shown.isEmpty else { session.say(TraceText.noCalls.phrase); return }
         let title = (all ? TraceText.sinceStep : TraceText.lastLine).text(lang)
-        session.say(([title] + CallTrace.lines(shown, lang).map { "  " + $0 }).joined(separator: "\n"))
+        mediator.say(([title] + CallTrace.lines(shown, lang).map { "  " + $0 }).joined(separator: "\n"))
     }
 
     func history() throws {
-        let workspace = try session.requireWorkspace()
+        let workspace = try workspace.required()
         // What the lesson ran to set the step up is not the learner's: counted, never listed as typed.
         let setUp = workspace.journal.filter { $0.bySetUp && !$0.isLook }.count
         var lines: [String] = setUp > 0 ? [PredictText.historySetUp(String(setUp)).text(lang)] : []
         let typed = workspace.journal.filter { !$0.bySetUp && !$0.isLook }
         guard !typed.isEmpty else {
-            session.say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n"))
+            mediator.say((lines + [CoreText.noCommandsYet.text(lang)]).joined(separator: "\n"))
             return
         }
         for (i, entry) in typed.enumerated() {
             let changed = entry.changed.isEmpty ? CoreText.noChange.text(lang) : entry.changed.joined(separator: ", ")
             lines.append("\(DisplayWidth.padLeft(String(i + 1), to: 3))  \(entry.text)   → \(changed)")
         }
-        session.say(lines.joined(separator: "\n"))
+        mediator.say(lines.joined(separator: "\n"))
     }
 
     func help(_ topic: String?) throws {
         let writer = HelpWriter(lang: lang, width: options.render.width)
         guard let topic else {
-            session.say(
+            mediator.say(
                 writer.commands(
                     global: cachedGlobalCommands, module: moduleCommands, lesson: lesson?.id,
-                    objects: session.liveObjects))
+                    objects: liveObjects))
             return
         }
         if let command = session.command(named: topic) {
-            session.say("\(command.usage)\n  \(command.summary.text(lang))")
-        } else if let object = session.liveObjects.first(where: { $0.name == topic }) {
-            session.say(writer.object(object))
+            mediator.say("\(command.usage)\n  \(command.summary.text(lang))")
+        } else if let object = liveObjects.first(where: { $0.name == topic }) {
+            mediator.say(writer.object(object))
         } else {
-            let names = session.commands.flatMap { [$0.name] + $0.aliases } + session.liveObjects.map(\.name)
+            let names = commands.flatMap { [$0.name] + $0.aliases } + liveObjects.map(\.name)
             throw PlaygroundError(
                 CoreText.noHelpFor(topic)
                     + (Suggest.closest(to: topic, in: names).map { CoreText.andDidYouMean($0) } ?? .verbatim("")))

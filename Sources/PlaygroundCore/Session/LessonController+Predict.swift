@@ -34,7 +34,7 @@ extension LessonController {
             progress?.keepPrediction(answer, lesson: lessonID, step: index, total: navigator.lesson.steps.count)
             ?? answer
         sayProgressWarnings()
-        session.keptPredictions[lessonID, default: [:]][index] = stands
+        predictionsKept[lessonID, default: [:]][index] = stands
         navigator.predictions[index] = LessonNavigator.Prediction(answer: stands)
         self.navigator = navigator
         guard stands == answer else { throw PlaygroundError(PredictText.firstAnswerStands(stands)) }
@@ -45,7 +45,7 @@ extension LessonController {
     /// own (a session without a store keeps them in memory).
     func keptPredictions(_ lesson: String) -> [Int: LessonNavigator.Prediction] {
         let kept = (progress?.predictions(lesson: lesson) ?? [:])
-            .merging(session.keptPredictions[lesson] ?? [:]) { stored, _ in stored }
+            .merging(predictionsKept[lesson] ?? [:]) { stored, _ in stored }
         return kept.mapValues { LessonNavigator.Prediction(answer: $0) }
     }
 
@@ -54,7 +54,7 @@ extension LessonController {
     func forgetPrediction() {
         guard let navigator else { return }
         self.navigator?.predictions[navigator.stepIndex] = nil
-        session.keptPredictions[navigator.lesson.id]?[navigator.stepIndex] = nil
+        predictionsKept[navigator.lesson.id]?[navigator.stepIndex] = nil
     }
 
     /// A prediction step runs nothing before the learner has answered: what runs would answer it.

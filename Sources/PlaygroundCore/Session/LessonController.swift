@@ -12,14 +12,20 @@ public final class LessonController {
     /// The global commands, built once per language: replacing the module (undo, reset, rollback) keeps them.
     var globalCache: (lang: Lang, table: CommandTable)?
 
+    /// Saves and restores the learner's place in each lesson (the executable supplies a file-backed one).
+    public var progress: ProgressStore?
+    /// The first answer to each prediction exercise, by lesson and 0-based step, for the session's lifetime: a
+    /// prediction counts once across `load`, `goto` and `restart` even without a progress store (which keeps them
+    /// across sessions).
+    var predictionsKept: [String: [Int: String]] = [:]
+
     init(session: Session) { self.session = session }
 
     var mediator: Mediator { session.mediator }
-    var lang: Lang { session.lang }
+    var lang: Lang { session.options.lang }
     var options: SessionOptions { session.options }
     var catalog: LessonCatalog { session.catalog }
-    var progress: ProgressStore? { session.progress }
-    var compiler: LineCompiler? { session.compiler }
+    var compiler: LineCompiler? { session.tools.compiler }
     var workspace: Workspace? {
         get { session.workspace }
         set { session.workspace = newValue }
@@ -50,7 +56,7 @@ public final class LessonController {
         if let cache = commandCache, cache.module == id, cache.lang == lang { return cache.reader }
         let reader = CommandReader(
             module: moduleCommands, global: globalTable,
-            objectNames: session.liveObjects.map(\.name))
+            objectNames: liveObjects.map(\.name))
         commandCache = (id, lang, reader)
         return reader
     }
@@ -60,7 +66,7 @@ public final class LessonController {
         switch command {
         case .help(let topic): try help(topic)
         case .lessons:
-            session.say(
+            mediator.say(
                 HelpWriter(lang: lang, width: options.render.width).lessons(catalog) { id in
                     // The loaded lesson is where the learner is now; the others as last saved.
                     if let navigator, navigator.lesson.id == id { return (navigator.stepIndex, navigator.doneSteps) }
@@ -77,19 +83,19 @@ public final class LessonController {
             }
         case .back: try navigate { try $0.back() }
         case .goto(let number): try goto(number)
-        case .step: _ = try session.requireWorkspace(); showStep()
+        case .step: _ = try workspace.required(); showStep()
         case .run: try runStep()
         case .hint: try hint()
         case .check: try check()
         case .solution: try solution()
         case .edit(let reset): try session.code.edit(reset: reset)
-        case .state: session.runner.postState(try session.requireWorkspace().state())
+        case .state: session.runner.postState(try workspace.required().state())
         case .undo: try undo()
         case .reset: try reset()
         case .restart: try setUpLiveObjects(before: try requireNavigator().stepIndex)
         case .history: try history()
         case .trace(let all): try trace(all: all)
-        case .panes: session.say(HelpWriter(lang: lang, width: options.render.width).panes(mediator.configuration))
+        case .panes: mediator.say(HelpWriter(lang: lang, width: options.render.width).panes(mediator.configuration))
         case .addPane, .showPane, .hidePane, .route:
             // Typed by the learner (a lesson's set-up runs muted): loading another lesson will say they are gone.
             if !mediator.isMuted { panesChangedByHand = true }
@@ -127,8 +133,8 @@ public final class LessonController {
         workspace?.retire()
         workspace = Workspace(factory: factory, mediator: mediator, lang: lang)
         sayDropped(learnersOwn, now: workspace)
-        session.calls.clear()
-        session.lastLineCalls = nil
+        session.callBook.recorder.clear()
+        session.callBook.lastLineCalls = nil
         if panesChangedByHand && mediator.configuration != panesBefore {
             session.say(CoreText.thePanesAreThisLessonsOwn(found.id))
         }
@@ -163,7 +169,7 @@ public final class LessonController {
     public static let introductionRule = String(repeating: "─", count: 20)
 
     func requireNavigator() throws -> LessonNavigator {
-        guard let navigator else { throw Session.noLesson }
+        guard let navigator else { throw PlaygroundError(CoreText.noLessonIsLoadedTryLoad.phrase) }
         return navigator
     }
 
@@ -191,7 +197,7 @@ public final class LessonController {
     /// module, then every command of the earlier steps that changes something (never a look such as `check`),
     /// quietly. A command the lesson itself expects to fail (a sold-out meat) fails here too and changes nothing.
     public func setUpLiveObjects(before index: Int, quietly: Bool = false) throws {
-        let workspace = try session.requireWorkspace()
+        let workspace = try workspace.required()
         guard let lesson else { return }
         let learnersOwn = Self.learnersOwn(workspace)
         workspace.journal = []
@@ -201,10 +207,9 @@ public final class LessonController {
         let wasMuted = mediator.isMuted
         mediator.isMuted = true
         defer { mediator.isMuted = wasMuted }
-        try session.recordingCalls { try runSetUp(lesson.steps.prefix(index)) }
+        try session.callBook.recording { try runSetUp(lesson.steps.prefix(index)) }
         // The step's own calls begin here: a goal on calls judges those.
-        session.calls.mark = session.calls.total
-        session.lastLineCalls = nil
+        session.callBook.stepBegan()
         mediator.isMuted = wasMuted
         // The step starts again: so does its guide ('restart', `goto`).
         navigator?.guided = 0
@@ -293,7 +298,7 @@ public final class LessonController {
     public func showStep() {
         mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: stepText()))
         // Said at once, not at the first `edit`: a code exercise without the compiler cannot be done here.
-        if currentStep?.code != nil, compiler == nil, session.compilerUnavailable != nil {
+        if currentStep?.code != nil, compiler == nil, session.tools.compilerUnavailable != nil {
             session.say(CodeText.needsToolchain.phrase)
         }
     }
@@ -315,15 +320,15 @@ public final class LessonController {
         try setUpLiveObjects(before: try requireNavigator().stepIndex)
         for command in step.commands where !(step.isPrediction && command.hasPrefix("predict")) {
             mediator.emit(.input(prompt: "> ", line: command))
-            guard session.runner.perform(command) else { session.anyFailed = true; break }
+            guard session.runner.perform(command) else { session.counts.anyFailed = true; break }
         }
     }
 
     /// Loads this exact lesson (any language) with no saved progress (the lesson tester).
     func loadForTesting(_ lesson: Lesson) throws {
-        let store = session.progress
-        session.progress = nil
-        defer { session.progress = store }
+        let store = progress
+        progress = nil
+        defer { progress = store }
         try load(lesson.id, exact: lesson)
     }
 }

@@ -43,77 +43,35 @@ public struct Rollbacks: Equatable, Sendable {
     }
 }
 
-/// A learner's session: one line in, events out. A small façade over the parts that do the work:
+/// A learner's session: one line in, events out. A small façade over the parts that do the work, each with its own
+/// state:
 /// * the ``LineRunner`` reads each line into a typed ``Command`` (``CommandReader``), chooses the engine and runs it
 ///   as a transaction on the ``Workspace``;
 /// * the ``LessonController`` does the lesson's commands (steps, set-up, check, hint, undo, predictions, progress);
-/// * the ``CodeExercises`` compile and judge the learner's own files.
+/// * the ``CodeExercises`` compile and judge the learner's own files;
+/// * the ``CallBook`` keeps who called whom (`trace`, goals on calls); the ``SessionTools`` are what the front end
+///   lends (compiler, isolation, editor, exercise folder); the ``SessionCounts`` are what the session counted.
 /// What happened comes back as ``Event``s, which renderers turn into text. It never prints.
 public final class Session {
     public let catalog: LessonCatalog
     public let mediator: Mediator
     public var options: SessionOptions
-    public var progress: ProgressStore?
-    /// The first answer to each prediction exercise, by lesson and 0-based step, for the session's lifetime: a
-    /// prediction counts once across `load`, `goto` and `restart` even without a progress store (which keeps them
-    /// across sessions).
-    var keptPredictions: [String: [Int: String]] = [:]
     public internal(set) var navigator: LessonNavigator? {
         didSet {
             // A step of its own: its calls begin here, whether or not its objects are set up afresh.
             if oldValue?.stepIndex != navigator?.stepIndex || oldValue?.lesson.id != navigator?.lesson.id {
-                calls.mark = calls.total
-                lastLineCalls = nil
+                callBook.stepBegan()
             }
         }
     }
     var workspace: Workspace?
     let factories: [String: ModuleFactory]
-    /// Any command failed since the session began (the pipe front end's exit status).
-    public internal(set) var anyFailed = false
-    /// The Swift compiler as the second engine, when this process can use one; else why not.
-    public var compiler: LineCompiler? {
-        didSet { if compiler != nil { compilerUnavailable = nil } }
-    }
-    /// Set by a front end that looked for a compiler and found none: the interpreter's refusals then say that they
-    /// are its own. (A session made in-process without looking, as tests do, shows them as they are.)
-    public var compilerUnavailable: LineCompiler.Unavailable?
-    /// The folder of the learner's exercise files (`${XDG_DATA_HOME:-~/.local/share}/patterns/exercises`): a code
-    /// exercise's file is `<folder>/<lesson>/<File>.swift`. Nil: code exercises have nowhere to keep files.
-    public var exercisesDirectory: String?
-    /// Opens a file in the learner's editor and waits for it (set by a front end that can: it touches the terminal).
-    /// Nil when no editor is set; `edit` then says where the file is.
-    public var openEditor: ((String) -> EditorOutcome)?
-    /// Where lines that may reach learner code run (the executable's copy of the process); nil runs them here.
-    public var isolation: LineIsolation?
-    /// How often Swift from an untrusted lesson (a line, a code exercise's file) was shown, not run: lessons are data.
-    public internal(set) var withheldFromLesson = 0
-    /// How the failed commands were rolled back: each exactly once, by one of the two.
-    public internal(set) var rollbacks = Rollbacks()
-    /// Whether the session has said which language mode judged a line (said once).
-    var languageModeSaid = false
-    /// In a line's copy: the state before the line changed the live objects, for the copy kept from before it.
-    var stateBeforeLine: [StateGroup]?
-    /// This process is a kept copy that `undo` took back: the line it waited on is answered as that `undo`, typed
-    /// as this (for the echo).
-    var resumedInput: Event?
-    /// The line being executed, as typed (the echo of an `undo` that a kept copy answers).
-    var typedLine = ""
-
-    /// The `undo` a kept copy answered in place of the line it waited on, once.
-    public func takeResumedInput() -> Event? {
-        defer { resumedInput = nil }
-        return resumedInput
-    }
+    /// What the front end lends the session: the compiler, the isolation, the editor, the exercises folder.
+    public let tools = SessionTools()
+    /// What the session counted: failed commands, Swift withheld from an untrusted lesson, rollbacks.
+    public internal(set) var counts = SessionCounts()
     /// Who called whom while the lines ran (the `Patterns` types record into it): `trace`, and goals on calls.
-    private(set) lazy var calls = CallDescriber().recorder(name: { [unowned self] in traceName(of: $0) })
-    /// Whether a line run while the panes are muted is the lesson's set-up (a hidden scenario's lines are not: its
-    /// calls are what its goal judges).
-    var quietLinesAreSetUp = true
-    /// The names the trace gave objects in the line running now (looked up once a line).
-    var traceNames: [TraceNameKey: String] = [:]
-    /// Where the last line that called anything began and ended in ``calls``.
-    var lastLineCalls: Range<Int>?
+    public private(set) lazy var callBook = CallBook(workspace: { [unowned self] in workspace })
     /// The one runner every line goes through.
     private(set) lazy var runner = LineRunner(session: self)
     /// Steps, set-up, goals, predictions, undo and the REPL's own commands.
@@ -128,17 +86,10 @@ public final class Session {
         self.factories = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    var lang: Lang { options.lang }
     public var lesson: Lesson? { navigator?.lesson }
     public var stepIndex: Int { navigator?.stepIndex ?? 0 }
-    public var doneSteps: Set<Int> { navigator?.doneSteps ?? [] }
     public var currentStep: Step? { navigator?.step }
     public var prompt: String { navigator?.prompt ?? "patterns> " }
-    /// The live objects of the loaded lesson (for completion).
-    public var liveObjects: [LiveObject] { workspace?.module.objects ?? [] }
-
-    /// Every command that can be typed now: the lesson's first (they win a name clash), then the global ones.
-    public var commands: [CommandSpec] { lessons.reader.commands }
 
     public func command(named name: String) -> CommandSpec? { lessons.reader.command(named: name) }
 
@@ -150,8 +101,8 @@ public final class Session {
     /// What happened since the last call, rendered in the stream layout (tests, the lesson tester, handouts).
     public func takeOutput() -> String { StreamRenderer(options: options.render).render(takeEvents()) }
 
-    func say(_ phrase: Phrase) { say(phrase.text(lang)) }
-    func say(_ text: String) { mediator.post(PaneMessage(topic: "out", source: "session", text: text)) }
+    /// Says `phrase` in the session's language (`Mediator.say(_:)` says text as it is).
+    func say(_ phrase: Phrase) { mediator.say(phrase.text(options.lang)) }
 
     // MARK: - Running a line
 
@@ -159,61 +110,17 @@ public final class Session {
     @discardableResult
     public func execute(_ line: String) -> Bool {
         let start = mediator.events.count
-        let firstCall = calls.total
-        typedLine = line
-        let ok = isolation.map { runner.isolated(line, in: $0, from: start) } ?? runner.perform(line)
+        let firstCall = callBook.recorder.total
+        runner.typedLine = line
+        let ok = tools.isolation.map { runner.isolated(line, in: $0, from: start) } ?? runner.perform(line)
         // A failed line's calls went with it (its copy is gone, or a rebuild replayed the journal afresh).
-        if ok, calls.total > firstCall, calls.mark <= firstCall { lastLineCalls = firstCall..<calls.total }
-        if !ok { anyFailed = true }
-        if Workspace.hasRetired { freeRetired(in: isolation) }
+        if ok { callBook.lineRan(from: firstCall) }
+        if !ok { counts.anyFailed = true }
+        if Workspace.hasRetired { runner.freeRetired(in: tools.isolation) }
         runner.noteHiddenAnswers(since: start)
         return ok
     }
 
-    /// Frees the objects a rebuild, a step or a new lesson left behind, in a line of its own: their `deinit`s are
-    /// learner code, so they run in a copy of the playground that carries on only if they all end well. What they
-    /// print is shown; a trap, a crash or an endless loop there is said in one line, the objects are kept for good,
-    /// and the session goes on. In-process (no copy to protect it), nothing is freed.
-    func freeRetired(in isolation: LineIsolation?) {
-        guard let isolation else {
-            Workspace.keepRetiredForGood()
-            return
-        }
-        let start = mediator.events.count
-        if compiler != nil { runner.connectCompiledOutput() }
-        let outcome = isolation.attempt(
-            {
-                Workspace.freeRetired()
-                runner.flushPrinted()
-                return true
-            }, said: { Array(mediator.events[min(start, mediator.events.count)...]) })
-        switch outcome {
-        case .ran: break
-        case .stopped(let stop, let printed):
-            runner.postPrinted(printed, stopped: true)
-            Workspace.keepRetiredForGood()
-            mediator.post(
-                PaneMessage(
-                    topic: "error", source: "session",
-                    text: stop.trapMessage.map { EngineText.freeingTrapped.text(lang, $0) }
-                        ?? EngineText.freeingStopped.text(lang), isError: true))
-        case .failed, .refused, .resumed:
-            Workspace.keepRetiredForGood()
-        }
-    }
-
-    static let noLesson = PlaygroundError(CoreText.noLessonIsLoadedTryLoad.phrase)
-
-    func requireWorkspace() throws -> Workspace {
-        guard let workspace else { throw Self.noLesson }
-        return workspace
-    }
-
-    /// The live objects and the program's panes and routes, for tests that compare two ways to the same step.
-    public var snapshot: (live: [StateGroup], panes: [PaneConfiguration]) {
-        (workspace?.goalState() ?? [], mediator.configuration)
-    }
-
-    /// The commands in the journal, as typed.
-    public var journalCommands: [String] { workspace?.journal.filter { !$0.isLook }.map(\.text) ?? [] }
+    /// The `undo` a kept copy answered in place of the line it waited on, once.
+    public func takeResumedInput() -> Event? { runner.takeResumedInput() }
 }
