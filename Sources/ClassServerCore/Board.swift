@@ -197,6 +197,9 @@ struct BoardPage {
                         : t(.hintsShown, String(s.state.hintsRevealed))) + "</span>")
         }
         if s.state.solutionRevealed { flags.append("<span class=\"flag\">" + t(.solutionShown) + "</span>") }
+        if s.state.presenterStopped == true {
+            flags.append("<span class=\"flag\" id=\"stopped\">" + t(.boardPresenterStopped) + "</span>")
+        }
         if !flags.isEmpty { now += "<p>" + flags.joined(separator: " ") + "</p>" }
         r.part("b-now", now + "</section>")
 
@@ -343,7 +346,7 @@ struct BoardPage {
         <script>
         \(Self.fitting)
         fit();
-        addEventListener("resize", fit);
+        window.onresize = fit;
         </script>
         <script>
         (function () {

@@ -582,6 +582,7 @@ public final class ClassRoom: @unchecked Sendable {
                 if !next.answersRevealed.contains(step) { next.answersRevealed.append(step) }
             }
             if let lang = update.lang { next.lang = lang }
+            next.presenterStopped = update.stopped == true ? true : nil
             next.revision += 1
             do {
                 try store.saveClass(

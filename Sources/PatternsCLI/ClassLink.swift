@@ -358,6 +358,10 @@ final class ClassLink {
     func announce(_ state: ClassState, since told: ClassState, console: Console) {
         let lang = console.session.options.lang
         let session = console.session
+        if state.presenterStopped == true {
+            if told.presenterStopped != true { say(ClassNewsText.presenterStopped.text(lang), console) }
+            return
+        }
         guard let lesson = state.lesson, state.step > 0, LearnerLink.differs(state, told) else { return }
         let step = String(state.step)
         let sameStep = told.lesson == lesson && told.step == state.step

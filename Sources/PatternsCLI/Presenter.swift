@@ -176,7 +176,19 @@ struct Presenter {
             case .enter: return .go
             case .character("r"), .character("R"): return .rest
             case .character("b"), .character("B"): return .back
-            case .character("q"), .character("Q"), .end: return .stop
+            case .character("q"), .character("Q"), .end:
+                // In a live class the room is told; `q` asks first (the keys ending cannot be asked).
+                guard let presenter = console.classLink?.presenter else { return .stop }
+                if key != .end {
+                    switch readKey(ClassText.stopPresenting.text(lang)) {
+                    case .character("y"), .character("Y"), .character("q"), .character("Q"), .end: break
+                    default:
+                        announce = true
+                        continue
+                    }
+                }
+                presenter.stop(console: console)
+                return .stop
             default:
                 // A live class's keys first (ClassLink.swift): the room's exercise, a hint, the solution, the answers.
                 var forClass = false
