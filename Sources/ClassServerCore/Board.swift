@@ -147,8 +147,9 @@ struct BoardRender: Equatable {
 struct BoardPage {
     let lang: Lang
     let joinURL: String
-    /// How many stuck learners the board names; the rest are counted ("and 3 more").
-    static let stuckShown = 8
+    /// How many stuck learners the page holds at most: its script shows as many as fit the screen and counts the rest
+    /// ("and 32 more"), those it holds and those beyond.
+    static let stuckShown = 100
 
     func t(_ text: ClassText, _ arguments: String...) -> String {
         HTML.escape(Phrase(text.texts, arguments).text(lang))
@@ -196,6 +197,9 @@ struct BoardPage {
                         : t(.hintsShown, String(s.state.hintsRevealed))) + "</span>")
         }
         if s.state.solutionRevealed { flags.append("<span class=\"flag\">" + t(.solutionShown) + "</span>") }
+        if s.state.presenterStopped == true {
+            flags.append("<span class=\"flag\" id=\"stopped\">" + t(.boardPresenterStopped) + "</span>")
+        }
         if !flags.isEmpty { now += "<p>" + flags.joined(separator: " ") + "</p>" }
         r.part("b-now", now + "</section>")
 
@@ -225,9 +229,11 @@ struct BoardPage {
                 stuck += (why.isEmpty ? "" : " · " + why.joined(separator: ", ")) + "</li>"
             }
             stuck += "</ol>"
-            if s.stuck.count > Self.stuckShown {
-                stuck += "<p class=\"more\">" + t(.stuckMore, String(s.stuck.count - Self.stuckShown)) + "</p>"
-            }
+            // The names past the page's own; the script adds those that do not fit and says the count here.
+            let rest = max(0, s.stuck.count - Self.stuckShown)
+            stuck +=
+                "<p class=\"more\" id=\"stuck-more\" data-rest=\"\(rest)\" data-text=\"" + t(.stuckMore, "{n}") + "\""
+                + ">" + (rest == 0 ? "" : t(.stuckMore, String(rest))) + "</p>"
         }
         r.part("b-stuck", stuck + "</section>")
         r.add("</div><div class=\"col\">")
@@ -300,7 +306,8 @@ struct BoardPage {
         grid-template-rows: auto auto minmax(0, 1fr); gap: 0 2.2rem; padding: 0.6rem 2rem 1.4rem; height: 100%; \
         box-sizing: border-box; }
         header, section.now { grid-column: 1 / -1; }
-        .col { min-height: 0; min-width: 0; overflow-y: auto; display: flex; flex-direction: column; }
+        .col { min-height: 0; min-width: 0; overflow: hidden; display: flex; flex-direction: column; }
+        .col > section { flex: none; }
         .col.first { grid-column: 1; }
         h1 { font-size: 1.6rem; margin: 0.1rem 0; } h2 { font-size: 1.3rem; margin: 0.5rem 0 0.3rem; color: #9fd4ff; }
         h3 { font-size: 1.1rem; margin: 0.4rem 0; }
@@ -328,7 +335,7 @@ struct BoardPage {
         #stuck { list-style-position: inside; padding-left: 0; }
         #stuck li { overflow-wrap: anywhere; word-break: normal; isolation: isolate; overflow: hidden; \
         margin: 0.15rem 0; }
-        .more { margin: 0.2rem 0 0; color: #ffb74d; font-weight: 700; }
+        .more { margin: 0.2rem 0 0; color: #ffb74d; font-weight: 700; } .more:empty { display: none; }
         #status { position: fixed; right: 0.6rem; bottom: 0.2rem; font-size: 0.8rem; color: #8c8; }
         @media (max-width: 800px) { body { font-size: 18px; } main { grid-template-columns: minmax(0, 1fr); \
         grid-template-rows: none; height: auto; padding: 0.6rem; } .col, .col.first { grid-column: 1; \
@@ -336,6 +343,11 @@ struct BoardPage {
         .answer { font-size: 1.2rem; margin: 0.1rem 0; } .total { margin: 0.1rem 0; }
         </style></head>
         <body><main id="board">\(body(s))</main><div id="status">\(t(.connecting))</div>
+        <script>
+        \(Self.fitting)
+        fit();
+        window.onresize = fit;
+        </script>
         <script>
         (function () {
           var status = document.getElementById("status");
@@ -353,8 +365,7 @@ struct BoardPage {
                   old.outerHTML = m.parts[id];
                 }
               }
-              var current = document.querySelector("#progress tr.current");
-              if (current) current.scrollIntoView({block: "nearest"});
+              fit();
               status.textContent = "\(t(.liveUpdates))";
             };
             ws.onclose = function () { status.textContent = "\(t(.reconnecting))"; setTimeout(connect, 1000); };

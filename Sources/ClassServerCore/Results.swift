@@ -35,6 +35,11 @@ extension ClassRoom {
         }
     }
 
+    /// Everyone who joined (those who left too), as the board counts them: the closing screen says the same figure.
+    public func headCount() -> HeadCount {
+        lock.withLock { HeadCount(learners: learners.count, left: learners.values.filter { $0.left != nil }.count) }
+    }
+
     public func resultsJSON() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

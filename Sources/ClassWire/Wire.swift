@@ -65,6 +65,8 @@ public struct ClassState: Codable, Sendable, Equatable {
     /// `lessonTitle` and `stepTitle`, in the presenter's language).
     public var lessonTitles: [String: String]? = nil
     public var stepTitles: [String: String]? = nil
+    /// The presenter stopped presenting (`q` at a wait); any change the presenter makes after it clears it.
+    public var presenterStopped: Bool? = nil
 
     /// The lesson's title in `lang`, or in the presenter's language when it was not published in `lang`.
     public func lessonTitle(in lang: String) -> String? { lessonTitles?[lang] ?? lessonTitle }
@@ -184,6 +186,8 @@ public struct PresenterUpdate: Codable, Sendable, Equatable {
     /// The lesson's titles in every language it has (its twin lessons), by language: each viewer and learner reads
     /// their own.
     public var translations: [String: LessonTitles]? = nil
+    /// The presenter stops presenting: the room is told, the board says it.
+    public var stopped: Bool? = nil
 
     public init(
         lesson: String? = nil, lessonTitle: String? = nil, step: Int? = nil, titles: [String]? = nil,
@@ -331,5 +335,15 @@ public struct ClassAddress: Sendable, Equatable {
     public var url: String {
         let shownHost = host.contains(":") ? "[" + host + "]" : host
         return "http://\(shownHost):\(port)/\(code)"
+    }
+}
+
+/// `GET /CODE/room.json` (the presenter's token): how many joined, as the board counts them, and how many left.
+public struct HeadCount: Codable, Sendable, Equatable {
+    public var learners: Int
+    public var left: Int
+    public init(learners: Int, left: Int) {
+        self.learners = learners
+        self.left = left
     }
 }

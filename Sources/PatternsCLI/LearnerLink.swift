@@ -162,7 +162,7 @@ final class LearnerLink {
 
     static func differs(_ a: ClassState, _ b: ClassState) -> Bool {
         a.lesson != b.lesson || a.step != b.step || a.tries != b.tries || a.hintsRevealed != b.hintsRevealed
-            || a.solutionRevealed != b.solutionRevealed
+            || a.solutionRevealed != b.solutionRevealed || (a.presenterStopped == true) != (b.presenterStopped == true)
     }
 
     /// The notices, the class as it is now and as the learner was last told it; from now on the learner is told.

@@ -67,13 +67,17 @@ struct ClassLinkCommand: ParsableCommand {
         }
     }
 
-    /// A failure that may pass by itself: the server out of reach or failing, joining closed, too many joins at once.
+    /// A failure that may pass by itself: the server out of reach or failing, joining closed, too many joins at once,
+    /// the class or the address full (a place frees when the presenter removes someone).
     static func passes(_ failure: ClassClient.Failure) -> Bool {
         switch failure {
         case .unreachable: true
-        case .refused(let status, _, let reason): status == 429 || status >= 500 || reason == .joiningClosed
+        case .refused(let status, _, let reason):
+            status == 429 || status >= 500 || reason.map(Self.waitable.contains) == true
         }
     }
+
+    static let waitable: Set<RefusalReason> = [.joiningClosed, .classFull, .addressFull]
 }
 
 /// The link's side: joins, then sends the session's reports in order, each exactly once, and polls the class's state;

@@ -1,3 +1,4 @@
+import ClassWire
 import PlaygroundCore
 import Terminal
 
@@ -256,6 +257,13 @@ extension Presenter {
     /// The room's results for this lesson, from the server (`results.json`, the presenter's token), or where to find
     /// them when the server does not answer.
     func roomSummary(_ presenter: PresenterLink, lesson: Lesson) -> String {
+        Self.roomSummary(
+            client: presenter.client, token: presenter.token, lesson: lesson.id, steps: lesson.steps.count, lang: lang)
+    }
+
+    /// The closing screen's figures: the head count as the board says it (everyone who joined), then who reached the
+    /// last step and the exercises passed in `lesson`.
+    static func roomSummary(client: ClassClient, token: String, lesson: String, steps: Int, lang: Lang) -> String {
         struct Row: Decodable {
             var learner: Int
             var lesson: String
@@ -263,14 +271,17 @@ extension Presenter {
             var reached: Bool
             var passed: Bool
         }
-        let address = presenter.client.address.url
+        let address = client.address.url
         guard
-            let rows = try? presenter.client.call(
-                "GET", "/results.json", [String: String]?.none, bearer: presenter.token, as: [Row].self)
+            let rows = try? client.call(
+                "GET", "/results.json", [String: String]?.none, bearer: token, as: [Row].self)
         else { return PresenterText.roomResultsElsewhere.text(lang, address) }
-        let mine = rows.filter { $0.lesson == lesson.id }
-        let learners = Set(mine.map(\.learner)).count
-        let atTheEnd = Set(mine.filter { $0.step == lesson.steps.count && $0.reached }.map(\.learner)).count
+        let mine = rows.filter { $0.lesson == lesson }
+        // A server before the head count: those with results.
+        let learners =
+            (try? client.call("GET", "/room.json", [String: String]?.none, bearer: token, as: HeadCount.self))?
+            .learners ?? Set(mine.map(\.learner)).count
+        let atTheEnd = Set(mine.filter { $0.step == steps && $0.reached }.map(\.learner)).count
         let passed = mine.filter(\.passed).count
         return PresenterText.roomResults.text(lang, String(learners), String(atTheEnd), String(passed), address)
     }

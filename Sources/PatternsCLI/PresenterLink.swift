@@ -189,6 +189,13 @@ final class PresenterLink {
         pending = pending.filter { $0.step != reveal.step } + [kept]
     }
 
+    /// The presenter stops (`q` at a wait, or the keys end): the room is told, and the board says it.
+    func stop(console: Console) {
+        var update = PresenterUpdate()
+        update.stopped = true
+        send(update, console: console, saying: ClassText.roomToldStopped.text(console.session.options.lang))
+    }
+
     /// One change to the class; a refusal or an unreachable server is said in one line (that once, until it answers
     /// again).
     @discardableResult

@@ -119,8 +119,8 @@ public final class RunningServer: @unchecked Sendable {
     public var client: ClassClient { ClassClient(address: address, timeout: 20) }
     public var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: address.port, timeout: 20) }
 
-    public init(_ name: String) throws {
-        process = try ServerProcess(data: temporaryDirectory(name))
+    public init(_ name: String, arguments: [String] = []) throws {
+        process = try ServerProcess(data: temporaryDirectory(name), arguments: arguments)
         guard let address = process.address else {
             throw TestSupportFailure("the server printed no address:\n\(process.printed)")
         }

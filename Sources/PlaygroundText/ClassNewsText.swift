@@ -3,7 +3,8 @@
 public enum ClassNewsText: String, TextCatalog {
     // The learner.
     case presenterIsAt, presenterIsAtTries, lessonNamed, presenterHere, roomTriesHere, roomHint, roomSolution,
-        learnerBack, learnerBackOne, learnerBackNothing, keptAtExit, keptAtExitOne, keptSent, keptSentOne, linkSilent
+        learnerBack, learnerBackOne, learnerBackNothing, keptAtExit, keptAtExitOne, keptSent, keptSentOne, linkSilent,
+        presenterStopped
     // The presenter.
     case presenterGone, presenterBack, presenterBackSent, keptForRoom, noRoomHints, noMoreRoomHints,
         predictionHintHeld, predictionSolutionHeld, roomTriesSaid
@@ -46,6 +47,11 @@ public enum ClassNewsText: String, TextCatalog {
                 "수업 연결이 시작되지 않았거나 제때 답하지 않았습니다"
             )
         case .keptSentOne: ("1 result kept from before is sent to the class.", "전에 보관한 결과 1개를 수업에 보냅니다.")
+        case .presenterStopped:
+            (
+                "The presenter has stopped presenting; your playground goes on.",
+                "발표자가 발표를 마쳤습니다. 플레이그라운드는 계속됩니다."
+            )
         case .presenterGone:
             (
                 "Class server out of reach: the presentation goes on; what you show the room is kept and sent when "

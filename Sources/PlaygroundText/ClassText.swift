@@ -8,7 +8,8 @@ public enum ClassText: String, TextCatalog {
     case stuckMore, behindMinutes, notStarted, learnersLeft
     // The server's console.
     case serving, servingEvery, learnersJoin, board, presenterToken, presentWith, keptIn, resumed, acceptTrouble
-    case playgroundsAt, playgroundsPerProcess, boardInBrowser, boardOpenPlayground, boardBrowserMark
+    case playgroundsAt, playgroundsPerProcess, boardInBrowser, boardOpenPlayground, boardBrowserMark,
+        boardPresenterStopped, roomToldStopped, stopPresenting
     // The REPL.
     case joined, joinedAt, presenterAt, followNeedsClass, presenterNotStarted, notJoined, serverGone, serverBack,
         roomTries, hintRevealed, solutionRevealed, presenterConnected, presenterNotConnected,
@@ -212,6 +213,13 @@ public enum ClassText: String, TextCatalog {
         case .noLearnerAfter: ("nobody joined the class at {0} or later", "{0} 이후에 참여한 학습자가 없습니다")
         case .notATime: ("'{0}' is not a time of day: write HH:MM, as 21:40", "'{0}'은(는) 시각이 아닙니다: 21:40처럼 시:분으로 쓰세요")
         case .boardJoiningClosed: ("Joining is closed.", "참여가 닫혔습니다.")
+        case .boardPresenterStopped: ("The presenter has stopped.", "발표자가 발표를 마쳤습니다.")
+        case .roomToldStopped: ("The room is told you stopped.", "모두에게 발표를 마쳤다고 알렸습니다.")
+        case .stopPresenting:
+            (
+                "Stop presenting? The room is told. [y or q: stop · any other key: go on]",
+                "발표를 마칠까요? 모두에게 알립니다. [y 또는 q: 마치기 · 다른 키: 계속]"
+            )
         case .unsentAtExit:
             (
                 "{0} results could not be sent to the class server before leaving.",

@@ -13,19 +13,10 @@ import Testing
         let server = try ServerProcess(data: data)
         defer { server.stop() }
         let (url, token) = (server.url, server.token)
-        let terminal = try PseudoTerminal(
-            patternsBinary(), arguments: ["--join", url, "--name", "Ann"],
-            environment: [
-                "TERM": "xterm-256color", "HOME": data + "/ann", "XDG_STATE_HOME": data + "/ann", "LANG": "C.UTF-8",
-                "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
-            ], columns: 50, rows: 30)
+        let terminal = try learnerTerminal(url, name: "Ann", data: data, columns: 50)
         defer { terminal.signal(SIGKILL) }
         #expect(terminal.waitFor("patterns> "), "\(terminal.plainText)")
-        _ = try await offPool {
-            try runPatterns(
-                [], input: "load builder\nclass \(url) \(token)\ngoto 3\n", environment: ["XDG_STATE_HOME": data + "/p"]
-            )
-        }
+        try await presentBuilder(url, token: token, data: data, then: "goto 3\n")
         // "The presenter is at builder step 3 ('follow' takes you there)." is 64 columns: two lines, cut at a space.
         #expect(terminal.waitFor("there).", timeout: 15), "\(terminal.plainText)")
         let lines = terminal.plainText.components(separatedBy: "\n").map {

@@ -24,14 +24,8 @@ import Testing
 
     @Test func aLearnerWhoQuitHasLeftAndComesBackWithAReport() throws {
         let clock = TestClock()
-        let directory = temporaryDirectory("left")
-        let room = try ClassRoom(directory: directory, stuckMinutes: 1, clock: { clock.now })
-        var update = builderAtStep5()
-        update.step = 1
-        _ = try room.present(update, token: room.presenterToken)
-        let quitter = try room.join(name: "Quinn"), idle = try room.join(name: "Ida")
-        _ = try room.report([reached(1, step: 1)], token: quitter.token)
-        _ = try room.report([reached(1, step: 1)], token: idle.token)
+        let (room, learners, directory) = try roomAtStepOne("left", clock: clock, names: ["Quinn", "Ida"])
+        let quitter = learners[0]
         _ = try room.present(PresenterUpdate(step: 3), token: room.presenterToken)
         clock.now += 5 * 60
         #expect(room.snapshot().stuck.map(\.name) == ["Quinn", "Ida"])

@@ -46,4 +46,24 @@ import Testing
         #expect(mia.type("state\n", until: "You joined class \(address.code) as Mia.", again: true), "\(mia.text)")
         _ = mia.end()
     }
+
+    @Test func aJoinIntoAFullClassJoinsWhenAPlaceFrees() async throws {
+        let server = try ServerProcess(data: temporaryDirectory("join-full"), arguments: ["--max-learners", "1"])
+        defer { server.stop() }
+        let address = try #require(server.address)
+        let client = ClassClient(address: address, timeout: 10)
+        let token = server.token
+        _ = try await offPool { try client.join(name: "First") }
+        let ben = try PipedSession(["--join", server.url, "--name", "Ben"], state: temporaryDirectory("ben"))
+        #expect(
+            ben.type(
+                "",
+                until: "Not in the class yet (403: the class is full: ask the presenter): the playground starts, and "
+                    + "joins as soon as it can."), "\(ben.text)")
+        // The playground runs meanwhile.
+        #expect(ben.type("load builder\n", until: "The Builder pattern"), "\(ben.text)")
+        _ = try await offPool { try client.remove(name: "First", token: token) }
+        #expect(ben.type("state\n", until: "You joined class \(address.code) as Ben.", again: true), "\(ben.text)")
+        #expect(ben.end() == 0, "\(ben.text)")
+    }
 }

@@ -192,17 +192,10 @@ func get(_ url: String) throws -> String {
         let server = try ServerProcess(data: data)
         defer { server.stop() }
         let (url, token) = (server.url, server.token)
-        _ = try await offPool {
-            try runPatterns(
-                [], input: "load builder\nclass \(url) \(token)\n", environment: ["XDG_STATE_HOME": data + "/p"])
-        }
+        try await presentBuilder(url, token: token, data: data)
         let learner = try PipedSession(["--join", url, "--name", "Sam"], state: data + "/sam")
         #expect(learner.type("follow\n", until: "step 1/12"), "\(learner.text)")
-        _ = try await offPool {
-            try runPatterns(
-                [], input: "load builder\nclass \(url) \(token)\nnext\nnext\nnext\nnext\nnext\nclass tries\n",
-                environment: ["XDG_STATE_HOME": data + "/p"])
-        }
+        try await presentBuilder(url, token: token, data: data, then: "next\nnext\nnext\nnext\nnext\nclass tries\n")
         let before = learner.text.count
         #expect(learner.type("state\n", until: "('follow' takes you there)", after: before, again: true))
         let news = learner.text.dropFirst(before).split(separator: "\n").filter { $0.contains("presenter") }
@@ -245,22 +238,13 @@ func get(_ url: String) throws -> String {
         let server = try ServerProcess(data: data)
         defer { server.stop() }
         let (url, token) = (server.url, server.token)
-        let terminal = try PseudoTerminal(
-            patternsBinary(), arguments: ["--join", url, "--name", "Ann"],
-            environment: [
-                "TERM": "xterm-256color", "HOME": data + "/ann", "XDG_STATE_HOME": data + "/ann", "LANG": "C.UTF-8",
-                "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
-            ], columns: 100, rows: 30)
+        let terminal = try learnerTerminal(url, name: "Ann", data: data, columns: 100)
         #expect(terminal.waitFor("patterns> "), "\(terminal.plainText)")
         #expect(terminal.waitForKeys())
         terminal.send("sta")
         #expect(terminal.waitFor("patterns> sta"))
         let mark = terminal.transcript.count
-        _ = try await offPool {
-            try runPatterns(
-                [], input: "load builder\nclass \(url) \(token)\ngoto 3\n", environment: ["XDG_STATE_HOME": data + "/p"]
-            )
-        }
+        try await presentBuilder(url, token: token, data: data, then: "goto 3\n")
         // The poll is every 2 s: within 15 s the line is there, and the prompt with "sta" under it.
         #expect(
             terminal.waitFor(

@@ -14,13 +14,8 @@ import Testing
 
     @Test func stuckLongestIsWhoBecameStuckFirst() throws {
         let clock = TestClock()
-        let room = try ClassRoom(directory: temporaryDirectory("stuck-order"), stuckMinutes: 1, clock: { clock.now })
-        var update = builderAtStep5()
-        update.step = 1
-        update.exerciseSteps = [5, 6, 10]
-        _ = try room.present(update, token: room.presenterToken)
-        let idle = try room.join(name: "Idle Ian")
-        _ = try room.report([reached(1, step: 1)], token: idle.token)
+        let (room, _, _) = try roomAtStepOne(
+            "stuck-order", clock: clock, exerciseSteps: [5, 6, 10], names: ["Idle Ian"])
         clock.now += 20
         _ = try room.present(PresenterUpdate(step: 6), token: room.presenterToken)
         // Ian is stuck a minute after the presenter went past; 90 s later, six learners fail three checks (the
@@ -39,10 +34,9 @@ import Testing
         #expect(html.contains("<h2>Stuck longest <span class=\"count\" id=\"stuck-count\">· 7</span></h2>"))
         // A learner who failed three checks before Ian fell behind comes first.
         clock.now += 60
-        let early = try ClassRoom(directory: temporaryDirectory("stuck-order-2"), stuckMinutes: 1, clock: { clock.now })
-        _ = try early.present(update, token: early.presenterToken)
-        let ian = try early.join(name: "Idle Ian"), mia = try early.join(name: "Mia")
-        _ = try early.report([reached(1, step: 1)], token: ian.token)
+        let (early, _, _) = try roomAtStepOne(
+            "stuck-order-2", clock: clock, exerciseSteps: [5, 6, 10], names: ["Idle Ian"])
+        let mia = try early.join(name: "Mia")
         _ = try early.present(PresenterUpdate(step: 5), token: early.presenterToken)
         _ = try early.report((1...3).map { failedCheck($0, step: 5) }, token: mia.token)
         clock.now += 5 * 60
@@ -54,14 +48,7 @@ import Testing
     /// step is kept with the class.
     @Test func aRestartKeepsWhoIsStuckAndForHowLong() throws {
         let clock = TestClock()
-        let directory = temporaryDirectory("stuck-restart")
-        let room = try ClassRoom(directory: directory, stuckMinutes: 1, clock: { clock.now })
-        var update = builderAtStep5()
-        update.step = 1
-        _ = try room.present(update, token: room.presenterToken)
-        for name in ["Idle Ian", "Idle Ida"] {
-            _ = try room.report([reached(1, step: 1)], token: try room.join(name: name).token)
-        }
+        let (room, _, directory) = try roomAtStepOne("stuck-restart", clock: clock, names: ["Idle Ian", "Idle Ida"])
         clock.now += 20
         _ = try room.present(PresenterUpdate(step: 2), token: room.presenterToken)
         clock.now += 6 * 60

@@ -159,21 +159,33 @@ func reached(_ seq: Int, step: Int, lesson: String = "builder") -> Report {
         #expect(room.snapshot().stuck.map(\.name) == ["Ann"])
     }
 
-    @Test func theBoardNamesEightAndCountsTheRest() throws {
+    @Test func thePageHoldsAHundredNamesAndCountsTheRest() throws {
         let clock = TestClock()
         let room = try room("many", clock: clock)
         try present(room, "01-builder.md", step: 6)
-        for i in 1...11 {
+        for i in 1...103 {
             let learner = try room.join(name: "L\(i)")
-            _ = try room.report((1...(3 + i)).map { check($0, step: 6, passed: false) }, token: learner.token)
+            _ = try room.report((1...3).map { check($0, step: 6, passed: false) }, token: learner.token)
         }
         let body = BoardPage(lang: .en, joinURL: "http://h:1/\(room.code)").body(room.snapshot())
-        let names = body.components(separatedBy: "<li><b>").dropFirst().map { $0.prefix { $0 != "<" } }
-        // All stuck since the same moment: in the order they joined.
-        #expect(names == ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8"])
-        #expect(body.contains("</ol><p class=\"more\">and 3 more</p></section>"))
+        let names = body.components(separatedBy: "<li><b>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        // All stuck since the same moment: in the order they joined. The page's script shows those that fit.
+        #expect(names == (1...100).map { "L\($0)" })
+        #expect(body.contains("<h2>Stuck longest <span class=\"count\" id=\"stuck-count\">· 103</span></h2>"))
+        #expect(
+            body.contains(
+                "</ol><p class=\"more\" id=\"stuck-more\" data-rest=\"3\" data-text=\"and {n} more\">and 3 more</p>"))
         let korean = BoardPage(lang: .ko, joinURL: "http://h:1/\(room.code)").body(room.snapshot())
-        #expect(korean.contains("<p class=\"more\">외 3명</p>"))
+        #expect(korean.contains("data-rest=\"3\" data-text=\"외 {n}명\">외 3명</p>"))
+    }
+
+    @Test func aShortListSaysNoMore() throws {
+        let room = try room("few", clock: TestClock())
+        try present(room, "01-builder.md", step: 6)
+        let ann = try room.join(name: "Ann")
+        _ = try room.report((1...3).map { check($0, step: 6, passed: false) }, token: ann.token)
+        let body = BoardPage(lang: .en, joinURL: "http://h:1/\(room.code)").body(room.snapshot())
+        #expect(body.contains("<p class=\"more\" id=\"stuck-more\" data-rest=\"0\" data-text=\"and {n} more\"></p>"))
     }
 }
 

@@ -98,12 +98,7 @@ extension ClassServer {
                     ? "ko" : (request.query["lang"] == "en" ? "en" : room.currentState.lang),
                 cols: request.query["cols"].flatMap(Int.init) ?? 80, rows: request.query["rows"].flatMap(Int.init) ?? 24
             )
-            let upgrade = upgrading(request)
-            let counted = CountedSocket(inner: socket, release: { upgrade?.done() })
-            let response = try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: counted))
-                .handleRequest(request)
-            if response.statusCode != .switchingProtocols { upgrade?.done() }
-            return response
+            return try await webSocket(request, serving: socket)
         }
     }
 
