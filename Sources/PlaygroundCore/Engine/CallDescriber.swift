@@ -1,4 +1,4 @@
-import Patterns
+import CallRecording
 
 /// How the call record takes the arguments of a call, and shows them. The rule, one kind of argument at a time:
 ///
