@@ -110,6 +110,9 @@ public struct LessonTester {
                         + "refuse it (rule: shortcuts belong to exercises)"
                 )
             }
+            if step.code != nil, step.hiddenScenarioOnlyRenames, let scenario = step.scenario {
+                issue(scenario.line, Step.scenarioOnlyRenames(step.code?.file ?? ""))
+            }
             if step.isExercise && step.hints.isEmpty {
                 issue(
                     step.line,
