@@ -20,17 +20,17 @@ import Testing
         return catalog.lessons.first?.steps.first
     }
 
-    /// `patterns test` names the scenario's line and the rule when the scenario is the step's run again.
+    /// `patterns test` names the scenario's fence (line 31) and the rule when the scenario is the step's run again.
     @Test func aScenarioThatRepeatsTheStepsRunFailsTheTester() throws {
         let text = lesson(goal: "builder.meat: .chicken", scenario: "> meat chicken\nbuilder.meat: .chicken")
         let catalog = LessonCatalog(
             sources: [LessonSource(path: "x.md", lang: "en", text: text, isBuiltIn: false)],
             modules: LessonModules.names)
-        let lesson = try #require(catalog.lessons.first)
-        let failures = LessonTester(catalog: catalog, modules: LessonModules.all).test(lesson).failures
+        let tested = try #require(catalog.lessons.first)
+        let failures = LessonTester(catalog: catalog, modules: LessonModules.all).test(tested).failures
         #expect(
             failures.contains(
-                "x.md:28: the hidden scenario of Pick.swift runs the step's own commands and expects its own goal "
+                "x.md:31: the hidden scenario of Pick.swift runs the step's own commands and expects its own goal "
                     + "under other names (rule: a code exercise's hidden scenario asks something else of the "
                     + "learner's type: other values, other calls, another order)"), "\(failures)")
         // Another value passes the rule.

@@ -134,3 +134,11 @@ extension Dictionary: ValueContainer {
 extension Optional: ValueContainer {
     static var elementTypes: [Any.Type] { [Wrapped.self] }
 }
+
+extension CallRecorder {
+    /// Runs `body` with this recorder current, outside any session: what the `Patterns` types do is recorded into it
+    /// (the benchmarks drive the types this way). Their clients cannot import `CallRecording`; this is their way in.
+    public func recording<T>(_ body: () throws -> T) rethrows -> T {
+        try CallRecord.$current.withValue(self) { try body() }
+    }
+}

@@ -64,6 +64,9 @@ public struct LessonTester {
                         )
                     }
                 }
+                if step.hiddenScenarioOnlyRenames, let scenario = step.scenario {
+                    issue(scenario.line, Step.scenarioOnlyRenames(code.file))
+                }
                 continue
             }
             for entry in step.transcripts.flatMap(\.entries) {
@@ -109,9 +112,6 @@ public struct LessonTester {
                     "a shortcut is a wrong solution an exercise's goal must refuse; '\(step.title)' has no goal to "
                         + "refuse it (rule: shortcuts belong to exercises)"
                 )
-            }
-            if step.code != nil, step.hiddenScenarioOnlyRenames, let scenario = step.scenario {
-                issue(scenario.line, Step.scenarioOnlyRenames(step.code?.file ?? ""))
             }
             if step.isExercise && step.hints.isEmpty {
                 issue(
