@@ -31,7 +31,7 @@ extension CodeExerciseTests {
         let (folder, environment) = try learner(writing: file)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try runPatterns(
-            ["--width", "120"], input: "load \(lesson)\ngoto \(step)\nedit\ncheck\n", environment: environment)
+            ["--width", "300"], input: "load \(lesson)\ngoto \(step)\nedit\ncheck\n", environment: environment)
         return result.output
     }
 
@@ -41,7 +41,10 @@ extension CodeExerciseTests {
     @Test(arguments: [
         ("import Patterns", "cannot find 'CallRecord' in scope"),
         ("@testable import Patterns", "cannot find 'CallRecord' in scope"),
-        ("import Patterns\nimport CallRecording", "doesn't allow importation from module 'Exercise_"),
+        (
+            "import Patterns\nimport CallRecording",
+            "module 'CallRecording' doesn't allow importation from module 'Exercise_"
+        ),
     ])
     func aFileThatWritesTheTraceDoesNotCompile(imports: String, error: String) throws {
         let file = Self.highScore(
