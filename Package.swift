@@ -35,8 +35,10 @@ let package = Package(
         // two small rooms below (Sources/PlaygroundCore/Exports.swift).
         .target(
             name: "PlaygroundCore",
-            // Patterns for its call record only: the types record who called whom, and the session reads it.
-            dependencies: ["PlaygroundBridge", "PlaygroundText", "PlaygroundProcesses", "CPosix", "Patterns"],
+            // CallRecording: the types record who called whom, and the session reads it.
+            dependencies: [
+                "PlaygroundBridge", "PlaygroundText", "PlaygroundProcesses", "CPosix", "Patterns", "CallRecording",
+            ],
             // Compiled lines are libraries loaded into this process: their references to Patterns and the bridge
             // resolve to the executable's own definitions, which it must therefore export.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
@@ -49,10 +51,25 @@ let package = Package(
         .target(name: "PlaygroundProcesses", dependencies: ["CPosix", "CPlaygroundHost"]),
         // What a compiled line sees of the playground: the live objects by name, and where `print` writes.
         .target(name: "PlaygroundBridge"),
-        // The design patterns themselves: plain Swift, knows nothing of the playground.
-        .target(name: "Patterns"),
+        // The design patterns themselves: plain Swift, knows nothing of the playground but the call record, which it
+        // imports `internal`ly (its clients never see it).
+        .target(name: "Patterns", dependencies: ["CallRecording"]),
+        // Who called whom: written by the Patterns types, read by the session. Learner code is compiled against the
+        // same module folder, so the compiler refuses any module but these to import it: a learner's line or file
+        // can neither write the trace nor read it (`import CallRecording` is refused, and `@testable import Patterns`
+        // does not show it).
+        .target(
+            name: "CallRecording",
+            swiftSettings: [
+                .unsafeFlags(
+                    ["Patterns", "PlaygroundCore", "LessonModules", "PlaygroundCoreTests"].flatMap {
+                        ["-Xfrontend", "-allowable-client", "-Xfrontend", $0]
+                    })
+            ]
+        ),
         // One module per lesson: wraps live objects from Patterns, declares commands and panes.
-        .target(name: "LessonModules", dependencies: ["PlaygroundCore", "Patterns", "PlaygroundBridge"]),
+        .target(
+            name: "LessonModules", dependencies: ["PlaygroundCore", "Patterns", "PlaygroundBridge", "CallRecording"]),
         // prctl for the processes that run learner code and the compiler (Swift cannot call a variadic C function).
         .systemLibrary(name: "CPosix"),
         // libedit line reader, history, completion, signals, window size.
@@ -101,7 +118,7 @@ let package = Package(
             dependencies: ["CEditLine", "PlaygroundCore", "ClassServerCore", "ClassWire"]),
 
         .testTarget(
-            name: "PlaygroundCoreTests", dependencies: ["PlaygroundCore", "PlaygroundTestSupport"],
+            name: "PlaygroundCoreTests", dependencies: ["PlaygroundCore", "PlaygroundTestSupport", "CallRecording"],
             exclude: ["FuzzRegressions"]),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import CallRecording
 import Patterns
 import PlaygroundCore
 

@@ -1,3 +1,6 @@
+// The call record is the playground's: imported for this module only, never seen by its clients.
+internal import CallRecording
+
 /// A finished alert: what a screen shows. Stands in for a UIKit alert view on a platform without UIKit.
 public struct Alert: Sendable {
     public let title: String?

@@ -1,3 +1,6 @@
+// The call record is the playground's: imported for this module only, never seen by its clients.
+internal import CallRecording
+
 /// The director: knows the recipes and drives a builder through its steps, in the order a recipe needs.
 ///
 /// It knows only the ``BurgerBuilding`` protocol, never a concrete builder. It remembers its last order.

@@ -1,3 +1,6 @@
+// The call record is the playground's: imported for this module only, never seen by its clients.
+internal import CallRecording
+
 /// Told when a cell's text changes: the controller's side of the delegate pattern (one-to-one, one-way).
 public protocol CellDelegate: AnyObject {
     func cell(_ cell: Cell, valueChangedTo text: String)

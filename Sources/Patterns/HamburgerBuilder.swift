@@ -1,3 +1,6 @@
+// The call record is the playground's: imported for this module only, never seen by its clients.
+internal import CallRecording
+
 /// What a director needs from anything that builds burgers, step by step and in any order.
 ///
 /// The director (``Employee``) is written against this protocol only, so one recipe can produce different

@@ -1,3 +1,6 @@
+// The call record is the playground's: imported for this module only, never seen by its clients.
+internal import CallRecording
+
 /// What a game tells whoever listens.
 public enum GameEvent: String, Sendable, CaseIterable {
     case scoreChanged, gameOver

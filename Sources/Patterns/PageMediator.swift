@@ -1,3 +1,6 @@
+// The call record is the playground's: imported for this module only, never seen by its clients.
+internal import CallRecording
+
 /// Hears messages from the mediator.
 public protocol Receiver: AnyObject {
     func receive(message: String)

@@ -1,3 +1,6 @@
+// The call record is the playground's: imported for this module only, never seen by its clients.
+internal import CallRecording
+
 /// A second representation of one construction process: what the burger costs, line by line.
 public struct Receipt: Equatable, Sendable {
     public struct Line: Equatable, Sendable {

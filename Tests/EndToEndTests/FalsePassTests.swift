@@ -47,7 +47,7 @@ extension CodeExerciseTests {
             """
         ),
         (
-            "builder", 1,
+            "builder", 3,
             """
             import Patterns
             final class FixedAlertBuilder: AlertBuilding {
@@ -183,7 +183,7 @@ extension CodeExerciseTests {
             environment: environment)
         #expect(
             verdict(result.output) == """
-                ✗ not yet: 1 of 5 goal fields differ
+                ✗ not yet: 1 of 7 goal fields differ
                   pager.pages  expected red, blue, green, yellow, purple, grey, teal, actual red, blue, green, yellow, \
                 purple, grey
                 Stuck? 'restart' sets the live objects up as this step starts; 'hint' helps.

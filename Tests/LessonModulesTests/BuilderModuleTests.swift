@@ -349,7 +349,7 @@ import Testing
         expectSame(
             session.run("check"),
             """
-            ✗ not yet: 1 of 1 goal fields differ
+            ✗ not yet: 1 of 3 goal fields differ
               screen.lastTap  expected action of "Delete?" ran, actual action of "Sure?" ran
                 a tap runs the action of the alert on the screen: present the alert the goal
                 names, with its action, then tap it

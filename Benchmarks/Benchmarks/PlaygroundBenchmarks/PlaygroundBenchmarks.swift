@@ -73,18 +73,17 @@ let benchmarks: @Sendable () -> Void = {
     // The call record (`trace`, goals on calls): what recording costs the lines, and what reading it costs `trace`.
     // A round is 13 calls as the lessons make them: an enum, an option set, strings, an object, a closure, an alert
     // (a struct holding a closure: described at the call) and a director's four calls on its builder.
-    func recordCalls(_ recorder: CallRecorder, rounds: Int) {
+    // The recorder is made current by `recording` (PlaygroundCore): the record's own module is the playground's.
+    func recordCalls(rounds: Int) {
         let builder = HamburgerBuilder()
         let alerts = AlertConcreteBuilder(screen: Screen())
         let employee = Employee()
-        CallRecord.$current.withValue(recorder) {
-            for i in 0..<rounds {
-                try? builder.setMeat(i % 2 == 0 ? .chicken : .tofu)
-                builder.addSauces([.mustard, .ketchup])
-                builder.removeToppings(.lettuce)
-                alerts.setTitle("Hi").setMessage("There").addConfirmAction("OK") {}.present()
-                _ = try? employee.createCombo1(with: builder)
-            }
+        for i in 0..<rounds {
+            try? builder.setMeat(i % 2 == 0 ? .chicken : .tofu)
+            builder.addSauces([.mustard, .ketchup])
+            builder.removeToppings(.lettuce)
+            alerts.setTitle("Hi").setMessage("There").addConfirmAction("OK") {}.present()
+            _ = try? employee.createCombo1(with: builder)
         }
     }
     // 1,000 rounds: 13,000 calls, of which the record keeps the latest 2,000, as a session's does.
@@ -94,7 +93,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         let recorder = CallDescriber().recorder { _ in "builder" }
         benchmark.startMeasurement()
-        recordCalls(recorder, rounds: 1_000)
+        recorder.recording { recordCalls(rounds: 1_000) }
         benchmark.stopMeasurement()
         blackHole(recorder.total)
     }
@@ -104,7 +103,7 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [.wallClock, .mallocCountTotal, .instructions], maxIterations: 20)
     ) { benchmark in
         let recorder = CallDescriber().recorder { _ in "builder" }
-        recordCalls(recorder, rounds: 150)
+        recorder.recording { recordCalls(rounds: 150) }
         benchmark.startMeasurement()
         blackHole(recorder.calls(from: 0).map(\.written))
         benchmark.stopMeasurement()

@@ -83,7 +83,8 @@ public final class LineCompiler {
         free(executable)
         let modules = String(exePath[..<(exePath.lastIndex(of: "/") ?? exePath.endIndex)]) + "/Modules"
         var identity = swiftc
-        for file in ["Patterns.swiftmodule", "PlaygroundBridge.swiftmodule"] {
+        // Patterns loads the call record's module (CallRecording), which lines may not import but need beside it.
+        for file in ["Patterns.swiftmodule", "PlaygroundBridge.swiftmodule", "CallRecording.swiftmodule"] {
             var info = stat()
             guard stat(modules + "/" + file, &info) == 0 else { return .failure(.noModules(modules)) }
             identity += "|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"

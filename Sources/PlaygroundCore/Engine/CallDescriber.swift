@@ -1,4 +1,4 @@
-import Patterns
+import CallRecording
 
 /// How the call record takes the arguments of a call, and shows them. The rule, one kind of argument at a time:
 ///
@@ -133,4 +133,12 @@ extension Dictionary: ValueContainer {
 
 extension Optional: ValueContainer {
     static var elementTypes: [Any.Type] { [Wrapped.self] }
+}
+
+extension CallRecorder {
+    /// Runs `body` with this recorder current, outside any session: what the `Patterns` types do is recorded into it
+    /// (the benchmarks drive the types this way). Their clients cannot import `CallRecording`; this is their way in.
+    public func recording<T>(_ body: () throws -> T) rethrows -> T {
+        try CallRecord.$current.withValue(self) { try body() }
+    }
 }

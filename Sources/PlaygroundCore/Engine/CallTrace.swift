@@ -1,4 +1,4 @@
-import Patterns
+import CallRecording
 
 /// An object as the trace names it: its identity and its type (an address a freed object leaves may be reused).
 struct TraceNameKey: Hashable {

@@ -1,4 +1,4 @@
-import Patterns
+import CallRecording
 
 /// Whether a statement has run something that changes objects: more than a method that only finds one.
 final class RanSomething {

@@ -1,4 +1,4 @@
-import Patterns
+import CallRecording
 
 /// The live part of a lesson: its module and objects, the panes the module owns, and the journal of the commands
 /// that changed them.

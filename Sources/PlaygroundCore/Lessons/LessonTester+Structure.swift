@@ -25,6 +25,9 @@ extension LessonTester {
                         )
                     }
                 }
+                if step.hiddenScenarioOnlyRenames, let scenario = step.scenario {
+                    issue(scenario.line, Step.scenarioOnlyRenames(code.file))
+                }
                 continue
             }
             for entry in step.transcripts.flatMap(\.entries) {

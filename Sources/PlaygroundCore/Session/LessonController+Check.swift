@@ -1,4 +1,4 @@
-import Patterns
+import CallRecording
 
 /// Learning aids (goals, `check`, hints, solutions) and taking changes back (undo, reset, history), and `help`.
 extension LessonController {

@@ -1,9 +1,10 @@
 /// Who called whom among a pattern's objects, in the order the calls happened.
 ///
-/// Each type here records the calls made on its own API, and the calls it makes through a protocol (a director on
-/// its builder, a mediator on its receivers, a hub on its observers, a cell on its delegate), so calls into a
-/// learner's own class are recorded too. Nothing is kept unless a recorder is current: the playground makes one
-/// current while it runs a line, and outside it the types behave as if this file did not exist.
+/// Each type of `Patterns` records the calls made on its own API, and the calls it makes through a protocol (a
+/// director on its builder, a mediator on its receivers, a hub on its observers, a cell on its delegate), so calls
+/// into a learner's own class are recorded too. Nothing is kept unless a recorder is current: the playground makes one
+/// current while it runs a line, and outside it the types behave as if this file did not exist. Only the playground's
+/// own modules may import this one (see Package.swift): learner code can neither write nor read the record.
 public enum CallRecord {
     /// The recorder of the line running now, if any.
     @TaskLocal public static var current: CallRecorder?
