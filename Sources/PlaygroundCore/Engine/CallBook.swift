@@ -1,3 +1,4 @@
+import CallRecording
 import Patterns
 
 /// Who called whom in a session, and where a step's and the last line's calls begin: the recorder the `Patterns`
