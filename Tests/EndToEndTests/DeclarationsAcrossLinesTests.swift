@@ -193,4 +193,19 @@ import Testing
         #expect(answer(to: "print(fclose(file))", in: result.output).hasSuffix("0"), "\(result.output)")
         #expect(!result.output.contains("__C"), "\(result.output)")
     }
+
+    /// An import that fails is placed and quoted as typed, as swiftc places it in a file: never the `@_exported` the
+    /// playground adds so that later lines see what the learner imported.
+    @Test func aMissingModuleIsNamedWhereTheLearnerTypedIt() throws {
+        let result = try run("load builder\nimport NoSuchKit\nimport Foundation; import Nowhere\n")
+        #expect(
+            result.output.contains("repl:1:8: error: no such module 'NoSuchKit'\nimport NoSuchKit\n       ^"),
+            "\(result.output)")
+        #expect(
+            result.output.contains(
+                "repl:1:27: error: no such module 'Nowhere'\nimport Foundation; import Nowhere\n"
+                    + String(repeating: " ", count: 26) + "^"),
+            "\(result.output)")
+        #expect(!result.output.contains("@_exported"), "\(result.output)")
+    }
 }

@@ -294,22 +294,93 @@ final class LearnerDeclarations {
             lines += LineSource.sessionName(item)
         }
         // `import Foundation` at the prompt is for every later line: the module passes it on.
-        func exported(_ text: String) -> String {
-            let reader = SwiftReader(text)
-            var out = ""
-            var from = text.startIndex
-            for item in reader.items where item.keyword == "import" {
-                let start = reader.range(item).lowerBound
-                out += text[from..<start] + "@_exported "
-                from = start
-            }
-            return out + text[from...]
-        }
         for earlier in entry.earlier {
-            lines += ["#sourceLocation(file: \"earlier\", line: 1)", exported(earlier)]
+            lines += ["#sourceLocation(file: \"earlier\", line: 1)", Self.exporting(earlier)]
         }
-        lines += ["#sourceLocation(file: \"\(LineSource.file)\", line: 1)", exported(entry.text), "#sourceLocation()"]
+        lines += [
+            "#sourceLocation(file: \"\(LineSource.file)\", line: 1)", Self.exporting(entry.text), "#sourceLocation()",
+        ]
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension LearnerDeclarations {
+    static let exportMark = "@_exported "
+
+    /// Where `exporting` puts its mark in `text`: for each line (from 1), the UTF-8 columns (from 1) of the imports
+    /// it marks, as typed.
+    static func importColumns(_ text: String) -> [Int: [Int]] {
+        let reader = SwiftReader(text)
+        var columns: [Int: [Int]] = [:]
+        for item in reader.items where item.keyword == "import" {
+            let before = text[..<reader.range(item).lowerBound]
+            let line = before.count(where: { $0 == "\n" }) + 1
+            let column = before.utf8.count - (before.lastIndex(of: "\n").map { before[...$0].utf8.count } ?? 0) + 1
+            columns[line, default: []].append(column)
+        }
+        return columns
+    }
+
+    /// The text with each import exported (`@_exported import Foundation`): a module of declarations passes on what
+    /// the learner imported to every later line.
+    static func exporting(_ text: String) -> String {
+        let reader = SwiftReader(text)
+        var out = ""
+        var from = text.startIndex
+        for item in reader.items where item.keyword == "import" {
+            let start = reader.range(item).lowerBound
+            out += text[from..<start] + exportMark
+            from = start
+        }
+        return out + text[from...]
+    }
+
+    /// swiftc's words on an exported text, placed and quoted as the learner typed it: `repl:1:8: error: no such
+    /// module 'Foo'` over `import Foo`, never the mark the playground added (`repl:1:19:` over `@_exported import Foo`).
+    static func asTyped(_ diagnostics: String, typed: String) -> String {
+        let marks = importColumns(typed)
+        guard !marks.isEmpty else { return diagnostics }
+        let typedLines = typed.split(separator: "\n", omittingEmptySubsequences: false)
+        let width = exportMark.utf8.count
+        var out: [Substring] = []
+        // The shift of the last place named: its quoted line and caret follow it.
+        var shift = 0
+        var quoted: (compiled: String, typed: Substring)?
+        for line in diagnostics.split(separator: "\n", omittingEmptySubsequences: false) {
+            let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            if parts.count == 4, parts[0] == LineSource.file, let row = Int(parts[1]), let column = Int(parts[2]),
+                let columns = marks[row], row <= typedLines.count
+            {
+                // Each mark before the place moves it right by the mark's width; a place on a mark is the import's.
+                var moved = column
+                shift = 0
+                for (index, typedColumn) in columns.enumerated() {
+                    let markAt = typedColumn + width * index
+                    if column >= markAt + width {
+                        shift += width
+                    } else if column >= markAt {
+                        shift = column - typedColumn
+                        break
+                    }
+                }
+                moved = column - shift
+                quoted = (exporting(String(typedLines[row - 1])), typedLines[row - 1])
+                out.append("\(parts[0]):\(row):\(moved):" + parts[3])
+                continue
+            }
+            if let (compiled, typedLine) = quoted, line == compiled {
+                out.append(typedLine)
+                continue
+            }
+            if quoted != nil, !line.isEmpty, line.allSatisfy({ " ^~".contains($0) }) {
+                let spaces = line.prefix { $0 == " " }.count
+                out.append(line.dropFirst(min(shift, spaces)))
+                quoted = nil
+                continue
+            }
+            out.append(line)
+        }
+        return out.joined(separator: "\n")
     }
 }
 

@@ -72,13 +72,16 @@ extension LineRunner {
                     fixed = true
                     continue
                 }
-                throw CompilerDiagnostics(text: LineCompiler.withoutOwnConformanceWarnings(diagnostics, own: own))
+                throw CompilerDiagnostics(
+                    text: LearnerDeclarations.asTyped(
+                        LineCompiler.withoutOwnConformanceWarnings(diagnostics, own: own), typed: entry.text))
             case .loaded(let module, let said):
                 entry.module = module
                 entry.dependencies = workspace.declarations.modules.filter(imports.contains)
                 // What swiftc says of the learner's own text; never of the accessors the playground puts before it,
                 // nor that a conformance joins two imported declarations: in one file they are the learner's own.
-                return LineCompiler.learnerWarnings(said, topLevel: [], own: own)
+                return LearnerDeclarations.asTyped(
+                    LineCompiler.learnerWarnings(said, topLevel: [], own: own), typed: entry.text)
             }
         }
     }
