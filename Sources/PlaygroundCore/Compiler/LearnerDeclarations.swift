@@ -336,7 +336,8 @@ extension LearnerDeclarations {
     }
 
     /// swiftc's words on an exported text, placed and quoted as the learner typed it: `repl:1:8: error: no such
-    /// module 'Foo'` over `import Foo`, never the mark the playground added (`repl:1:19:` over `@_exported import Foo`).
+    /// module 'Foo'` over `import Foo`, never the mark the playground added (`repl:1:19:` over `@_exported import
+    /// Foo`).
     static func asTyped(_ diagnostics: String, typed: String) -> String {
         let marks = importColumns(typed)
         guard !marks.isEmpty else { return diagnostics }
@@ -352,7 +353,6 @@ extension LearnerDeclarations {
                 let columns = marks[row], row <= typedLines.count
             {
                 // Each mark before the place moves it right by the mark's width; a place on a mark is the import's.
-                var moved = column
                 shift = 0
                 for (index, typedColumn) in columns.enumerated() {
                     let markAt = typedColumn + width * index
@@ -363,9 +363,8 @@ extension LearnerDeclarations {
                         break
                     }
                 }
-                moved = column - shift
                 quoted = (exporting(String(typedLines[row - 1])), typedLines[row - 1])
-                out.append("\(parts[0]):\(row):\(moved):" + parts[3])
+                out.append("\(parts[0]):\(row):\(column - shift):" + parts[3])
                 continue
             }
             if let (compiled, typedLine) = quoted, line == compiled {
