@@ -56,7 +56,12 @@ struct ExportCommand: ParsableCommand {
             lesson: found, catalog: catalog, modules: LessonModules.all, width: width ?? 80, audience: audience,
             compiler: try? environment.lineCompiler().get())
         // Lessons are data: a folder's lesson exported without --trust-lessons ran none of its Swift.
-        if let lessons, handout.withheld > 0 { Output.error(TrustText.folderNotTrusted.text(Output.lang, lessons)) }
+        if let lessons, handout.withheld > 0 {
+            Output.error(TrustText.folderNotTrusted.text(Output.lang, lessons))
+            if handout.recorded > 0 {
+                Output.error(TrustText.handoutRecorded.text(Output.lang, String(handout.recorded)))
+            }
+        }
         // The handout quotes lesson files: control sequences go, as everywhere else.
         let text = TextSanitizer.clean(format == .html ? handout.html : handout.markdown)
         guard let output, output != "-" else {

@@ -141,6 +141,31 @@ import Testing
         #expect(!result.output.contains("--trust-lessons"), "\(path.name): \(result.output)")
     }
 
+    /// A handout of an untrusted lesson quotes what the lesson file recorded for a Swift line it does not run (the
+    /// output `patterns test --update` wrote under it), and says so on stderr; a line with nothing recorded still
+    /// reads "not run" (instructor-5.md, problem 14).
+    @Test func aHandoutOfAnUntrustedLessonQuotesTheOutputItsFileRecorded() throws {
+        let folder = try evilLesson()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/lessons/evil.md"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "PWNED-line\")\n", with: "PWNED-line\")\nthe author's recorded output\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runPatterns(
+            ["export", "evil", "--for", "presenters", "--lessons", folder + "/lessons"],
+            environment: environment(folder))
+        #expect(markers(folder) == [], "\(result.output)")
+        #expect(result.output.contains("the author's recorded output"), "\(result.output)")
+        // The `@_silgen_name` line recorded nothing: it is still said to be not run (once; the handout wraps it).
+        #expect(
+            result.output.components(separatedBy: "error: not run: Swift from a lesson folder").count == 2,
+            "\(result.output)")
+        #expect(
+            result.error.contains(
+                "note: for 1 of those lines the handout shows the output the lesson file recorded "
+                    + "('patterns test --update'), not a run"), "\(result.error)")
+    }
+
     /// A learner's own Swift is theirs to run, whatever lesson is loaded: only the lesson's text is held back.
     @Test func theLearnersOwnSwiftStillRunsInAnUntrustedLesson() throws {
         let folder = try evilLesson()

@@ -39,6 +39,9 @@ public struct Handout {
     public var sections: [Section]
     /// Lines and code exercises of an untrusted lesson that were shown, not run (lessons are data).
     public var withheld = 0
+    /// Of those lines, the ones whose output the handout quotes from the lesson file's transcript (what `patterns
+    /// test --update` recorded), not from a run.
+    public var recorded = 0
 
     var lang: Lang { Lang(rawValue: lesson.lang) ?? .en }
 
@@ -63,10 +66,20 @@ public struct Handout {
             // A code exercise is walked with the lesson's reference solution loaded; without the compiler, not at all.
             let walkable = try session.code.prepareToWalk(index)
             _ = session.takeOutput()
+            // What the lesson file recorded for its commands, for a line an untrusted lesson's Swift does not run.
+            var recordings = step.transcripts.flatMap(\.entries).filter { !$0.expected.isEmpty }
             for command in walkable ? step.walkthrough : [] {
                 let prompt = session.prompt
+                let withheldBefore = session.counts.withheldFromLesson
                 session.execute(command)
-                exchanges.append(Exchange(prompt: prompt, command: command, output: session.takeOutput()))
+                var output = session.takeOutput()
+                if session.counts.withheldFromLesson > withheldBefore,
+                    let index = recordings.firstIndex(where: { $0.command == command })
+                {
+                    output = recordings.remove(at: index).expected.joined(separator: "\n") + "\n"
+                    recorded += 1
+                }
+                exchanges.append(Exchange(prompt: prompt, command: command, output: output))
             }
             // A prediction's last hint names the answer: on paper, next to the question, it would be the answer.
             let hints = audience == .students && step.isPrediction ? Array(step.hints.dropLast()) : step.hints
