@@ -156,6 +156,29 @@ public final class LineReader {
         return UInt8(CC_REDISPLAY)
     }
 
+    /// Keys typed while the last command ran wait in the terminal's canonical buffer: they are taken before libedit
+    /// turns canonical mode off, so that a Ctrl-D among them ends the session as it does at the prompt. Left there,
+    /// the line discipline keeps it as an end-of-file mark, which libedit would read as a NUL byte, and the session
+    /// would go on. Lines typed ahead are given to libedit as typed.
+    func takeTypeahead() {
+        var modes = termios()
+        guard isatty(0) == 1, tcgetattr(0, &modes) == 0, modes.c_lflag & tcflag_t(ICANON) != 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            // Canonical: readable only when a whole line, or an end-of-file, waits; a read gives at most one.
+            var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLIN) != 0 else { return }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if n > 0 {
+                readAhead += buffer[..<n]
+                continue
+            }
+            // Ctrl-D on an empty line, typed ahead.
+            if n == 0 { readAhead.append(0x04) }
+            return
+        }
+    }
+
     /// One character from the terminal, decoded from UTF-8. A resize runs `onResize` and reads on; another signal
     /// (Ctrl-C, SIGTERM, SIGHUP) ends the read with EINTR, as libedit's own reader does.
     func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
@@ -254,6 +277,7 @@ public final class LineReader {
         Signals.pending = 0
         var count: Int32 = 0
         errno = 0
+        takeTypeahead()
         // Bracketed paste while a line is read: a pasted block arrives marked, and whole.
         fputs("\u{1B}[?2004h", output)
         fflush(output)

@@ -392,6 +392,35 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// Ctrl-D typed while a line still compiles (the terminal in canonical mode, where the line discipline keeps it
+    /// as an end-of-file mark) ends the session once the line is done, as it does at the prompt; a line typed ahead
+    /// of it runs first.
+    @Test func aCtrlDTypedWhileALineCompilesEndsTheSession() throws {
+        let state = NSTemporaryDirectory() + "patterns-compiled-pty-eof-\(getpid())"
+        let environment = [
+            "TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "XDG_CACHE_HOME": cache,
+            "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": toolchainPath(), "PATTERNS_LINE_TIME_LIMIT": "60",
+        ]
+        let terminal = try PseudoTerminal(patternsBinary(), environment: environment, columns: 100, rows: 30)
+        #expect(terminal.waitFor("patterns> "))
+        #expect(terminal.waitForKeys())
+        terminal.send("load builder\r")
+        // The lesson is taller than the screen: q shows the rest of its pages at once.
+        #expect(terminal.waitFor(": next page"))
+        terminal.send("q")
+        #expect(terminal.waitFor("builder 1/12> "))
+        #expect(terminal.waitForKeys())
+        let mark = terminal.transcript.count
+        // A line never compiled before: the terminal is canonical while swiftc works.
+        terminal.send("print(\"typed\", \"ahead\", \(getpid()), \(UInt32.random(in: 0...UInt32.max)))\r")
+        #expect(terminal.waitForLineMode(), "\(terminal.plainText)")
+        terminal.send("state\r\u{4}")
+        #expect(terminal.waitForExit(timeout: 60) == 0, "\(terminal.plainText)")
+        let after = String(terminal.transcript.dropFirst(mark))
+        #expect(after.contains("typed ahead"), "\(after)")
+        #expect(after.contains("meat:     .beef"), "the line typed ahead ran: \(after)")
+    }
+
     /// The learner-4 lines: the Swift spelling of a task passes `check` as its short command does, because the state
     /// and the goals are read from the real objects, whichever engine called their API.
     @Test func theSwiftSpellingOfATaskMeetsItsGoal() throws {
