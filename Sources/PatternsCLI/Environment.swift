@@ -122,11 +122,14 @@ enum LessonLoader {
         return (sources, unreadable)
     }
 
-    /// The catalog; files that could not be read are reported on stderr as warnings.
-    static func catalog(extra directory: String?, trusted: Bool = false) throws -> LessonCatalog {
+    /// The catalog; files that could not be read are reported on stderr as warnings. `outlined`: the built-in
+    /// lessons only as far as `patterns list` shows them (``LessonCatalog/init(sources:modules:outlined:)``).
+    static func catalog(extra directory: String?, trusted: Bool = false, outlined: Bool = false) throws
+        -> LessonCatalog
+    {
         let (sources, unreadable) = try sources(extra: directory, trusted: trusted)
         for problem in unreadable { Output.warning(.verbatim(problem)) }
-        return LessonCatalog(sources: sources, modules: LessonModules.names)
+        return LessonCatalog(sources: sources, modules: LessonModules.names, outlined: outlined)
     }
 }
 

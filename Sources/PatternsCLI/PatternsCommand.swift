@@ -64,9 +64,10 @@ struct GlobalOptions: ParsableArguments {
         try Self.check(width: width)
     }
 
-    /// Builds a session from these options.
-    func makeSession(environment: Environment) throws -> Session {
-        let catalog = try LessonLoader.catalog(extra: lessons, trusted: trustLessons)
+    /// Builds a session from these options. `outlined`: the built-in lessons are read only as far as `list` shows
+    /// them (for `list`, which runs nothing).
+    func makeSession(environment: Environment, outlined: Bool = false) throws -> Session {
+        let catalog = try LessonLoader.catalog(extra: lessons, trusted: trustLessons, outlined: outlined)
         let language = Lang.detect(flag: lang, environment: environment.variables)
         let options = SessionOptions(
             render: RenderOptions(width: environment.width(width), color: environment.colorEnabled(color)),

@@ -25,7 +25,9 @@ public struct LessonCatalog: Sendable {
     /// id -> lang -> index in `lessons`: lookups stay cheap with thousands of lessons.
     private var index: [String: [String: Int]] = [:]
 
-    public init(sources: [LessonSource], modules: Set<String>) {
+    /// `outlined`: the built-in lessons are read only as far as `patterns list` shows them
+    /// (``LessonParser/outline(_:path:lang:)``): their steps have titles and goals, nothing else. For a listing only.
+    public init(sources: [LessonSource], modules: Set<String>, outlined: Bool = false) {
         // Built-in first so that a lesson from --lessons with the same id replaces it.
         let ordered =
             sources.filter(\.isBuiltIn).sorted { $0.path < $1.path }
@@ -35,7 +37,13 @@ public struct LessonCatalog: Sendable {
         for source in ordered {
             var lesson: Lesson
             do {
-                lesson = try LessonParser.parse(source.text, path: source.path, lang: source.lang)
+                if outlined && source.isBuiltIn,
+                    let outline = LessonParser.outline(source.text, path: source.path, lang: source.lang)
+                {
+                    lesson = outline
+                } else {
+                    lesson = try LessonParser.parse(source.text, path: source.path, lang: source.lang)
+                }
                 lesson.isBuiltIn = source.isBuiltIn
                 lesson.isTrusted = source.isTrusted
             } catch {

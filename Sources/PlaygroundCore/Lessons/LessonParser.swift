@@ -26,38 +26,9 @@ public enum LessonParser {
             LessonIssue(path: path, line: line, message: message)
         }
 
-        // Front matter.
-        guard lines.first == "---" else { throw issue(1, "missing front matter: the file must start with '---'") }
-        var meta: [String: String] = [:]
-        var index = 1
-        var closed = false
-        while index < lines.count {
-            let line = lines[index]
-            index += 1
-            if line == "---" { closed = true; break }
-            if line.trimmed.isEmpty { continue }
-            guard let colon = line.firstIndex(of: ":") else {
-                throw issue(index, "bad front matter line '\(line)': expected 'key: value'")
-            }
-            let key = line[..<colon].trimmed
-            let value = line[line.index(after: colon)...].trimmed
-            guard knownKeys.contains(key) else { throw issue(index, "unknown front matter key '\(key)'") }
-            guard meta[key] == nil else { throw issue(index, "duplicate front matter key '\(key)'") }
-            meta[key] = value
-        }
-        guard closed else { throw issue(1, "front matter is not closed by '---'") }
-        for key in requiredKeys where (meta[key] ?? "").isEmpty {
-            throw issue(1, "front matter is missing '\(key)'")
-        }
+        let (meta, minutes, bodyStart) = try frontMatter(lines, issue: issue)
         let id = meta["id"]!
-        guard id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
-            throw issue(1, "lesson id '\(id)' may only hold letters, digits and '-'")
-        }
-        var minutes = 0
-        if let m = meta["minutes"] {
-            guard let n = Int(m), n > 0 else { throw issue(1, "minutes must be a positive number, not '\(m)'") }
-            minutes = n
-        }
+        var index = bodyStart
 
         // Steps.
         var steps: [Step] = []
@@ -189,6 +160,45 @@ public enum LessonParser {
         return Lesson(
             id: id, title: meta["title"]!, summary: meta["summary"] ?? "", module: meta["module"]!,
             minutes: minutes, lang: lang, path: path, source: text, steps: steps, introduction: introduction)
+    }
+
+    /// The front matter: its keys and values, the lesson's minutes (0 when not given), and the index of the line
+    /// after its closing `---`. Shared by ``parse(_:path:lang:)`` and ``outline(_:path:lang:)``.
+    static func frontMatter(_ lines: [String], issue: (Int, String) -> LessonIssue) throws(LessonIssue)
+        -> (meta: [String: String], minutes: Int, bodyStart: Int)
+    {
+        guard lines.first == "---" else { throw issue(1, "missing front matter: the file must start with '---'") }
+        var meta: [String: String] = [:]
+        var index = 1
+        var closed = false
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            if line == "---" { closed = true; break }
+            if line.trimmed.isEmpty { continue }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw issue(index, "bad front matter line '\(line)': expected 'key: value'")
+            }
+            let key = line[..<colon].trimmed
+            let value = line[line.index(after: colon)...].trimmed
+            guard knownKeys.contains(key) else { throw issue(index, "unknown front matter key '\(key)'") }
+            guard meta[key] == nil else { throw issue(index, "duplicate front matter key '\(key)'") }
+            meta[key] = value
+        }
+        guard closed else { throw issue(1, "front matter is not closed by '---'") }
+        for key in requiredKeys where (meta[key] ?? "").isEmpty {
+            throw issue(1, "front matter is missing '\(key)'")
+        }
+        let id = meta["id"]!
+        guard id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw issue(1, "lesson id '\(id)' may only hold letters, digits and '-'")
+        }
+        var minutes = 0
+        if let m = meta["minutes"] {
+            guard let n = Int(m), n > 0 else { throw issue(1, "minutes must be a positive number, not '\(m)'") }
+            minutes = n
+        }
+        return (meta, minutes, index)
     }
 
     static func parseGoalLine(_ line: String, number: Int) -> GoalLine? {
