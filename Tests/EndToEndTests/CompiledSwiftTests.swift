@@ -356,13 +356,12 @@ import Testing
         #expect(!out.contains("\n21\n"), "\(out)")
     }
 
-    /// At a terminal, Ctrl-C stops a compiled line that does not end, at once, and the session goes on.
-    @Test func controlCStopsAnEndlessLoopAndTheSessionGoesOn() throws {
-        let state = NSTemporaryDirectory() + "patterns-compiled-pty-\(getpid())"
+    /// The playground at a terminal of its own with the builder lesson loaded, its prompt reading keys.
+    func builderAtATerminal(_ name: String) throws -> PseudoTerminal {
+        let state = NSTemporaryDirectory() + "patterns-compiled-pty-\(name)-\(getpid())"
         let environment = [
             "TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "XDG_CACHE_HOME": cache,
-            "LANG": "C.UTF-8",
-            "NO_COLOR": "1", "PATH": toolchainPath(), "PATTERNS_LINE_TIME_LIMIT": "60",
+            "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": toolchainPath(), "PATTERNS_LINE_TIME_LIMIT": "60",
         ]
         let terminal = try PseudoTerminal(patternsBinary(), environment: environment, columns: 100, rows: 30)
         #expect(terminal.waitFor("patterns> "))
@@ -373,6 +372,12 @@ import Testing
         terminal.send("q")
         #expect(terminal.waitFor("builder 1/12> "))
         #expect(terminal.waitForKeys())
+        return terminal
+    }
+
+    /// At a terminal, Ctrl-C stops a compiled line that does not end, at once, and the session goes on.
+    @Test func controlCStopsAnEndlessLoopAndTheSessionGoesOn() throws {
+        let terminal = try builderAtATerminal("loop")
         let mark = terminal.transcript.count
         terminal.send("var spins = 0; while true { spins += 1 }\r")
         // Compiled and running in its dry run: no prompt until it is stopped.
@@ -396,20 +401,7 @@ import Testing
     /// as an end-of-file mark) ends the session once the line is done, as it does at the prompt; a line typed ahead
     /// of it runs first.
     @Test func aCtrlDTypedWhileALineCompilesEndsTheSession() throws {
-        let state = NSTemporaryDirectory() + "patterns-compiled-pty-eof-\(getpid())"
-        let environment = [
-            "TERM": "xterm-256color", "HOME": state, "XDG_STATE_HOME": state, "XDG_CACHE_HOME": cache,
-            "LANG": "C.UTF-8", "NO_COLOR": "1", "PATH": toolchainPath(), "PATTERNS_LINE_TIME_LIMIT": "60",
-        ]
-        let terminal = try PseudoTerminal(patternsBinary(), environment: environment, columns: 100, rows: 30)
-        #expect(terminal.waitFor("patterns> "))
-        #expect(terminal.waitForKeys())
-        terminal.send("load builder\r")
-        // The lesson is taller than the screen: q shows the rest of its pages at once.
-        #expect(terminal.waitFor(": next page"))
-        terminal.send("q")
-        #expect(terminal.waitFor("builder 1/12> "))
-        #expect(terminal.waitForKeys())
+        let terminal = try builderAtATerminal("eof")
         let mark = terminal.transcript.count
         // A line never compiled before: the terminal is canonical while swiftc works.
         terminal.send("print(\"typed\", \"ahead\", \(getpid()), \(UInt32.random(in: 0...UInt32.max)))\r")
