@@ -3,7 +3,8 @@ public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
         playgroundStopped, redefined, languageMode, exited, aborted, killed, waitingForInput, changedStandardFile,
         changedSession, changedProcessGroup, processesEnded, memoryRunaway, startedAThread, timerLeft,
-        concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency, freeingTrapped, freeingStopped, undoReplayed
+        concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency, freeingTrapped, freeingStopped, undoReplayed,
+        playgroundOwnName
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -132,6 +133,13 @@ public enum EngineText: String, TextCatalog {
                 "유지하지 않음: 이 줄이 스레드를 남겼습니다(DispatchQueue.global(), Thread, asyncAfter). 플레이그라운드는 모든 줄을 "
                     + "한 스레드에서 실행하므로 라이브 객체는 이 줄 전의 상태 그대로입니다. Task { }와 DispatchQueue.main.async는 "
                     + "줄 끝에서 실행됩니다"
+            )
+        case .playgroundOwnName:
+            (
+                "not run: `{0}` is a name of the playground's own, not of Swift's: your code can neither use nor "
+                    + "declare it (any other name is yours)",
+                "실행하지 않음: `{0}`은(는) Swift가 아니라 플레이그라운드 자신의 이름입니다. 코드에서 쓰거나 선언할 수 없습니다"
+                    + "(다른 이름은 모두 쓸 수 있습니다)"
             )
         case .timerLeft:
             (

@@ -97,6 +97,47 @@ import Testing
         #expect(answer(to: "print(builder.meat)", in: result.output).hasSuffix("\nbeef"), "\(result.output)")
     }
 
+    /// Nothing of the playground's bridge is in a line's sight: its types are not found, as swiftc would not find
+    /// them; a learner's own type of the same name is theirs; and the one name the Swift around a line imports is
+    /// refused in the playground's words, in a statement and in a declaration alike.
+    @Test func thePlaygroundsBridgeCannotBeNamed() throws {
+        let result = try run(
+            """
+            load builder
+            print(LineOutput.self)
+            print(LineContext.session)
+            struct LineContext { var a = 1 }
+            print(LineContext().a)
+            struct TopLevelCode { var b = 2 }
+            print(TopLevelCode().b)
+            let w = __PlaygroundBridge.LineOutput.self
+            func hush() { __PlaygroundBridge.LineOutput.write = { _ in } }
+            import PlaygroundBridge
+            import CallRecording
+            print("still heard")
+
+            """)
+        #expect(
+            answer(to: "print(LineOutput.self)", in: result.output).contains(
+                "error: cannot find 'LineOutput' in scope"), "\(result.output)")
+        #expect(
+            answer(to: "print(LineContext.session)", in: result.output).contains(
+                "error: cannot find 'LineContext' in scope"), "\(result.output)")
+        #expect(answer(to: "print(LineContext().a)", in: result.output).hasSuffix("\n1"), "\(result.output)")
+        #expect(answer(to: "print(TopLevelCode().b)", in: result.output).hasSuffix("\n2"), "\(result.output)")
+        for line in [
+            "let w = __PlaygroundBridge.LineOutput.self",
+            "func hush() { __PlaygroundBridge.LineOutput.write = { _ in } }",
+            "import PlaygroundBridge", "import CallRecording",
+        ] {
+            #expect(
+                answer(to: line, in: result.output).contains(
+                    "is a name of the playground's own, not of Swift's"), "\(result.output)")
+        }
+        #expect(
+            answer(to: "print(\"still heard\")", in: result.output).hasSuffix("\nstill heard"), "\(result.output)")
+    }
+
     /// Input of any length a learner can paste: a 5,000-byte line and an 18 KB array literal over 2,003 lines.
     @Test func longLinesAndPastedBlocksAreTakenWhole() throws {
         let long = "let fiveK = \"" + String(repeating: "b", count: 5000) + "\".count"

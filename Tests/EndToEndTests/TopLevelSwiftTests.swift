@@ -71,6 +71,8 @@ import Testing
             load builder
             return
             if true { return }
+            return 5
+            if true { return 7 }
             let f = { () -> Int in return 3 }
 
             """)
@@ -86,6 +88,19 @@ import Testing
                 if true { return }
                           ^
                 """)
+        // A value returned is refused at the `return` too, not at the value.
+        #expect(
+            answer(to: "return 5", in: result.output) == """
+                repl:1:1: error: return invalid outside of a func
+                return 5
+                ^
+                """, "\(result.output)")
+        #expect(
+            answer(to: "if true { return 7 }", in: result.output) == """
+                repl:1:11: error: return invalid outside of a func
+                if true { return 7 }
+                          ^
+                """, "\(result.output)")
         #expect(answer(to: "let f = { () -> Int in return 3 }", in: result.output).contains("f: () -> Int"))
     }
 

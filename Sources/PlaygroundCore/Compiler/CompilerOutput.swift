@@ -46,6 +46,7 @@ extension LineCompiler {
             if keeping { kept.append(Self.topLevelReturn(line)) }
         }
         while kept.last?.isEmpty == true { kept.removeLast() }
+        Self.placeReturnsAtTheirKeyword(&kept)
         if kept.isEmpty {
             // An error Swift places outside the line (a brace it leaves open or closes too often): its words, without
             // the generated file's place.
@@ -156,9 +157,39 @@ extension LineCompiler {
     static func topLevelReturn(_ line: Substring) -> Substring {
         guard line.hasPrefix(LineSource.file + ":"), let range = line.firstRange(of: ": error: "),
             line.hasSuffix("non-void function should return a value")
-                || line.hasSuffix("to return type 'TopLevelCode'")
+                || line.hasSuffix("to return type '__PlaygroundBridge.TopLevelCode' (aka 'TopLevelCode')")
         else { return line }
         return Substring(line[..<range.upperBound] + "return invalid outside of a func")
+    }
+
+    /// swiftc places "return invalid outside of a func" at the `return`, where the playground's function placed its
+    /// own words on the value returned (`return 5`: column 1, not 8): each such error, its quoted line and caret, moved
+    /// to the last `return` before that place.
+    static func placeReturnsAtTheirKeyword(_ kept: inout [Substring]) {
+        for index in kept.indices where index + 2 < kept.count {
+            let error = kept[index]
+            guard error.hasSuffix(": error: return invalid outside of a func"),
+                let range = error.firstRange(of: ": error: ")
+            else { continue }
+            let place = error[..<range.lowerBound].split(separator: ":")
+            let source = Array(kept[index + 1].utf8)
+            guard place.count == 3, let column = Int(place[2]), column <= source.count + 1,
+                kept[index + 2].allSatisfy({ $0 == " " || $0 == "^" || $0 == "~" })
+            else { continue }
+            let keyword = Array("return".utf8)
+            let found = (0..<max(0, column - 1)).reversed().first { start in
+                start + keyword.count <= source.count && Array(source[start..<(start + keyword.count)]) == keyword
+                    && (start == 0 || !Self.isWordByte(source[start - 1]))
+                    && (start + keyword.count == source.count || !Self.isWordByte(source[start + keyword.count]))
+            }
+            guard let start = found else { continue }
+            kept[index] = Substring("\(place[0]):\(place[1]):\(start + 1)" + error[range.lowerBound...])
+            kept[index + 2] = Substring(String(repeating: " ", count: start) + "^")
+        }
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
     }
 
     /// Runs the compiler under its time limit, Ctrl-C and the line's phases.

@@ -1,3 +1,5 @@
+import PlaygroundBridge
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -287,7 +289,7 @@ final class LearnerDeclarations {
     /// The file a line of declarations is compiled from: the earlier declarations imported, the line in the
     /// learner's own place (`repl:`), its imports exported so that later lines see what the learner imported.
     func source(_ entry: Entry, imports: [String], sees names: [LineSource.Visible]) -> String {
-        var lines = ["import Patterns", "import PlaygroundBridge"] + imports.map { "@testable import " + $0 }
+        var lines = ["import Patterns", __PlaygroundBridge.importLine] + imports.map { "@testable import " + $0 }
         // The session's names (`builder`, a variable a line made), as the function bodies that use them find them
         // when they run: private to the file, so later lines and declarations never meet them.
         for item in names where !entry.names.contains(item.name) {

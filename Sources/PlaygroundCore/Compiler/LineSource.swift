@@ -1,3 +1,5 @@
+import PlaygroundBridge
+
 /// The Swift file a compiled line becomes: the learner's text in a throwing function, after the live objects and
 /// bindings it can see are declared with their static types, and before the bindings it leaves are stored back.
 ///
@@ -29,7 +31,7 @@ enum LineSource {
     ) -> String {
         var lines = [
             "import Patterns",
-            "import PlaygroundBridge",
+            __PlaygroundBridge.importLine,
         ]
         // The learner's own file, compiled with testing on: its types need no `public`.
         lines += imports.map { "@testable import " + $0 }
@@ -50,7 +52,8 @@ enum LineSource {
             lines += [
                 "",
                 "@_cdecl(\"\(symbol)\") public func \(function)Entry(_ context: UnsafeMutableRawPointer) {",
-                "    let \(context) = Unmanaged<LineContext>.fromOpaque(context).takeUnretainedValue()",
+                "    let \(context) = Unmanaged<__PlaygroundBridge.LineContext>.fromOpaque(context)"
+                    + ".takeUnretainedValue()",
                 awaits
                     ? "    \(context).runAwaiting { _ = try await \(function)(\(context)) }"
                     : "    \(context).run { _ = try \(function)(\(context)) }",
@@ -69,6 +72,19 @@ enum LineSource {
     }
 
     static let shownEntryPoint = "patterns_compiled_line_shown"
+
+    /// Names of the playground's own that learner code could otherwise reach: the one name the Swift around a line
+    /// imports from the bridge, and the modules beside `Patterns` in the folder lines are compiled against (the
+    /// bridge, and the call record, whose own rule already refuses it to any module but the playground's).
+    static let playgroundNames = [__PlaygroundBridge.name, "PlaygroundBridge", "CallRecording"]
+
+    /// Refuses learner code (a line, a file) that names one of ``playgroundNames``, in the playground's words.
+    static func refusePlaygroundNames(in reader: SwiftReader) throws {
+        let names = reader.names
+        if let name = playgroundNames.first(where: names.contains) {
+            throw PlaygroundError(EngineText.playgroundOwnName(name))
+        }
+    }
 
     /// Whether swiftc's place (line and column, UTF-8 bytes, from 1) is inside `range` of the text.
     static func place(_ line: Int, _ column: Int, isIn range: Range<String.Index>, of text: String) -> Bool {
@@ -89,8 +105,8 @@ enum LineSource {
         shown: Range<String.Index>?, context: String = "__context"
     ) -> [String] {
         var lines = [
-            "private func \(function)(_ \(context): LineContext)" + (awaits ? " async" : "")
-                + " throws -> TopLevelCode {"
+            "private func \(function)(_ \(context): __PlaygroundBridge.LineContext)" + (awaits ? " async" : "")
+                + " throws -> __PlaygroundBridge.TopLevelCode {"
         ]
         // A name the line declares again is the line's own from here on (the newest wins, as in the Swift REPL); a
         // lesson's own object stays, as a name declared in the same file would.
@@ -151,7 +167,7 @@ enum LineSource {
             case .weakVar: lines.append("    \(context).storeWeak(\(quoted(name)), \(name))")
             }
         }
-        lines += ["    return TopLevelCode()", "}", ""]
+        lines += ["    return __PlaygroundBridge.TopLevelCode()", "}", ""]
         return lines
     }
 
@@ -170,25 +186,25 @@ enum LineSource {
 
     /// A name of the session in a file of declarations: read, and written, through the session's newest line.
     static func sessionName(_ item: Visible) -> [String] {
+        let session = "__PlaygroundBridge.LineContext.session"
         let name = item.name
         let type = item.type == "()" ? "Swift.Void" : item.type
         if let getter = item.getter { return ["private var \(name): \(sugared(type)) { \(getter) }"] }
         switch item.kind {
         case .let:
             return [
-                "private var \(name): \(sugared(type)) { LineContext.session.value(\(quoted(name)), as: "
-                    + "(\(type)).self) }"
+                "private var \(name): \(sugared(type)) { \(session).value(\(quoted(name)), as: (\(type)).self) }"
             ]
         case .var:
             return [
                 "private var \(name): \(sugared(type)) {",
-                "    get { LineContext.session.variable(\(quoted(name))).get() as! (\(type)) }",
-                "    set { LineContext.session.variable(\(quoted(name))).set(newValue as Any) }",
+                "    get { \(session).variable(\(quoted(name))).get() as! (\(type)) }",
+                "    set { \(session).variable(\(quoted(name))).set(newValue as Any) }",
                 "}",
             ]
         case .weakVar:
             return [
-                "private var \(name): \(type)? { LineContext.session.weakValue(\(quoted(name)), as: (\(type)).self) }"
+                "private var \(name): \(type)? { \(session).weakValue(\(quoted(name)), as: (\(type)).self) }"
             ]
         }
     }

@@ -1,3 +1,5 @@
+import PlaygroundBridge
+
 /// The one `print` shim: Swift source for `print`, `debugPrint` and `dump` that send their text where the playground
 /// shows compiled code's output (``LineOutput``), not to the terminal. A compiled line declares them `private`, before
 /// its own text; a code exercise's module compiles them, as a file of their own, beside the learner's file.
@@ -10,20 +12,21 @@ enum PrintShim {
             + " -> T {"
         return [
             access + "func print" + items,
-            "    LineOutput.print(items, separator: separator, terminator: terminator)",
+            "    __PlaygroundBridge.LineOutput.print(items, separator: separator, terminator: terminator)",
             "}",
             access + "func debugPrint" + items,
-            "    LineOutput.debugPrint(items, separator: separator, terminator: terminator)",
+            "    __PlaygroundBridge.LineOutput.debugPrint(items, separator: separator, terminator: terminator)",
             "}",
             "@discardableResult " + access + "func dump<T>" + dump,
             "    var text = \"\"",
             "    Swift.dump(value, to: &text, name: name, indent: indent, maxDepth: maxDepth, maxItems: maxItems)",
-            "    LineOutput.write(text)",
+            "    __PlaygroundBridge.LineOutput.write(text)",
             "    return value",
             "}",
         ]
     }
 
     /// The file compiled into every exercise module: its `print` shadows Swift's in the learner's file.
-    static let exerciseFile = (["import PlaygroundBridge", ""] + functions(access: "") + [""]).joined(separator: "\n")
+    static let exerciseFile =
+        ([__PlaygroundBridge.importLine, ""] + functions(access: "") + [""]).joined(separator: "\n")
 }

@@ -71,6 +71,7 @@ extension LineRunner {
             session.counts.withheldFromLesson += 1
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
+        try LineSource.refusePlaygroundNames(in: SwiftReader(text))
         let (lent, context) = visibleNames(in: workspace)
         lendNamesToDeclarations()
         // A line that only declares (a type, a function, an extension) adds to what every later line sees.

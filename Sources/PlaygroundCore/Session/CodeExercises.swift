@@ -183,6 +183,7 @@ public final class CodeExercises {
             session.counts.withheldFromLesson += 1
             throw PlaygroundError(TrustText.fileNotRun(file))
         }
+        try LineSource.refusePlaygroundNames(in: SwiftReader(text))
         switch try compiler.compileExercise(text, path: path) {
         case .rejected(let diagnostics):
             session.runner.report(CompilerDiagnostics(text: diagnostics))
