@@ -50,7 +50,10 @@ public struct Sandbox {
 
     /// Runs `body` in a forked copy of this process, which then ends.
     package func run(_ body: () -> Void) -> Ending {
-        answer { body(); return [] }.ending
+        answer {
+            body()
+            return []
+        }.ending
     }
 
     /// Runs `body` in a forked copy of this process, which then ends, and hands back what it returned: `answer` is
