@@ -141,8 +141,12 @@ public final class CodeExercises {
         // The learner's code may trap or hang on the hidden run's values (an `unowned` delegate read after its board
         // was freed), each line with a line's time: the verdict says so instead of the check being lost.
         let limit = (compiler?.timeLimit ?? 5) * Double(max(1, scenario.commands.count))
-        let answer = Sandbox.answer(limit: limit) { Self.encode(runHiddenScenario(scenario)) }
-        return answer.flatMap(Self.decode) ?? [("", "", CodeText.scenarioStopped.text(lang))]
+        // A mark made for this run begins the answer: bytes the learner's code writes to the descriptors it
+        // inherits (`write(fd, …)` on each) are not taken for it.
+        var generator = SystemRandomNumberGenerator()
+        let mark = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let answer = Sandbox.answer(limit: limit) { Self.encode(runHiddenScenario(scenario), mark: mark) }
+        return answer.flatMap { Self.decode($0, mark: mark) } ?? [("", "", CodeText.scenarioStopped.text(lang))]
     }
 
     /// In the copy: the hidden scenario run from the step's start, and what its goal finds.
@@ -168,11 +172,11 @@ public final class CodeExercises {
         return differences
     }
 
-    /// The differences as the copy hands them back: a mark, then each string as its UTF-8 length (4 bytes) and
+    /// The differences as the copy hands them back: `mark`, then each string as its UTF-8 length (4 bytes) and
     /// bytes, three to a difference. The mark tells a copy that got to the end from one that left early (`exit(0)`
     /// in the learner's code hands back nothing).
-    static func encode(_ differences: [Difference]) -> [UInt8] {
-        var bytes = Array("hidden".utf8)
+    static func encode(_ differences: [Difference], mark: [UInt8]) -> [UInt8] {
+        var bytes = mark
         for string in differences.flatMap({ [$0.key, $0.expected, $0.actual] }) {
             var count = UInt32(string.utf8.count).littleEndian
             withUnsafeBytes(of: &count) { bytes += $0 }
@@ -182,8 +186,7 @@ public final class CodeExercises {
     }
 
     /// What ``encode(_:)`` wrote, or nil if it is not whole.
-    static func decode(_ bytes: [UInt8]) -> [Difference]? {
-        let mark = Array("hidden".utf8)
+    static func decode(_ bytes: [UInt8], mark: [UInt8]) -> [Difference]? {
         guard bytes.starts(with: mark) else { return nil }
         var strings: [String] = []
         var at = mark.count
