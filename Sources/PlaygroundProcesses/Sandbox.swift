@@ -50,16 +50,26 @@ public struct Sandbox {
 
     /// Runs `body` in a forked copy of this process, which then ends.
     package func run(_ body: () -> Void) -> Ending {
+        answer {
+            body()
+            return []
+        }.ending
+    }
+
+    /// Runs `body` in a forked copy of this process, which then ends, and hands back what it returned: `answer` is
+    /// what a copy that finished returned (empty otherwise). Nothing else the copy does reaches this process.
+    package func answer(_ body: () -> [UInt8]) -> (ending: Ending, answer: [UInt8]) {
         let made: [(read: Int32, write: Int32)]
-        do { made = try Processes.pipes(3) } catch { return .notRun(error.description) }
-        let (output, errors, traps) = (made[0], made[1], made[2])
+        do { made = try Processes.pipes(4) } catch { return (.notRun(error.description), []) }
+        let (output, errors, traps, answer) = (made[0], made[1], made[2], made[3])
         let pid: pid_t
         do { pid = try Processes.forkCopy("a sandbox") } catch {
             Processes.close(output.read, output.write, errors.read, errors.write, traps.read, traps.write)
-            return .notRun(error.description)
+            Processes.close(answer.read, answer.write)
+            return (.notRun(error.description), [])
         }
         if pid == 0 {
-            Processes.close(output.read, errors.read, traps.read)
+            Processes.close(output.read, errors.read, traps.read, answer.read)
             if collectsOutput {
                 dup2(errors.write, 2)
             } else {
@@ -71,20 +81,24 @@ public struct Sandbox {
             Processes.exitOnTraps()
             if ignoresInterrupt { signal(SIGINT, SIG_IGN) }
             printsTo(output.write)
-            body()
-            _exit(0)
+            let bytes = body()
+            // Written whole before the copy ends (the process that waits reads as it comes); a copy whose answer
+            // cannot be written did not finish.
+            _exit(Processes.write(answer.write, bytes) ? 0 : 1)
         }
-        Processes.close(output.write, errors.write, traps.write)
-        var printed: [UInt8] = [], errorText: [UInt8] = [], trapped: [UInt8] = []
+        Processes.close(output.write, errors.write, traps.write, answer.write)
+        var printed: [UInt8] = [], errorText: [UInt8] = [], trapped: [UInt8] = [], answered: [UInt8] = []
         var stopped: Ending?
         let deadline = Processes.now() + limit
         Processes.pump(
-            [output.read, errors.read, traps.read],
+            [output.read, errors.read, traps.read, answer.read],
             received: { fd, bytes in
                 if fd == output.read {
                     if printed.count < 1 << 20 { printed += bytes }
                 } else if fd == errors.read {
                     if errorText.count < 1 << 16 { errorText += bytes }
+                } else if fd == answer.read {
+                    answered += bytes
                 } else {
                     trapped += bytes
                 }
@@ -100,18 +114,18 @@ public struct Sandbox {
             })
         if stopped != nil { kill(pid, SIGKILL) }
         let waited = Processes.wait(pid)
-        Processes.close(output.read, errors.read, traps.read)
-        if let stopped { return stopped }
-        guard let waited else { return .notRun(SystemCallFailed("waitpid").description) }
+        Processes.close(output.read, errors.read, traps.read, answer.read)
+        if let stopped { return (stopped, []) }
+        guard let waited else { return (.notRun(SystemCallFailed("waitpid").description), []) }
         let text = String(decoding: printed, as: UTF8.self)
         switch Processes.end(waited, trapped: trapped) {
-        case .exited(0): return .finished
-        case .exited(let code): return .exited(code, printed: text)
+        case .exited(0): return (.finished, answered)
+        case .exited(let code): return (.exited(code, printed: text), [])
         case .signaled(let signal), .stopped(let signal):
             if let message = Self.trapMessage(String(decoding: errorText, as: UTF8.self)) {
-                return .trapped(message, printed: text)
+                return (.trapped(message, printed: text), [])
             }
-            return .crashed(signal: signal, printed: text)
+            return (.crashed(signal: signal, printed: text), [])
         }
     }
 

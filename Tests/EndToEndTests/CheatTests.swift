@@ -185,3 +185,25 @@ extension CodeExerciseTests {
         #expect(passed.components(separatedBy: "✓ goal met: step 10 is done").count == 3, "\(passed)")
     }
 }
+
+/// The observer cheat that counts its instances (reviews/learner-5-files/HighScore-counts-instances.swift): it hears
+/// nothing, counts the `HighScore`s made in a static, and at `stop()` answers the best score each run expects by its
+/// number (the learner logged what each run posted on an earlier `check`). Checked twice (the editor closing, then
+/// `check`), as the learner did.
+extension CodeExerciseTests {
+    @Test func anObserverThatCountsItsInstancesCannotTellTheRunsApart() throws {
+        // Each run (the step's own and the hidden one) and each check starts from a module no code has run in, as
+        // the same file: every `stop()` sees one instance made and gives the same answer, right for one run only.
+        let file = Self.highScore(
+            signUp: "Self.made += 1; hub.addObserver(self, for: .scoreChanged)", heard: "",
+            stop: "best = Self.made % 2 == 1 ? 48 : 29; hub.removeObserver(self, for: .scoreChanged)",
+            extra: "nonisolated(unsafe) static var made = 0")
+        let output = try checked("observer", file: file)
+        #expect(!output.contains("✓ goal met"), "\(output)")
+        let checks = output.components(separatedBy: "✗ not yet: 1 of 7 goal fields differ\n").dropFirst()
+        #expect(checks.count == 2, "\(output)")
+        for check in checks {
+            #expect(check.hasPrefix("  record.best  expected 29, actual 48\n"), "\(output)")
+        }
+    }
+}

@@ -19,9 +19,18 @@ extension LineCompiler {
     /// so that compiled lines can `@testable import` its types (a learner writes no `public`). Each version of a file
     /// is a module of its own, named by its hash: a changed file never meets the types of its earlier version.
     /// Diagnostics are swiftc's, naming the file and its lines.
-    public func compileExercise(_ text: String, path: String) throws -> ExerciseBuild {
+    ///
+    /// `fresh`: a module this process has not loaded before, whose statics and globals no code has touched yet (a
+    /// library loaded again is the one already loaded, statics and all). The same file checked again is compiled
+    /// again as `Exercise_<hash>_2`, `_3`, …, each kept for later sessions as the first is.
+    public func compileExercise(_ text: String, path: String, fresh: Bool = false) throws -> ExerciseBuild {
         let key = Self.hash(identity + "|" + languageMode.rawValue + "\n" + path + "\n" + text + "\n" + Self.outputShim)
-        let module = "Exercise_" + key
+        var module = "Exercise_" + key
+        var generation = 1
+        while fresh, loadedExercises[module] != nil {
+            generation += 1
+            module = "Exercise_" + key + "_\(generation)"
+        }
         if let warnings = loadedExercises[module] { return .loaded(module: module, warnings: warnings) }
         let base = exerciseDirectory + "/" + module
         try makeDirectory(exerciseDirectory)

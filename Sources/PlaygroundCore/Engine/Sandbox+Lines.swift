@@ -13,6 +13,13 @@ extension Sandbox {
             == .finished
     }
 
+    /// What `body` returns, run within `limit` seconds in a forked copy, quietly; nil if the copy did not finish.
+    static func answer(limit: Double, _ body: () -> [UInt8]) -> [UInt8]? {
+        let sandbox = Sandbox(limit: limit, collectsOutput: false, ignoresInterrupt: false, printsTo: linePrints)
+        let (ending, answer) = sandbox.answer(body)
+        return ending == .finished ? answer : nil
+    }
+
     /// In the copy: what compiled code prints (`LineOutput`) goes to the copy's output pipe.
     static func linePrints(_ fd: Int32) {
         LineOutput.write = { text in

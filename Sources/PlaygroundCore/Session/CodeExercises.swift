@@ -111,12 +111,14 @@ public final class CodeExercises {
         guard let text = LineCompiler.read(path), access(path, F_OK) == 0 else {
             throw PlaygroundError(CodeText.noFileYet(code.file))
         }
-        guard let loaded = try loadFile(text, path: path, file: code.file) else {
+        // A fresh module at each `check`: nothing an earlier check's runs left in its statics and globals is there.
+        guard let loaded = try loadFile(text, path: path, file: code.file, fresh: true) else {
             session.say(CodeText.doesNotCompile(code.file))
             return
         }
-        // The hidden run first, quietly: the step's own run is then the one the learner sees and drives on.
-        let hidden = try hiddenScenarioDifferences(restoring: false)
+        // Every run starts from here: the file just loaded, none of its code run yet in this process. The hidden
+        // run goes in a copy of it, which then ends: the step's own run is the one the learner sees and drives on.
+        let hidden = try hiddenScenarioDifferences()
         try session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)
         session.say(CodeText.loaded(code.file, Self.declarationsText(loaded.declarations)))
         // When a command stopped, that is what went wrong: the lesson's explanations are for the goal's fields.
@@ -124,48 +126,44 @@ public final class CodeExercises {
         try session.lessons.judge(explaining: ran, hidden: ran ? hidden : [])
     }
 
+    /// A goal field the live state does not meet: its key, the value the goal names, the value found.
+    public typealias Difference = (key: String, expected: String, actual: String)
+
     /// What the step's hidden scenario (```` ```patterns scenario ````) finds wrong with the loaded code: its
-    /// commands run from the step's start, quietly, and its goal is judged. `restoring`: then the learner's lines
-    /// since the step's start run again, quietly and one by one as they ran (so that the ARC watch sees what they
-    /// freed), leaving the live objects as they were. Empty when the step has none, or when it is met.
-    public func hiddenScenarioDifferences(restoring: Bool = true) throws -> [(
-        key: String, expected: String, actual: String
-    )] {
+    /// commands run from the step's start, quietly, and its goal is judged, all in a forked copy of this process
+    /// that hands back its differences and ends. Nothing the run did reaches this process: the learner's module (its
+    /// statics and globals), the live objects and the session are as they were, so that the step's own run, started
+    /// from here, is in nothing a file can see told apart from the hidden one. Empty when the step has none, or when
+    /// it is met.
+    public func hiddenScenarioDifferences() throws -> [Difference] {
         guard let scenario = currentStep?.scenario else { return [] }
-        let workspace = try session.workspace.required()
-        let typed = workspace.journal.filter { !$0.bySetUp }.map(\.text)
-        let lastLine = session.callBook.lastLineCalls
-        let wasMuted = mediator.isMuted
-        defer {
-            session.runner.quietLinesAreSetUp = false
-            if restoring, (try? session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)) != nil {
-                mediator.isMuted = true
-                for line in typed { _ = session.runner.perform(line) }
-            }
-            mediator.isMuted = wasMuted
-            session.runner.quietLinesAreSetUp = true
-            session.callBook.lastLineCalls = lastLine
-        }
-        try session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)
-        mediator.isMuted = true
-        session.runner.quietLinesAreSetUp = false
-        // The learner's code may trap or hang on the hidden run's values (an `unowned` delegate read after its
-        // board was freed): tried in a copy first (each line with a line's time), so that the verdict says so
-        // instead of the check being lost.
-        if session.tools.isolation != nil,
-            !Sandbox.survives(
-                limit: (compiler?.timeLimit ?? 5) * Double(scenario.commands.count),
-                { for command in scenario.commands { _ = session.runner.perform(command) } })
-        {
+        _ = try session.workspace.required()
+        // The learner's code may trap or hang on the hidden run's values (an `unowned` delegate read after its board
+        // was freed), each line with a line's time: the verdict says so instead of the check being lost.
+        let limit = (compiler?.timeLimit ?? 5) * Double(max(1, scenario.commands.count))
+        // A mark made for this run begins the answer: bytes the learner's code writes to the descriptors it
+        // inherits (`write(fd, …)` on each) are not taken for it.
+        var generator = SystemRandomNumberGenerator()
+        let mark = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let answer = Sandbox.answer(limit: limit) { Self.encode(runHiddenScenario(scenario), mark: mark) }
+        return answer.flatMap { Self.decode($0, mark: mark) } ?? [("", "", CodeText.scenarioStopped.text(lang))]
+    }
+
+    /// In the copy: the hidden scenario run from the step's start, and what its goal finds.
+    private func runHiddenScenario(_ scenario: Scenario) -> [Difference] {
+        guard (try? session.lessons.setUpLiveObjects(before: stepIndex, quietly: true)) != nil else {
             return [("", "", CodeText.scenarioStopped.text(lang))]
         }
+        mediator.isMuted = true
+        // Its lines are not the lesson's set-up: their calls are what its goal judges.
+        session.runner.quietLinesAreSetUp = false
         for command in scenario.commands {
             guard session.runner.perform(command) else {
                 return [(command, "", CodeText.scenarioStopped.text(lang))]
             }
         }
         let state = session.lessons.goalState()
-        var differences: [(key: String, expected: String, actual: String)] = scenario.goal.compactMap { goal in
+        var differences: [Difference] = scenario.goal.compactMap { goal in
             guard !goal.isCall else { return nil }
             let value = StateGroup.value(at: goal.key, in: state)?.display ?? CoreText.noSuchField.text(lang)
             return value == goal.value ? nil : (goal.key, goal.value, value)
@@ -174,9 +172,40 @@ public final class CodeExercises {
         return differences
     }
 
+    /// The differences as the copy hands them back: `mark`, then each string as its UTF-8 length (4 bytes) and
+    /// bytes, three to a difference. The mark tells a copy that got to the end from one that left early (`exit(0)`
+    /// in the learner's code hands back nothing).
+    static func encode(_ differences: [Difference], mark: [UInt8]) -> [UInt8] {
+        var bytes = mark
+        for string in differences.flatMap({ [$0.key, $0.expected, $0.actual] }) {
+            var count = UInt32(string.utf8.count).littleEndian
+            withUnsafeBytes(of: &count) { bytes += $0 }
+            bytes += string.utf8
+        }
+        return bytes
+    }
+
+    /// What ``encode(_:)`` wrote, or nil if it is not whole.
+    static func decode(_ bytes: [UInt8], mark: [UInt8]) -> [Difference]? {
+        guard bytes.starts(with: mark) else { return nil }
+        var strings: [String] = []
+        var at = mark.count
+        while at < bytes.count {
+            guard at + 4 <= bytes.count else { return nil }
+            let count = bytes[at..<at + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+            at += 4
+            guard count <= bytes.count - at else { return nil }
+            strings.append(String(decoding: bytes[at..<at + count], as: UTF8.self))
+            at += count
+        }
+        guard strings.count % 3 == 0 else { return nil }
+        return stride(from: 0, to: strings.count, by: 3).map { (strings[$0], strings[$0 + 1], strings[$0 + 2]) }
+    }
+
     /// Compiles a file and loads it as the session's exercise; nil (after reporting the compiler's words) when it
-    /// does not compile.
-    func loadFile(_ text: String, path: String, file: String) throws -> LoadedExercise? {
+    /// does not compile. `fresh`: as a module this process has not loaded before
+    /// (``LineCompiler/compileExercise(_:path:fresh:)``).
+    func loadFile(_ text: String, path: String, file: String, fresh: Bool = false) throws -> LoadedExercise? {
         guard let compiler else { throw PlaygroundError(CodeText.needsToolchain.phrase) }
         // A code exercise's file belongs to its lesson (the learner's starts as the lesson's starter).
         if lesson?.isTrusted == false {
@@ -184,7 +213,7 @@ public final class CodeExercises {
             throw PlaygroundError(TrustText.fileNotRun(file))
         }
         try LineSource.refusePlaygroundNames(in: SwiftReader(text))
-        switch try compiler.compileExercise(text, path: path) {
+        switch try compiler.compileExercise(text, path: path, fresh: fresh) {
         case .rejected(let diagnostics):
             session.runner.report(CompilerDiagnostics(text: diagnostics))
             return nil
