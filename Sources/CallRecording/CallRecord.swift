@@ -152,9 +152,24 @@ public final class CallRecorder: @unchecked Sendable {
     }
 
     func record<T>(_ callee: AnyObject, _ selector: String, _ arguments: [Any], _ body: () throws -> T) rethrows -> T {
-        let id = ObjectIdentifier(callee)
         // A call its caller recorded already (the mediator's `receive(message:)` on a page that records its own).
-        if let top = running.last, top.object == id, top.selector == selector { return try body() }
+        guard let index = enter(callee, selector, arguments) else { return try body() }
+        defer { running.removeLast() }
+        do {
+            return try body()
+        } catch {
+            if index >= dropped { recorded[index - dropped].threw = true }
+            throw error
+        }
+    }
+
+    /// Records the call `selector` on `callee` as begun, made by the call running now; it runs until ``leave()``.
+    /// Returns the call's index over the recorder's life, or nil (nothing begun, nothing to leave) for a call its
+    /// caller recorded already. The way in for calls that cannot be wrapped in a closure: a learner's own method,
+    /// instrumented where it is compiled (see `PlaygroundBridge`).
+    public func enter(_ callee: AnyObject, _ selector: String, _ arguments: [Any]) -> Int? {
+        let id = ObjectIdentifier(callee)
+        if let top = running.last, top.object == id, top.selector == selector { return nil }
         let calleeName = name(callee)
         if recorded.count >= Self.limit {
             recorded.removeFirst(Self.limit / 4)
@@ -170,14 +185,12 @@ public final class CallRecorder: @unchecked Sendable {
             call.taken = TakenArguments(values: values)
         }
         recorded.append(call)
-        let index = total - 1
         running.append((id, selector, calleeName))
-        defer { running.removeLast() }
-        do {
-            return try body()
-        } catch {
-            if index >= dropped { recorded[index - dropped].threw = true }
-            throw error
-        }
+        return total - 1
+    }
+
+    /// The call ``enter(_:_:_:)`` began has returned.
+    public func leave() {
+        if !running.isEmpty { running.removeLast() }
     }
 }

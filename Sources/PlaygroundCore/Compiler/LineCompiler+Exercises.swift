@@ -19,8 +19,16 @@ extension LineCompiler {
     /// so that compiled lines can `@testable import` its types (a learner writes no `public`). Each version of a file
     /// is a module of its own, named by its hash: a changed file never meets the types of its earlier version.
     /// Diagnostics are swiftc's, naming the file and its lines.
+    ///
+    /// The methods of the file's types are compiled instrumented for the trace (``TraceInstrumentation``); a file
+    /// that spells the instrumentation's names is refused in the playground's words.
     public func compileExercise(_ text: String, path: String) throws -> ExerciseBuild {
-        let key = Self.hash(identity + "|" + languageMode.rawValue + "\n" + path + "\n" + text + "\n" + Self.outputShim)
+        if let name = TraceInstrumentation.reservedName(in: text) {
+            throw PlaygroundError(TraceText.reservedName(name))
+        }
+        let key = Self.hash(
+            identity + "|" + languageMode.rawValue + "\n" + path + "\n" + text + "\n" + Self.outputShim + "\n"
+                + TraceInstrumentation.version)
         let module = "Exercise_" + key
         if let warnings = loadedExercises[module] { return .loaded(module: module, warnings: warnings) }
         let base = exerciseDirectory + "/" + module
@@ -34,16 +42,29 @@ extension LineCompiler {
                 throw InternalError("cannot write '\(shim)'")
             }
             let temporary = base + ".\(getpid()).so"
-            let arguments = [
+            let traced = TraceInstrumentation.instrument(text, file: path)
+            let tracedPath = base + ".\(getpid()).traced.swift"
+            if let traced, !Self.write(traced.source, to: tracedPath) {
+                throw InternalError("cannot write '\(tracedPath)'")
+            }
+            defer { unlink(tracedPath) }
+            func arguments(_ source: String) -> [String] { [
                 swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
                 languageMode.rawValue,
                 "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules, "-I", exerciseDirectory,
                 "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule",
                 // No source places in the module: a later line's note about this module's declaration would point
                 // at `repl:L:C` of an earlier line as if it were in the line typed now.
-                "-avoid-emit-module-source-info", "-o", temporary, path, shim,
-            ]
-            let (status, output) = try runCompiler(arguments)
+                "-avoid-emit-module-source-info", "-o", temporary, source, shim,
+            ] }
+            var (status, output) = try runCompiler(arguments(traced == nil ? path : tracedPath))
+            // Should the instrumentation be what swiftc refuses (a method it cannot read), the file is compiled as
+            // written, its methods untraced.
+            if status != 0, traced != nil, output.contains(TraceInstrumentation.file + ":") {
+                (status, output) = try runCompiler(arguments(path))
+            } else if let traced {
+                output = traced.asTyped(output)
+            }
             let trimmed = Self.trimmedDiagnostics(output)
             guard status == 0 else {
                 unlink(temporary)
