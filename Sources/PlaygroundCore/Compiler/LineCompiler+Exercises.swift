@@ -47,7 +47,7 @@ extension LineCompiler {
             if let traced, !Self.write(traced.source, to: tracedPath) {
                 throw InternalError("cannot write '\(tracedPath)'")
             }
-            defer { unlink(tracedPath) }
+            defer { if getenv("TRACE_KEEP") == nil { unlink(tracedPath) } }
             func arguments(_ source: String) -> [String] { [
                 swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
                 languageMode.rawValue,
@@ -58,9 +58,10 @@ extension LineCompiler {
                 "-avoid-emit-module-source-info", "-o", temporary, source, shim,
             ] }
             var (status, output) = try runCompiler(arguments(traced == nil ? path : tracedPath))
-            // Should the instrumentation be what swiftc refuses (a method it cannot read), the file is compiled as
-            // written, its methods untraced.
-            if status != 0, traced != nil, output.contains(TraceInstrumentation.file + ":") {
+            // A file swiftc refuses instrumented is compiled as written: its words are on the learner's text alone,
+            // and should the instrumentation be what it refused (a method it cannot read), the file still runs, its
+            // methods untraced.
+            if status != 0, traced != nil {
                 (status, output) = try runCompiler(arguments(path))
             } else if let traced {
                 output = traced.asTyped(output)

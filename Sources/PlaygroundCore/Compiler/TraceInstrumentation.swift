@@ -38,6 +38,9 @@ enum TraceInstrumentation {
         var bodyStart: Int
         /// The body holds no code.
         var isEmpty: Bool
+        /// Where the body's one expression starts when the method returns its value without `return` (the statement
+        /// before it would make it a statement): it gets a `return` in the blanks before it.
+        var implicitReturn: Int? = nil
         /// `setMeat(_:)`.
         var selector: String
         /// What each argument is passed as: the parameter's name, or `{}` for a closure (never kept, shown as
@@ -88,21 +91,45 @@ enum TraceInstrumentation {
             let (placeFile, line) = places.place(at: method.bodyStart)
             let lineStart = bytes[..<method.bodyStart].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             let lineEnd = bytes[method.bodyStart...].firstIndex(of: 0x0A) ?? bytes.count
-            let padding = String(repeating: " ", count: method.bodyStart - lineStart)
+            var padding = String(repeating: " ", count: method.bodyStart - lineStart)
             let call =
                 "\(entryPoint).enter(" + (["self", quoted(method.selector)] + method.arguments).joined(separator: ", ")
                 + ")"
             let statement =
                 method.isEmpty ? call + ".leave()" : "let \(local) = \(call); defer { \(local).leave() }"
             source += "\n#sourceLocation(file: \(quoted(Self.file)), line: 1)\n"
+            // The expression a method returns without `return`: `return` in the blanks before it, on its own line
+            // (the brace's line: in the place of the text up to the brace).
+            var returnAt: Int?
+            if let start = method.implicitReturn {
+                let startLine = bytes[..<start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                if startLine == lineStart, padding.utf8.count >= returned.utf8.count {
+                    padding = String(padding.dropLast(returned.utf8.count)) + returned
+                } else if startLine > method.bodyStart, start - startLine >= returned.utf8.count,
+                    bytes[startLine..<start].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+                {
+                    returnAt = startLine
+                }
+            }
             source += statement + "\n#sourceLocation(file: \(quoted(placeFile)), line: \(line))\n" + padding
             let rest = String(decoding: bytes[method.bodyStart..<lineEnd], as: UTF8.self)
             blanked[padding + rest] = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
             from = method.bodyStart
+            if let returnAt, let start = method.implicitReturn {
+                source += String(decoding: bytes[from..<returnAt], as: UTF8.self)
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                let blanks = String(repeating: " ", count: start - returnAt - returned.utf8.count) + returned
+                let rest = String(decoding: bytes[start..<end], as: UTF8.self)
+                blanked[blanks + rest] = String(decoding: bytes[returnAt..<end], as: UTF8.self)
+                source += blanks
+                from = start
+            }
         }
         source += String(decoding: bytes[from...], as: UTF8.self)
         return Instrumented(source: source, blankedLines: blanked)
     }
+
+    private static let returned = "return "
 
     static func quoted(_ text: String) -> String {
         "\"" + String(text.flatMap { $0 == "\\" || $0 == "\"" ? "\\" + String($0) : String($0) }) + "\""
@@ -129,10 +156,10 @@ enum TraceInstrumentation {
                 guard !modifiers.contains(where: { tokens.isWord($0, "static") || tokens.isWord($0, "class") }),
                     let method = method(item, head: head, last: last, in: tokens)
                 else { continue }
-                methods.append(
-                    Method(
-                        bodyStart: base + method.bodyStart, isEmpty: method.isEmpty, selector: method.selector,
-                        arguments: method.arguments))
+                var placed = method
+                placed.bodyStart += base
+                placed.implicitReturn = method.implicitReturn.map { base + $0 }
+                methods.append(placed)
             default: continue
             }
         }
@@ -160,7 +187,18 @@ enum TraceInstrumentation {
         }
         let selector = tokens.name(all[at]) + "(" + labels.map { $0 + ":" }.joined() + ")"
         let isEmpty = !all[(body + 1)..<last].contains { $0.kind != .newline }
-        return Method(bodyStart: all[body].end, isEmpty: isEmpty, selector: selector, arguments: arguments)
+        var method = Method(bodyStart: all[body].end, isEmpty: isEmpty, selector: selector, arguments: arguments)
+        // A method with a result whose body is one expression (an `if` or `switch` without `return`) returns it.
+        let returnsValue = all[(close + 1)..<body].contains { tokens.is($0, "->") }
+        let inside = SwiftReader(String(decoding: tokens.bytes[all[body].end..<all[last].start], as: UTF8.self))
+        if returnsValue, inside.items.count == 1, let only = inside.items.first,
+            only.kind == .expression
+                || (only.kind == .statement && (only.keyword == "if" || only.keyword == "switch")
+                    && !inside.uses("return"))
+        {
+            method.implicitReturn = all[body].end + only.start
+        }
+        return method
     }
 
     /// The first `(` or `{` at the range's own depth.

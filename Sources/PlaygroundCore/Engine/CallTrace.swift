@@ -102,11 +102,15 @@ struct CallTrace {
                     after = calls.index(after: found)
                 } else {
                     let earlier = calls[..<after].contains(where: pattern.matches)
-                    differences.append(
-                        (
-                            goalLine.key, goalLine.value,
-                            (earlier ? TraceText.onlyBefore : TraceText.noSuchCall).text(lang)
-                        ))
+                    // A name no call has: an object the trace never saw (a typo, or an object it cannot record).
+                    let unseen = [pattern.caller, pattern.callee].compactMap { $0 }.first { name in
+                        !calls.contains { $0.caller == name || $0.callee == name }
+                    }
+                    let actual =
+                        earlier
+                        ? TraceText.onlyBefore.text(lang)
+                        : unseen.map { TraceText.notRecorded.text(lang, $0) } ?? TraceText.noSuchCall.text(lang)
+                    differences.append((goalLine.key, goalLine.value, actual))
                 }
             } else if let found = calls.first(where: pattern.matches) {
                 differences.append(
