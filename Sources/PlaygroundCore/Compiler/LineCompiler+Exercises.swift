@@ -26,9 +26,11 @@ extension LineCompiler {
         if let name = TraceInstrumentation.reservedName(in: text) {
             throw PlaygroundError(TraceText.reservedName(name))
         }
+        // `PATTERNS_UNTRACED` set: no instrumentation (to measure what it costs).
+        let instrumenting = getenv("PATTERNS_UNTRACED") == nil
         let key = Self.hash(
             identity + "|" + languageMode.rawValue + "\n" + path + "\n" + text + "\n" + Self.outputShim + "\n"
-                + TraceInstrumentation.version)
+                + (instrumenting ? TraceInstrumentation.version : "untraced"))
         let module = "Exercise_" + key
         if let warnings = loadedExercises[module] { return .loaded(module: module, warnings: warnings) }
         let base = exerciseDirectory + "/" + module
@@ -42,12 +44,12 @@ extension LineCompiler {
                 throw InternalError("cannot write '\(shim)'")
             }
             let temporary = base + ".\(getpid()).so"
-            let traced = TraceInstrumentation.instrument(text, file: path)
+            let traced = instrumenting ? TraceInstrumentation.instrument(text, file: path) : nil
             let tracedPath = base + ".\(getpid()).traced.swift"
             if let traced, !Self.write(traced.source, to: tracedPath) {
                 throw InternalError("cannot write '\(tracedPath)'")
             }
-            defer { if getenv("TRACE_KEEP") == nil { unlink(tracedPath) } }
+            defer { unlink(tracedPath) }
             func arguments(_ source: String) -> [String] { [
                 swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
                 languageMode.rawValue,

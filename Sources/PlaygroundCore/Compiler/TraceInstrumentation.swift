@@ -24,7 +24,7 @@ enum TraceInstrumentation {
     static let file = "patterns-trace"
     /// Part of a compiled file's cache key: a file compiled by another version of this instrumentation is compiled
     /// again.
-    static let version = "trace-1"
+    static let version = "trace-2"
 
     /// The first of the playground's names the text's code spells, if any.
     static func reservedName(in text: String) -> String? {
@@ -83,7 +83,8 @@ enum TraceInstrumentation {
         guard !methods.isEmpty else { return nil }
         let bytes = reader.tokens.bytes
         let places = SourcePlaces(reader, file: file)
-        var source = "#sourceLocation(file: \(quoted(file)), line: 1)\n"
+        // The entry points' module, which a learner's file does not import (a line or a file of declarations does).
+        var source = "import PlaygroundBridge\n#sourceLocation(file: \(quoted(file)), line: 1)\n"
         var blanked: [String: String] = [:]
         var from = 0
         for method in methods.sorted(by: { $0.bodyStart < $1.bodyStart }) {
