@@ -32,10 +32,10 @@ public enum TraceText: String, TextCatalog {
             )
         case .notRecorded:
             (
-                "no such call, and none by or on '{0}' (the trace names the lesson's objects and the objects of the "
-                    + "learner's own types, by the learner's names for them)",
-                "그런 호출이 없고, '{0}'이(가) 하거나 받은 호출도 없습니다(trace는 레슨의 객체와 학습자가 만든 타입의 객체를 "
-                    + "학습자가 붙인 이름으로 기록합니다)"
+                "no such call, and no call by or on '{0}' ran: the trace records the lesson's objects and the methods "
+                    + "of the learner's own classes, each object by the learner's name for it",
+                "그런 호출이 없고, '{0}'이(가) 하거나 받은 호출도 없습니다. trace는 레슨의 객체와 학습자가 만든 클래스의 메서드 "
+                    + "호출을 기록하고, 객체마다 학습자가 붙인 이름을 씁니다"
             )
         case .summary:
             ("who called whom: the last line's calls ('all': the step's)", "누가 누구를 호출했는지: 마지막 줄의 호출('all': 이 단계 전체)")
