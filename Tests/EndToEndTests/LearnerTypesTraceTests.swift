@@ -40,8 +40,11 @@ extension CodeExerciseTests {
                 trace
 
                 """, environment: environment)
-        #expect(result.output.contains("> trace\nthe calls of the last line that called anything:\n"
-            + "  you -> invoker.run()\n    invoker -> command.execute()\n      command -> builder.setMeat(.chicken)\n"),
+        #expect(
+            result.output.contains(
+                "> trace\nthe calls of the last line that called anything:\n  you -> invoker.run()\n"
+                    + "    invoker -> command.execute()\n      command -> builder.setMeat(.chicken)\n"
+            ),
             "\(result.output)")
         #expect(
             traced(result.output) == [
@@ -69,7 +72,9 @@ extension CodeExerciseTests {
             result.output.contains(
                 "repl:1:44: warning: initialization of immutable value 'unused' was never used; consider replacing "),
             "\(result.output)")
-        #expect(result.output.contains("\n\(loud)\n" + String(repeating: " ", count: 39) + "~~~~^~~~~~"), "\(result.output)")
+        #expect(
+            result.output.contains("\n\(loud)\n" + String(repeating: " ", count: 39) + "~~~~^~~~~~"), "\(result.output)"
+        )
         #expect(traced(result.output) == ["  you -> a Loud.run()"], "\(result.output)")
         #expect(!result.output.contains("__PatternsTrace") && !result.output.contains("patterns-trace"))
     }
@@ -90,31 +95,31 @@ extension CodeExerciseTests {
         let lessons = folder + "/Lessons"
         try FileManager.default.createDirectory(atPath: lessons + "/en", withIntermediateDirectories: true)
         try """
-            ---
-            id: command
-            title: Command
-            summary: An invoker runs a command on its receiver.
-            module: builder
-            minutes: 5
-            ---
+        ---
+        id: command
+        title: Command
+        summary: An invoker runs a command on its receiver.
+        module: builder
+        minutes: 5
+        ---
 
-            # Command
+        # Command
 
-            An invoker runs a command; the command calls its receiver.
+        An invoker runs a command; the command calls its receiver.
 
-            ## Exercise: the invoker runs the command
+        ## Exercise: the invoker runs the command
 
-            Declare an `Invoker` that runs a `Command` whose `execute()` sets chicken on the builder, and run it.
+        Declare an `Invoker` that runs a `Command` whose `execute()` sets chicken on the builder, and run it.
 
-            ```goal
-            builder.meat: .chicken
-            trace.has: you -> invoker.run()
-            trace.has: invoker -> command.execute()
-            trace.has: command -> builder.setMeat(.chicken)
-            ```
+        ```goal
+        builder.meat: .chicken
+        trace.has: you -> invoker.run()
+        trace.has: invoker -> command.execute()
+        trace.has: command -> builder.setMeat(.chicken)
+        ```
 
-            > **Hint:** `invoker.run()`.
-            """.write(toFile: lessons + "/en/command.md", atomically: true, encoding: .utf8)
+        > **Hint:** `invoker.run()`.
+        """.write(toFile: lessons + "/en/command.md", atomically: true, encoding: .utf8)
         let result = try runPatterns(
             ["--width", "200", "--lessons", lessons],
             input: """

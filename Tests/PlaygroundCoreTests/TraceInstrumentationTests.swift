@@ -50,13 +50,21 @@ struct TraceInstrumentationTests {
         let said = "A.swift:2:46: error: cannot convert\n\(rest)\n" + String(repeating: " ", count: 45) + "^"
         #expect(traced.asTyped(said).contains("\n    func f(_ x: Int) -> Int { let y: String = x; return 1 }\n"))
         // A warning on the inserted statement is the playground's, never shown.
-        #expect(traced.asTyped("patterns-trace:1:5: warning: x\nquoted\n    ^\nA.swift:1:1: error: y") == "A.swift:1:1: error: y")
+        #expect(
+            traced.asTyped("patterns-trace:1:5: warning: x\nquoted\n    ^\nA.swift:1:1: error: y")
+                == "A.swift:1:1: error: y")
     }
 
-    @Test func aFileWithSourceLocationsPlacesTheRestOfTheLineWhereItsDirectiveSaysAndKoreanNamesKeepTheirBytes() throws {
-        let text = "import Patterns\n#sourceLocation(file: \"repl\", line: 1)\nfinal class 커피 { func 주문(_ 잔: Int) { print(잔) } }\n#sourceLocation()\n"
+    @Test func theRestOfALineIsPlacedWhereItsDirectiveSaysAndKoreanNamesKeepTheirBytes() throws {
+        let text =
+            "import Patterns\n#sourceLocation(file: \"repl\", line: 1)\n"
+            + "final class 커피 { func 주문(_ 잔: Int) { print(잔) } }\n#sourceLocation()\n"
         let traced = try #require(TraceInstrumentation.instrument(text, file: "Declarations.swift"))
-        #expect(traced.source.contains("#sourceLocation(file: \"repl\", line: 1)\n" + String(repeating: " ", count: "final class 커피 { func 주문(_ 잔: Int) {".utf8.count) + " print(잔) } }"))
+        #expect(
+            traced.source.contains(
+                "#sourceLocation(file: \"repl\", line: 1)\n"
+                    + String(repeating: " ", count: "final class 커피 { func 주문(_ 잔: Int) {".utf8.count) + " print(잔) } }"
+            ))
         #expect(traced.source.contains("enter(self, \"주문(_:)\", 잔)"))
     }
 

@@ -50,15 +50,18 @@ extension LineCompiler {
                 throw InternalError("cannot write '\(tracedPath)'")
             }
             defer { unlink(tracedPath) }
-            func arguments(_ source: String) -> [String] { [
-                swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
-                languageMode.rawValue,
-                "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules, "-I", exerciseDirectory,
-                "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule",
-                // No source places in the module: a later line's note about this module's declaration would point
-                // at `repl:L:C` of an earlier line as if it were in the line typed now.
-                "-avoid-emit-module-source-info", "-o", temporary, source, shim,
-            ] }
+            func arguments(_ source: String) -> [String] {
+                [
+                    swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
+                    languageMode.rawValue,
+                    "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules, "-I",
+                    exerciseDirectory,
+                    "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule",
+                    // No source places in the module: a later line's note about this module's declaration would point
+                    // at `repl:L:C` of an earlier line as if it were in the line typed now.
+                    "-avoid-emit-module-source-info", "-o", temporary, source, shim,
+                ]
+            }
             var (status, output) = try runCompiler(arguments(traced == nil ? path : tracedPath))
             // A file swiftc refuses instrumented is compiled as written: its words are on the learner's text alone,
             // and should the instrumentation be what it refused (a method it cannot read), the file still runs, its

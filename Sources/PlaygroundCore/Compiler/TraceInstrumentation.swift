@@ -255,7 +255,8 @@ struct SourcePlaces {
         let bytes = reader.tokens.bytes
         lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
         let all = reader.tokens.tokens
-        for (index, token) in all.enumerated() where token.kind == .pound && reader.tokens.is(token, "#sourceLocation") {
+        for (index, token) in all.enumerated() where token.kind == .pound && reader.tokens.is(token, "#sourceLocation")
+        {
             let line = lineStarts.lastIndex(where: { $0 <= token.start }).map { $0 + 1 } ?? 1
             // `(file: "name", line: 7)`: the string's text and the number, or `()`.
             let after = all[(index + 1)...].prefix { !reader.tokens.is($0, ")") }

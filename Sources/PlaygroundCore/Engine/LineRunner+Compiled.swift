@@ -80,7 +80,9 @@ extension LineRunner {
         }
         let typed = text
         // The trace instrumentation's names are the playground's: a line cannot write a call into the trace.
-        if let name = TraceInstrumentation.reservedName(in: text) { throw PlaygroundError(TraceText.reservedName(name)) }
+        if let name = TraceInstrumentation.reservedName(in: text) {
+            throw PlaygroundError(TraceText.reservedName(name))
+        }
         var text = text
         // Top-level code: what it refuses that a function body would allow is refused; a modifier it allows, kept.
         let (topLevel, refused) = LineSource.asTopLevelCode(text)
