@@ -68,6 +68,18 @@ struct TraceInstrumentationTests {
         #expect(traced.source.contains("enter(self, \"주문(_:)\", 잔)"))
     }
 
+    /// Two methods on one line: swiftc's quote of either part of it is the line as typed.
+    @Test func aLineOfTwoMethodsIsQuotedAsTyped() throws {
+        let line = "final class B { func f() { print(1) }; func g() -> Int { 2 } }"
+        let traced = try #require(TraceInstrumentation.instrument(line + "\n", file: "repl"))
+        let compiled = traced.source.split(separator: "\n").map(String.init)
+        let parts = compiled.filter { $0.hasPrefix(" ") }
+        #expect(parts.count == 2, "\(traced.source)")
+        #expect(parts.allSatisfy { traced.asTyped($0) == line }, "\(traced.source)")
+        // The one expression `g` returns gets its `return`, in the blanks before the brace.
+        #expect(parts.last?.hasSuffix("return  2 } }") == true, "\(traced.source)")
+    }
+
     @Test func thePlaygroundsNamesAreReservedInCodeNotInStrings() {
         #expect(TraceInstrumentation.reservedName(in: "__PatternsTrace.enter(builder, \"setMeat(_:)\")") != nil)
         #expect(TraceInstrumentation.reservedName(in: "let `__patternsTraced` = 1") == "__patternsTraced")

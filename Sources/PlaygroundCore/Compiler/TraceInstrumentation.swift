@@ -85,7 +85,8 @@ enum TraceInstrumentation {
         let places = SourcePlaces(reader, file: file)
         // The entry points' module, which a learner's file does not import (a line or a file of declarations does).
         var source = "import PlaygroundBridge\n#sourceLocation(file: \(quoted(file)), line: 1)\n"
-        var blanked: [String: String] = [:]
+        // Where each line whose start was blanked begins in the source, with the line as typed.
+        var blankedStarts: [(at: Int, typed: String)] = []
         var from = 0
         for method in methods.sorted(by: { $0.bodyStart < $1.bodyStart }) {
             source += String(decoding: bytes[from..<method.bodyStart], as: UTF8.self)
@@ -112,21 +113,26 @@ enum TraceInstrumentation {
                     returnAt = startLine
                 }
             }
-            source += statement + "\n#sourceLocation(file: \(quoted(placeFile)), line: \(line))\n" + padding
-            let rest = String(decoding: bytes[method.bodyStart..<lineEnd], as: UTF8.self)
-            blanked[padding + rest] = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+            source += statement + "\n#sourceLocation(file: \(quoted(placeFile)), line: \(line))\n"
+            blankedStarts.append((source.utf8.count, String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)))
+            source += padding
             from = method.bodyStart
             if let returnAt, let start = method.implicitReturn {
                 source += String(decoding: bytes[from..<returnAt], as: UTF8.self)
                 let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-                let blanks = String(repeating: " ", count: start - returnAt - returned.utf8.count) + returned
-                let rest = String(decoding: bytes[start..<end], as: UTF8.self)
-                blanked[blanks + rest] = String(decoding: bytes[returnAt..<end], as: UTF8.self)
-                source += blanks
+                blankedStarts.append((source.utf8.count, String(decoding: bytes[returnAt..<end], as: UTF8.self)))
+                source += String(repeating: " ", count: start - returnAt - returned.utf8.count) + returned
                 from = start
             }
         }
         source += String(decoding: bytes[from...], as: UTF8.self)
+        // The blanked lines as compiled (up to the next inserted statement, should the line hold more methods).
+        let compiled = Array(source.utf8)
+        var blanked: [String: String] = [:]
+        for (at, typed) in blankedStarts {
+            let end = compiled[at...].firstIndex(of: 0x0A) ?? compiled.count
+            blanked[String(decoding: compiled[at..<end], as: UTF8.self)] = typed
+        }
         return Instrumented(source: source, blankedLines: blanked)
     }
 
