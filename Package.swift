@@ -50,7 +50,8 @@ let package = Package(
         // the REPL and of the class server's seats.
         .target(name: "PlaygroundProcesses", dependencies: ["CPosix", "CPlaygroundHost"]),
         // What a compiled line sees of the playground: the live objects by name, and where `print` writes.
-        .target(name: "PlaygroundBridge"),
+        // Also the entry points of the trace's instrumentation of the learner's own methods (`TracedCall`).
+        .target(name: "PlaygroundBridge", dependencies: ["CallRecording"]),
         // The design patterns themselves: plain Swift, knows nothing of the playground but the call record, which it
         // imports `internal`ly (its clients never see it).
         .target(name: "Patterns", dependencies: ["CallRecording"]),
@@ -62,7 +63,9 @@ let package = Package(
             name: "CallRecording",
             swiftSettings: [
                 .unsafeFlags(
-                    ["Patterns", "PlaygroundCore", "LessonModules", "PlaygroundCoreTests"].flatMap {
+                    [
+                        "Patterns", "PlaygroundCore", "LessonModules", "PlaygroundBridge", "PlaygroundCoreTests",
+                    ].flatMap {
                         ["-Xfrontend", "-allowable-client", "-Xfrontend", $0]
                     })
             ]

@@ -6,6 +6,7 @@ public enum __PlaygroundBridge {
     public typealias LineContext = PlaygroundBridge.LineContext
     public typealias LineOutput = PlaygroundBridge.LineOutput
     public typealias TopLevelCode = PlaygroundBridge.TopLevelCode
+    public typealias __PatternsTrace = PlaygroundBridge.__PatternsTrace
 
     /// The name as learner code would have to write it.
     public static let name = "__PlaygroundBridge"

@@ -1,7 +1,7 @@
 /// What the trace of calls says (`trace`, and `check` on a goal that names calls), in English and Korean.
 public enum TraceText: String, TextCatalog {
     case threw, earlierCalls, badGoal, onlyBefore, noSuchCall, called, lastLine, sinceStep, noCalls,
-        noCallsYet, expectedCalls, callsThatRan, summary
+        noCallsYet, expectedCalls, callsThatRan, summary, notRecorded
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -23,6 +23,13 @@ public enum TraceText: String, TextCatalog {
         case .noCallsYet: ("(no calls yet)", "(아직 호출 없음)")
         case .expectedCalls: ("the calls the goal names:", "목표가 요구하는 호출:")
         case .callsThatRan: ("the calls that ran in this step:", "이 단계에서 실행된 호출:")
+        case .notRecorded:
+            (
+                "no such call, and no call by or on '{0}' ran: the trace records the lesson's objects and the methods "
+                    + "of the learner's own classes, each object by the learner's name for it",
+                "그런 호출이 없고, '{0}'이(가) 하거나 받은 호출도 없습니다. trace는 레슨의 객체와 학습자가 만든 클래스의 메서드 "
+                    + "호출을 기록하고, 객체마다 학습자가 붙인 이름을 씁니다"
+            )
         case .summary:
             ("who called whom: the last line's calls ('all': the step's)", "누가 누구를 호출했는지: 마지막 줄의 호출('all': 이 단계 전체)")
         }

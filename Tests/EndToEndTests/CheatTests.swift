@@ -101,6 +101,39 @@ extension CodeExerciseTests {
         #expect(verdict(result.output).hasPrefix("✗ not yet"), "\(result.output)")
     }
 
+    /// The trace instrumentation's entry point (issue 48 part 1) is the playground's: a line, a line of
+    /// declarations or a code exercise's file that spells it, to write a call of a learner's object into the trace
+    /// by hand, is refused before it is compiled, in the playground's words; nothing is recorded.
+    @Test(arguments: [
+        "__PatternsTrace.enter(command, \"execute()\").leave()",
+        "let `__patternsTraced` = 1",
+        "final class Fake { func go() { _ = __PatternsTrace.enter(self, \"execute()\") } }",
+    ])
+    func aLineThatCallsTheTraceInstrumentationIsRefused(line: String) throws {
+        let (folder, environment) = try learner(writing: nil)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try runPatterns(
+            ["--width", "300"],
+            input: "load builder\n\(Self.commandTypes)\nlet command = Chicken(builder: builder)\n\(line)\ntrace\n",
+            environment: environment)
+        #expect(
+            result.output.contains("`__PatternsTrace` is a name of the playground's own")
+                || result.output.contains("'__patternsTraced' is the playground's own name"), "\(result.output)")
+        #expect(!result.output.contains("-> command.execute()"), "\(result.output)")
+        #expect(!result.output.contains("error: cannot find"), "\(result.output)")
+    }
+
+    /// The same in a code exercise's file: an observer whose `stop()` writes the hub's calls through the entry
+    /// point is refused, and the step stays unmet.
+    @Test func aFileThatCallsTheTraceInstrumentationIsRefused() throws {
+        let file = Self.highScore(
+            signUp: "", heard: "best = max(best, note.value)",
+            stop: "_ = __PatternsTrace.enter(hub, \"removeObserver(_:for:)\", self, GameEvent.scoreChanged)")
+        let output = try checked("observer", file: file)
+        #expect(output.contains("`__PatternsTrace` is a name of the playground's own"), "\(output)")
+        #expect(!output.contains("✓ goal met"), "\(output)")
+    }
+
     /// Problem 9: an observer that hears nothing and reads the hub's last post when it stops, and one that keeps the
     /// last score instead of the best. The step's run and the hidden scenario each post a lower score after the
     /// best (a rematch on the same hub), so neither file meets the goal on `best`.

@@ -136,7 +136,7 @@ extension CodeExerciseTests {
                 ✗ not yet: 3 of 7 goal fields differ
                   trace.has  expected you -> hub.addObserver, actual no such call
                   trace.has  expected hub -> record.hub, actual no such call
-                  trace.has  expected you -> hub.removeObserver, actual no such call
+                  trace.has  expected record -> hub.removeObserver, actual no such call
                 """, "\(result.output)")
     }
 

@@ -66,6 +66,39 @@ import Testing
     }
 }
 
+extension LessonTesterTests {
+    /// A goal's call that names an object no call of the step made or took (a typo, or an object the trace cannot
+    /// record) says so in the author's error; a call that did not run between objects that did is "no such call".
+    @Test func aGoalNamingAnObjectTheTraceNeverSawSaysSo() {
+        let text = """
+            ---
+            id: x
+            title: T
+            module: builder
+            ---
+            ## Order
+            ```goal
+            builder.meat: .chicken
+            trace.has: waiter -> builder.setMeat(.chicken)
+            trace.has: you -> builder.build()
+            ```
+            > **Hint:** h
+            > **Hint:** `meat chicken`
+            ```patterns
+            > meat chicken
+            ```
+            """
+        let failures = test(text, builtIn: false).filter { $0.contains("do not meet its goal") }
+        #expect(
+            failures == [
+                "Lessons/en/x.md:8: the step's commands do not meet its goal: trace.has expected waiter -> "
+                    + "builder.setMeat(.chicken), actual no such call, and no call by or on 'waiter' ran: the trace "
+                    + "records the lesson's objects and the methods of the learner's own classes, each object by the "
+                    + "learner's name for it; trace.has expected you -> builder.build(), actual no such call"
+            ], "\(failures)")
+    }
+}
+
 @Suite struct LessonTesterNameRules {
     func test(_ body: String, module: String) -> [String] {
         let text = "---\nid: x\ntitle: T\nmodule: \(module)\n---\n## One\n```patterns\n" + body + "\n```\n"

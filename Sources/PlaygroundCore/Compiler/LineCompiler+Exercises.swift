@@ -23,8 +23,14 @@ extension LineCompiler {
     /// `fresh`: a module this process has not loaded before, whose statics and globals no code has touched yet (a
     /// library loaded again is the one already loaded, statics and all). The same file checked again is compiled
     /// again as `Exercise_<hash>_2`, `_3`, …, each kept for later sessions as the first is.
+    /// The methods of the file's types are compiled instrumented for the trace (``TraceInstrumentation``); the
+    /// callers refuse learner text that spells the playground's names first (``LineSource/refusePlaygroundNames``).
     public func compileExercise(_ text: String, path: String, fresh: Bool = false) throws -> ExerciseBuild {
-        let key = Self.hash(identity + "|" + languageMode.rawValue + "\n" + path + "\n" + text + "\n" + Self.outputShim)
+        // `PATTERNS_UNTRACED` set: no instrumentation (to measure what it costs).
+        let instrumenting = getenv("PATTERNS_UNTRACED") == nil
+        let key = Self.hash(
+            identity + "|" + languageMode.rawValue + "\n" + path + "\n" + text + "\n" + Self.outputShim + "\n"
+                + (instrumenting ? TraceInstrumentation.version : "untraced"))
         var module = "Exercise_" + key
         var generation = 1
         while fresh, loadedExercises[module] != nil {
@@ -43,16 +49,33 @@ extension LineCompiler {
                 throw InternalError("cannot write '\(shim)'")
             }
             let temporary = base + ".\(getpid()).so"
-            let arguments = [
-                swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
-                languageMode.rawValue,
-                "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules, "-I", exerciseDirectory,
-                "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule",
-                // No source places in the module: a later line's note about this module's declaration would point
-                // at `repl:L:C` of an earlier line as if it were in the line typed now.
-                "-avoid-emit-module-source-info", "-o", temporary, path, shim,
-            ]
-            let (status, output) = try runCompiler(arguments)
+            let traced = instrumenting ? TraceInstrumentation.instrument(text, file: path) : nil
+            let tracedPath = base + ".\(getpid()).traced.swift"
+            if let traced, !Self.write(traced.source, to: tracedPath) {
+                throw InternalError("cannot write '\(tracedPath)'")
+            }
+            defer { unlink(tracedPath) }
+            func arguments(_ source: String) -> [String] {
+                [
+                    swiftc, "-emit-library", "-emit-module", "-enable-testing", "-parse-as-library", "-swift-version",
+                    languageMode.rawValue,
+                    "-diagnostic-style", "llvm", "-Onone", "-module-name", module, "-I", modules, "-I",
+                    exerciseDirectory,
+                    "-emit-module-path", exerciseDirectory + "/" + module + ".swiftmodule",
+                    // No source places in the module: a later line's note about this module's declaration would point
+                    // at `repl:L:C` of an earlier line as if it were in the line typed now.
+                    "-avoid-emit-module-source-info", "-o", temporary, source, shim,
+                ]
+            }
+            var (status, output) = try runCompiler(arguments(traced == nil ? path : tracedPath))
+            // A file swiftc refuses instrumented is compiled as written: its words are on the learner's text alone,
+            // and should the instrumentation be what it refused (a method it cannot read), the file still runs, its
+            // methods untraced.
+            if status != 0, traced != nil {
+                (status, output) = try runCompiler(arguments(path))
+            } else if let traced {
+                output = traced.asTyped(output)
+            }
             let trimmed = Self.trimmedDiagnostics(output)
             guard status == 0 else {
                 unlink(temporary)

@@ -74,9 +74,11 @@ enum LineSource {
     static let shownEntryPoint = "patterns_compiled_line_shown"
 
     /// Names of the playground's own that learner code could otherwise reach: the one name the Swift around a line
-    /// imports from the bridge, and the modules beside `Patterns` in the folder lines are compiled against (the
-    /// bridge, and the call record, whose own rule already refuses it to any module but the playground's).
-    static let playgroundNames = [__PlaygroundBridge.name, "PlaygroundBridge", "CallRecording"]
+    /// imports from the bridge, the modules beside `Patterns` in the folder lines are compiled against (the bridge,
+    /// and the call record, whose own rule already refuses it to any module but the playground's), and the names the
+    /// trace's instrumentation inserts into the learner's methods.
+    static let playgroundNames =
+        [__PlaygroundBridge.name, "PlaygroundBridge", "CallRecording"] + TraceInstrumentation.reservedNames
 
     /// Refuses learner code (a line, a file) that names one of ``playgroundNames``, in the playground's words.
     static func refusePlaygroundNames(in reader: SwiftReader) throws {

@@ -115,4 +115,25 @@ struct CallTrace {
         }
         return differences
     }
+
+    /// For an author: the object a goal's call names (its caller first) that no call in `calls` made or took: a
+    /// name the trace never saw (a typo, or an object it cannot record). Nil when each was seen, or the goal is no
+    /// call.
+    static func unseenName(_ goal: String, in calls: some Collection<CallRecorder.Call>) -> String? {
+        guard let pattern = Pattern(goal) else { return nil }
+        return [pattern.caller, pattern.callee].compactMap { $0 }.first { name in
+            !calls.contains { $0.caller == name || $0.callee == name }
+        }
+    }
+
+    /// A goal's difference as an author reads it: a call not made whose object no call has, said to be that.
+    static func forAuthor(
+        _ difference: (key: String, expected: String, actual: String), calls: some Collection<CallRecorder.Call>,
+        _ lang: Lang
+    ) -> (key: String, expected: String, actual: String) {
+        guard difference.key == GoalLine.callMade, difference.actual == TraceText.noSuchCall.text(lang),
+            let name = unseenName(difference.expected, in: calls)
+        else { return difference }
+        return (difference.key, difference.expected, TraceText.notRecorded.text(lang, name))
+    }
 }

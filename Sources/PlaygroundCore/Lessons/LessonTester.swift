@@ -131,7 +131,9 @@ public struct LessonTester {
                 _ = session.takeOutput()
                 // The second run the learner never sees: the solution meets it too.
                 if let scenario = step.scenario {
-                    let differences = (try? session.code.hiddenScenarioDifferences()) ?? []
+                    let differences = ((try? session.code.hiddenScenarioDifferences()) ?? []).map {
+                        CallTrace.forAuthor($0, calls: session.callBook.ofTheStep, session.options.lang)
+                    }
                     if !differences.isEmpty {
                         issue(
                             scenario.line,
@@ -249,7 +251,9 @@ public struct LessonTester {
             if step.isExercise && step.goalStaysUnmet && session.lessons.goalMet {
                 issue(step.goal.first?.line ?? step.line, "the goal is marked 'unmet' but the step's commands meet it")
             } else if step.isExercise && !step.goalStaysUnmet {
-                let differences = session.lessons.goalDifferences()
+                let differences = session.lessons.goalDifferences().map {
+                    CallTrace.forAuthor($0, calls: session.callBook.ofTheStep, session.options.lang)
+                }
                 if !differences.isEmpty {
                     let detail = differences.map { "\($0.key) expected \($0.expected), actual \($0.actual)" }.joined(
                         separator: "; ")
