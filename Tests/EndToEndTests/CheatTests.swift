@@ -118,7 +118,7 @@ extension CodeExerciseTests {
             environment: environment)
         #expect(
             result.output.contains("`__PatternsTrace` is a name of the playground's own")
-                || result.output.contains("'__patternsTraced' is the playground's own name"), "\(result.output)")
+                || result.output.contains("`__patternsTraced` is a name of the playground's own"), "\(result.output)")
         #expect(!result.output.contains("-> command.execute()"), "\(result.output)")
         #expect(!result.output.contains("error: cannot find"), "\(result.output)")
     }
