@@ -63,3 +63,26 @@ public final class CallBook {
         return workspace.module.traceName(of: object)
     }
 }
+
+extension LineRunner {
+    /// The most calls a journal entry keeps for its replay; a command that made more is recorded again.
+    static let callsKeptForReplay = 256
+
+    /// The calls `command` made since call `firstCall`, kept with its journal entry so that a replay (undo, a
+    /// rollback, reset's and goto's rebuilds) puts them back as recorded instead of taking and describing every
+    /// argument again. Only where the replay makes the same calls: a call or a module's command on objects no
+    /// learner code has run on (learner code may not do the same thing twice: a closure it stored in an object may
+    /// run again); nil otherwise, and the replay records afresh.
+    func madeCalls(_ command: Command, from firstCall: Int) -> [CallRecorder.Call]? {
+        switch command {
+        case .call, .native: break
+        case .compiled, .global: return nil
+        }
+        let recorder = session.callBook.recorder
+        guard let workspace, !workspace.ranLearnerCode, workspace.exerciseObjects == nil,
+            CallRecord.current === recorder, firstCall >= recorder.dropped,
+            recorder.total - firstCall <= Self.callsKeptForReplay
+        else { return nil }
+        return recorder.recorded(from: firstCall)
+    }
+}
