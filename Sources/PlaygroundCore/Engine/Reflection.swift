@@ -67,6 +67,10 @@ public enum Reflection {
     /// The module the playground made of the learner's file (`Exercise_<hash>.`) is left out of type names.
     /// Whether a value is a class instance (through any protocol or optional it is seen as).
     static func isObject(_ value: Any) -> Bool {
+        // The type's facts answer for nearly every value without a mirror (a mirror is made for each value).
+        let facts = TypeFacts.of(Swift.type(of: value))
+        if facts.isPlainClass { return true }
+        if facts.isPlainValue { return false }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional, let inner = mirror.children.first?.value { return isObject(inner) }
         return mirror.displayStyle == .class
@@ -97,6 +101,11 @@ public enum Reflection {
             guard let inner = optional.wrappedValue else { return "nil" }
             return bare
                 ? shown(inner, bare: true, limit: limit) : "Optional(" + shown(inner, bare: false, limit: limit) + ")"
+        }
+        // A closure: its type's text (`(Function)`), without the mirror and the casts that search for conformances.
+        if facts.isFunction {
+            let text = TypeFacts.functionText(value)
+            return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
         }
         let mirror = Mirror(reflecting: value)
         let style = mirror.displayStyle
