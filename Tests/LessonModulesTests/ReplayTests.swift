@@ -78,8 +78,8 @@ import Testing
             #"alert.setTitle("Hi").setMessage("There").addConfirmAction("OK") { print("tapped") }.present()"#,
         ]
         for line in lines { #expect(session.execute(line)) }
-        // Tofu is sold out: the call ran and threw, so the objects are rebuilt from the journal.
-        #expect(!session.execute("try builder.setMeat(.tofu)"))
+        // Kitten is sold out: the call ran and threw, so the objects are rebuilt from the journal.
+        #expect(!session.execute("meat kitten"))
         #expect(session.counts.rollbacks.rebuilt == 1)
         let replayed = RepositoryLessons.loaded("builder")
         for line in lines { replayed.execute(line) }
@@ -89,7 +89,7 @@ import Testing
         replayed.execute("trace all")
         let trace = session.takeOutput()
         #expect(trace == replayed.takeOutput())
-        #expect(trace.contains("screen.present(Alert("), "\(trace)")
+        #expect(trace.contains("present(Alert("), "\(trace)")
     }
 
     @Test(arguments: ids)
