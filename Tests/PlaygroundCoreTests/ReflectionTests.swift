@@ -113,6 +113,11 @@ struct ReflectionTests {
         #expect(!Reflection.isObject(Kitchen?.none as Any))
         // A class that shows itself as a struct is not taken for an object (as its mirror says).
         #expect(!Reflection.isObject(Mirrored()))
+        let kitchen = Kitchen()
+        #expect(Reflection.plainObject(kitchen) === kitchen)
+        #expect(Reflection.plainObject(Optional(kitchen) as Any) == nil)
+        #expect(Reflection.plainObject(Order()) == nil)
+        #expect(Reflection.plainObject(Mirrored()) == nil)
     }
 
     /// The module the playground made of the learner's file is no name the learner wrote.

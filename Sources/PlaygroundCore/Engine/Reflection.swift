@@ -76,6 +76,14 @@ public enum Reflection {
         return mirror.displayStyle == .class
     }
 
+    /// The class instance `value` is, when its type is a class with the runtime's mirror (an object for
+    /// ``isObject(_:)``), read without a cast to `AnyObject` (which asks a boxed value's conformances); nil otherwise.
+    static func plainObject(_ value: Any) -> AnyObject? {
+        guard TypeFacts.of(Swift.type(of: value)).isPlainClass else { return nil }
+        func reference<T>(_ instance: T) -> AnyObject { unsafeBitCast(instance, to: AnyObject.self) }
+        return _openExistential(value, do: reference)
+    }
+
     public static func display(_ value: Any) -> String {
         unqualified(shown(value, bare: false, limit: displayLimit))
     }
