@@ -141,6 +141,15 @@ public final class CallRecorder: @unchecked Sendable {
         }
     }
 
+    /// Forgets the calls recorded from `index` (counted over the recorder's life) on: what a failed command that
+    /// changed nothing recorded, so that the calls are those of a replay of the journal, which it is not part of.
+    public func removeCalls(from index: Int) {
+        let start = max(0, index - dropped)
+        guard start < recorded.count else { return }
+        recorded.removeSubrange(start...)
+        described = min(described, recorded.count)
+    }
+
     private func dropOldest() {
         recorded.removeFirst(Self.limit / 4)
         dropped += Self.limit / 4

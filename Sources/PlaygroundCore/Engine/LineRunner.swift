@@ -177,6 +177,8 @@ public final class LineRunner {
                 try rollBack()
             } else {
                 workspace.stateAfterLastChange = before
+                // A call that threw before it changed anything may have been recorded: a replay would not make it.
+                if case .call = command { session.callBook.recorder.removeCalls(from: firstCall) }
             }
             throw error
         }

@@ -22,6 +22,8 @@ struct TypeFacts: Sendable {
     /// A function type (`@Sendable () -> ()`): every value of it has the same text. Asking a function type whether it
     /// conforms to a protocol (as a mirror and `String(reflecting:)` do) searches every conformance record each time.
     var isFunction: Bool
+    /// A plain struct read field by field without a mirror (``StructFields``); nil for any other type.
+    var structFields: StructFields?
 
     private static let known = ForkSafeLock<[ObjectIdentifier: TypeFacts]>([:])
 
@@ -32,12 +34,16 @@ struct TypeFacts: Sendable {
         let isClass = type is AnyClass
         let hasOwnMirror = type is any CustomReflectable.Type
         let name = String(reflecting: type)
-        let facts = TypeFacts(
+        var facts = TypeFacts(
             name: name,
             hasOwnText: type is any CustomDebugStringConvertible.Type || type is any CustomStringConvertible.Type,
             mayBeOptionSet: type is any OptionSetArgument.Type, isOptional: isOptional,
             isPlainClass: isClass && !hasOwnMirror, isPlainValue: !isClass && !isOptional && !hasOwnMirror,
             isFunction: !isClass && !isOptional && Self.namesAFunction(name))
+        // Shown by the `.struct` way of ``Reflection/shown(_:bare:limit:)``: no text of its own, no option set.
+        if facts.isPlainValue && !facts.hasOwnText && !facts.mayBeOptionSet && !facts.isFunction {
+            facts.structFields = StructFields.of(type)
+        }
         known.withLock { $0[id] = facts }
         return facts
     }
@@ -80,9 +86,12 @@ struct TypeFacts: Sendable {
 protocol OptionalValue {
     /// What a mirror gives as its one child: the wrapped value, or nil.
     var wrappedValue: Any? { get }
+    /// The type of what it may hold.
+    static var wrappedType: Any.Type { get }
 }
 
 extension Optional: OptionalValue {
+    static var wrappedType: Any.Type { Wrapped.self }
     var wrappedValue: Any? {
         switch self {
         case .some(let wrapped): wrapped

@@ -115,6 +115,11 @@ public enum Reflection {
             let text = TypeFacts.functionText(value)
             return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
         }
+        // A plain struct: its fields read by its type's layout, as its mirror gives them (the `.struct` case below).
+        if let layout = facts.structFields {
+            let children = layout.children(of: value).filter { !isHidden($0.label) }
+            if !children.isEmpty { return facts.name + "(" + labelled(children, bare: bare, limit: limit) + ")" }
+        }
         let mirror = Mirror(reflecting: value)
         let style = mirror.displayStyle
         if style == .optional {
