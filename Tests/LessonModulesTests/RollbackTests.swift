@@ -1,7 +1,8 @@
 import Foundation
 import LessonModules
-import PlaygroundCore
 import Testing
+
+@testable import PlaygroundCore
 
 /// A line runs once and is rolled back once (issue 44, items 0 and 7): the interpreter refuses what it would refuse
 /// before it runs anything, so that a refused statement has nothing to roll back; a failed command is rebuilt from the
@@ -60,6 +61,9 @@ import Testing
             let fresh = makeSession()
             _ = fresh.run("load \(lesson)")
             for line in setUp { _ = fresh.run(line) }
+            // The failed call's record went with it: the calls are the journal's, as a replay puts them back.
+            let calls = { (session: Session) in session.callBook.recorder.calls.map { "\($0.written) \($0.threw)" } }
+            #expect(calls(session) == calls(fresh), "\(failing)")
             for look in ["state", "trace all", read] {
                 #expect(session.run(look) == fresh.run(look), "\(failing), then \(look)")
             }

@@ -6,7 +6,10 @@ import Testing
 /// struct that holds an object (which may be `weak` or `unowned`) or an existential is read through its mirror.
 struct StructFieldsTests {
     enum Meat: String { case beef, tofu }
-    enum Shape { case circle(radius: Double), named(String) }
+    enum Shape {
+        case circle(radius: Double)
+        case named(String)
+    }
     struct Action {
         var title: String?
         var handler: (@Sendable () -> Void)?
@@ -64,7 +67,8 @@ struct StructFieldsTests {
         let alert = Alert(title: "Hi", message: nil, confirm: Action(title: "OK", handler: {}))
         #expect(
             Reflection.display(alert).hasSuffix(
-                #"Alert(title: Optional("Hi"), message: nil, confirm: Optional(PlaygroundCoreTests.StructFieldsTests.Action("#
+                #"Alert(title: Optional("Hi"), message: nil, confirm: Optional("#
+                    + #"PlaygroundCoreTests.StructFieldsTests.Action("#
                     + #"title: Optional("OK"), handler: Optional((Function)))), meat: .tofu, shape: .named("round"), "#
                     + #"pair: (1, "two"), counts: [1, 2])"#), "\(Reflection.display(alert))")
     }

@@ -1,5 +1,6 @@
-@testable import PlaygroundCore
 import Testing
+
+@testable import PlaygroundCore
 
 /// The text of an error a live object threw (what a `try!` traps with): an error that holds no reference is kept and
 /// shown only when read, one that holds an object is shown when thrown, as the object was then.
