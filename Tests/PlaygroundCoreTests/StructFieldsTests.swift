@@ -61,7 +61,8 @@ struct StructFieldsTests {
         ]
         for value in values {
             let layout = try #require(StructFields.of(type(of: value)), "\(type(of: value)) is read by its layout")
-            #expect(Self.texts(layout.children(of: value)) == Self.texts(Mirror(reflecting: value).children))
+            let children = try #require(layout.children(of: value))
+            #expect(Self.texts(children) == Self.texts(Mirror(reflecting: value).children))
         }
         // The whole text, as a traced call shows an alert it was given.
         let alert = Alert(title: "Hi", message: nil, confirm: Action(title: "OK", handler: {}))
@@ -72,6 +73,31 @@ struct StructFieldsTests {
                     + #"title: Optional("OK"), handler: Optional((Function)))), meat: .tofu, shape: .named("round"), "#
                     + #"pair: (1, "two"), counts: [1, 2])"#), "\(Reflection.display(alert))")
     }
+
+    protocol Titled {}
+    protocol Building: AnyObject {}
+    final class Builder: Building {}
+
+    /// A value that went through an existential on its way into `Any` (as a learner's `let b: any P` is read): a
+    /// struct is read as itself, and an object held as a class-bound existential (a reference and a witness table)
+    /// is no plain reference: it is found by a cast (this trapped in `unsafeBitCast` in the director lesson).
+    @Test func aValueHeldAsAnExistentialIsNotReadAsItsBytes() throws {
+        func held<T>(_ value: T) -> Any { value }
+        let big = Alert(title: "Hi", message: "There", confirm: Action(title: "OK", handler: nil))
+        let asExistential: any Titled = TitledAlert(alert: big)
+        let value = held(asExistential)
+        let layout = try #require(StructFields.of(type(of: value)))
+        if let children = layout.children(of: value) {
+            #expect(Self.texts(children) == Self.texts(Mirror(reflecting: value).children))
+        }
+        #expect(Reflection.display(value) == Reflection.display(TitledAlert(alert: big)))
+        let builder = Builder()
+        let object = held(builder as any Building)
+        #expect(Reflection.plainObject(object) == nil)
+        #expect(Reflection.plainObject(held(builder)) === builder)
+    }
+
+    struct TitledAlert: Titled { var alert: Alert }
 
     @Test func aStructThatHoldsAnObjectOrAnExistentialIsReadThroughItsMirror() {
         #expect(StructFields.of(Holder.self) == nil)

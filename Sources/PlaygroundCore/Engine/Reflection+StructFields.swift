@@ -12,6 +12,8 @@ struct StructFields: @unchecked Sendable {  // Metatypes, read only.
         var type: Any.Type
     }
 
+    /// The struct.
+    let type: Any.Type
     let fields: [Field]
 
     /// The layout of `type`, or nil when it is no struct, has no stored property, or has one that cannot be read
@@ -24,7 +26,7 @@ struct StructFields: @unchecked Sendable {  // Metatypes, read only.
             fields.append(Field(label: String(cString: name), offset: offset, type: fieldType))
             return true
         }
-        return readAll && !fields.isEmpty ? StructFields(fields: fields) : nil
+        return readAll && !fields.isEmpty ? StructFields(type: type, fields: fields) : nil
     }
 
     /// A value, a closure, or an optional of one: stored as its type says.
@@ -40,10 +42,12 @@ struct StructFields: @unchecked Sendable {  // Metatypes, read only.
     /// entry point, which the standard library's `_MetadataKind` reads too.
     private static func kind(of type: Any.Type) -> _MetadataKind? { _MetadataKind(rawValue: metadataKind(type)) }
 
-    /// Each field of `value` (of the type this layout is of), labelled as a mirror labels it, in the same order.
-    func children(of value: Any) -> [Mirror.Child] {
-        func read<Value>(_ value: Value) -> [Mirror.Child] {
-            withUnsafeBytes(of: value) { bytes in
+    /// Each field of `value` (of the type this layout is of), labelled as a mirror labels it, in the same order; nil
+    /// when the value is held as an existential (`any P`: a container, not the struct's bytes).
+    func children(of value: Any) -> [Mirror.Child]? {
+        func read<Value>(_ value: Value) -> [Mirror.Child]? {
+            guard Value.self == type else { return nil }
+            return withUnsafeBytes(of: value) { bytes in
                 guard let base = bytes.baseAddress else { return [] }
                 return fields.map { (label: $0.label, value: Self.load($0.type, from: base + $0.offset)) }
             }

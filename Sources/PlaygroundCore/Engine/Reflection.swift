@@ -80,7 +80,11 @@ public enum Reflection {
     /// ``isObject(_:)``), read without a cast to `AnyObject` (which asks a boxed value's conformances); nil otherwise.
     static func plainObject(_ value: Any) -> AnyObject? {
         guard TypeFacts.of(Swift.type(of: value)).isPlainClass else { return nil }
-        func reference<T>(_ instance: T) -> AnyObject { unsafeBitCast(instance, to: AnyObject.self) }
+        // The value may be held as a class-bound existential (`any BurgerBuilding`: a reference and a witness table),
+        // whose type is still the class's: only a class instance held as itself is a plain reference.
+        func reference<T>(_ instance: T) -> AnyObject? {
+            T.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil
+        }
         return _openExistential(value, do: reference)
     }
 
@@ -116,8 +120,8 @@ public enum Reflection {
             return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
         }
         // A plain struct: its fields read by its type's layout, as its mirror gives them (the `.struct` case below).
-        if let layout = facts.structFields {
-            let children = layout.children(of: value).filter { !isHidden($0.label) }
+        if let layout = facts.structFields, let all = layout.children(of: value) {
+            let children = all.filter { !isHidden($0.label) }
             if !children.isEmpty { return facts.name + "(" + labelled(children, bare: bare, limit: limit) + ")" }
         }
         let mirror = Mirror(reflecting: value)
