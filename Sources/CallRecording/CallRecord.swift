@@ -126,6 +126,36 @@ public final class CallRecorder: @unchecked Sendable {
         return recorded[start...]
     }
 
+    /// The calls recorded from `index` (counted over the recorder's life) on, as they were recorded: a kept value is
+    /// not described yet (it holds no reference). What a journaled line made, for a replay of the line to put back
+    /// with ``append(_:)`` instead of making and describing them again.
+    public func recorded(from index: Int) -> [Call] {
+        Array(recorded[max(0, min(recorded.count, index - dropped))...])
+    }
+
+    /// Puts back calls that ``recorded(from:)`` gave, as if they were made now (the oldest go past the limit).
+    public func append(_ calls: [Call]) {
+        for call in calls {
+            if recorded.count >= Self.limit { dropOldest() }
+            recorded.append(call)
+        }
+    }
+
+    /// Forgets the calls recorded from `index` (counted over the recorder's life) on: what a failed command that
+    /// changed nothing recorded, so that the calls are those of a replay of the journal, which it is not part of.
+    public func removeCalls(from index: Int) {
+        let start = max(0, index - dropped)
+        guard start < recorded.count else { return }
+        recorded.removeSubrange(start...)
+        described = min(described, recorded.count)
+    }
+
+    private func dropOldest() {
+        recorded.removeFirst(Self.limit / 4)
+        dropped += Self.limit / 4
+        described = max(0, described - Self.limit / 4)
+    }
+
     /// Forgets every call.
     public func clear() {
         dropped += recorded.count
@@ -156,11 +186,7 @@ public final class CallRecorder: @unchecked Sendable {
         // A call its caller recorded already (the mediator's `receive(message:)` on a page that records its own).
         if let top = running.last, top.object == id, top.selector == selector { return try body() }
         let calleeName = name(callee)
-        if recorded.count >= Self.limit {
-            recorded.removeFirst(Self.limit / 4)
-            dropped += Self.limit / 4
-            described = max(0, described - Self.limit / 4)
-        }
+        if recorded.count >= Self.limit { dropOldest() }
         var call = Call(
             caller: running.last?.name, callee: calleeName, selector: selector, arguments: [], depth: running.count)
         if !arguments.isEmpty {

@@ -119,12 +119,14 @@ public final class BuilderModule: LessonModule {
         ]
     }
 
-    /// `setMeat(_:)` on any burger builder, its sold-out error named as Swift prints it.
+    /// `setMeat(_:)` on any burger builder, its sold-out error named as Swift prints it. A sold-out meat is thrown
+    /// before the builder changes (`HamburgerBuilder.setMeat` checks first): nothing to roll back.
     static func setMeat(_ meat: Meat, on builder: some BurgerBuilding) throws {
         do { try builder.setMeat(meat) } catch let error as HamburgerBuilder.Error {
             guard case .soldOut(let m) = error else { throw error }
             throw ThrownError(
-                "HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue), reflecting: error)
+                "HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue), reflecting: error,
+                changedNothing: true)
         }
     }
 

@@ -78,8 +78,10 @@ public final class ObserverModule: LessonModule {
                 Method("addPoints", throws: true) { [unowned self] (points: Int) in
                     do { try game.addPoints(points) } catch let error as Game.Error {
                         guard case .invalidPoints(let n) = error else { throw error }
+                        // Thrown before the score changes (`Game.addPoints` checks first): nothing to roll back.
                         throw ThrownError(
-                            "Game.Error.invalidPoints(\(n))", ObserverText.pointsRange(String(n)), reflecting: error)
+                            "Game.Error.invalidPoints(\(n))", ObserverText.pointsRange(String(n)), reflecting: error,
+                            changedNothing: true)
                     }
                     posted()
                     return .done

@@ -49,6 +49,50 @@ import Testing
         }
     }
 
+    /// A replay puts back the calls each journaled command made when it ran (``CallRecorder/append(_:)``), without
+    /// recording them again: `trace all` after `undo` and after a failed command's rollback must read as it does in a
+    /// session that typed what is left.
+    @Test(arguments: ids)
+    func theCallsAfterUndoAndRollbackAreThoseOfAFreshReplay(lesson id: String) throws {
+        let lesson = try #require(RepositoryLessons.catalog.lesson(id: id, lang: .en))
+        let lines = lesson.steps.flatMap(\.commands)
+        for count in 1...lines.count {
+            let session = RepositoryLessons.loaded(id)
+            for line in lines.prefix(count) { session.execute(line) }
+            guard !session.lessons.journalCommands.isEmpty else { continue }
+            #expect(session.execute("undo"))
+            let replayed = RepositoryLessons.loaded(id)
+            for line in session.lessons.journalCommands { replayed.execute(line) }
+            _ = session.takeOutput()
+            _ = replayed.takeOutput()
+            session.execute("trace all")
+            replayed.execute("trace all")
+            #expect(session.takeOutput() == replayed.takeOutput(), "\(id): trace all after undo of line \(count)")
+        }
+    }
+
+    @Test func aRolledBackCallLeavesTheCallsOfAFreshReplay() {
+        let session = RepositoryLessons.loaded("builder")
+        let lines = [
+            "meat chicken", "sauce add mustard ketchup",
+            #"alert.setTitle("Hi").setMessage("There").addConfirmAction("OK") { print("tapped") }.present()"#,
+        ]
+        for line in lines { #expect(session.execute(line)) }
+        // Kitten is sold out: the call threw before it changed anything, so nothing is rebuilt, and its record goes
+        // (a call that changed something and threw is rebuilt from the journal: RollbackTests).
+        #expect(!session.execute("meat kitten"))
+        #expect(session.counts.rollbacks.rebuilt == 0)
+        let replayed = RepositoryLessons.loaded("builder")
+        for line in lines { replayed.execute(line) }
+        _ = session.takeOutput()
+        _ = replayed.takeOutput()
+        session.execute("trace all")
+        replayed.execute("trace all")
+        let trace = session.takeOutput()
+        #expect(trace == replayed.takeOutput())
+        #expect(trace.contains("present(Alert("), "\(trace)")
+    }
+
     @Test(arguments: ids)
     func afterResetEveryCommandOfTheStepWorksAsOnAFreshLesson(lesson id: String) throws {
         let lesson = try #require(RepositoryLessons.catalog.lesson(id: id, lang: .en))

@@ -80,6 +80,46 @@ struct ReflectionTests {
         }
     }
 
+    struct Button {
+        var title: String? = "OK"
+        var tap: (@Sendable () -> Void)? = {}
+    }
+    final class Mirrored: CustomReflectable {
+        var customMirror: Mirror { Mirror(self, children: ["x": 1], displayStyle: .struct) }
+    }
+
+    /// A closure is shown by its type alone, where it stands (a field, an optional, a tuple, an array), without a
+    /// mirror of it; and a value is an object when it is a class instance with the runtime's mirror.
+    @Test func closuresAndObjectsAreKnownByTheirType() {
+        let here = Self.here
+        let closure: @Sendable () -> Void = {}
+        let shown: [(Any, String)] = [
+            (closure, "(Function)"),
+            ({ (x: Int) in x } as (Int) -> Int, "(Function)"),
+            (Button(), here + #"Button(title: Optional("OK"), tap: Optional((Function)))"#),
+            ((1, closure), "(1, (Function))"),
+            ([closure], "[(Function)]"),
+        ]
+        for (value, expected) in shown { #expect(Reflection.display(value) == expected) }
+        #expect(TypeFacts.namesAFunction("(Swift.Int) -> Swift.String"))
+        #expect(TypeFacts.namesAFunction("@Sendable () -> ()"))
+        #expect(!TypeFacts.namesAFunction("(Swift.Int, () -> ())"))
+        #expect(!TypeFacts.namesAFunction("Swift.Array<() -> ()>"))
+        #expect(!TypeFacts.namesAFunction("Swift.Dictionary<Swift.String, Swift.Int>"))
+        #expect(Reflection.isObject(Kitchen()))
+        #expect(Reflection.isObject(Optional(Kitchen()) as Any))
+        #expect(!Reflection.isObject(Order()))
+        #expect(!Reflection.isObject(closure))
+        #expect(!Reflection.isObject(Kitchen?.none as Any))
+        // A class that shows itself as a struct is not taken for an object (as its mirror says).
+        #expect(!Reflection.isObject(Mirrored()))
+        let kitchen = Kitchen()
+        #expect(Reflection.plainObject(kitchen) === kitchen)
+        #expect(Reflection.plainObject(Optional(kitchen) as Any) == nil)
+        #expect(Reflection.plainObject(Order()) == nil)
+        #expect(Reflection.plainObject(Mirrored()) == nil)
+    }
+
     /// The module the playground made of the learner's file is no name the learner wrote.
     @Test func theLearnersModuleIsLeftOut() {
         #expect(Reflection.unqualified("Exercise_0123456789abcdef.Point(x: 1)") == "Point(x: 1)")

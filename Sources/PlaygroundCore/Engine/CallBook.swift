@@ -56,10 +56,36 @@ public final class CallBook {
     private func lookUpTraceName(of object: AnyObject) -> String? {
         guard let workspace = workspace() else { return nil }
         if let named = workspace.namedObjects.first(where: { live in
-            live.instance().map { Reflection.isObject($0) && ($0 as AnyObject) === object } ?? false
+            live.instance().map { value in
+                if let plain = Reflection.plainObject(value) { return plain === object }
+                return Reflection.isObject(value) && (value as AnyObject) === object
+            } ?? false
         }) {
             return named.name
         }
         return workspace.module.traceName(of: object)
+    }
+}
+
+extension LineRunner {
+    /// The most calls a journal entry keeps for its replay; a command that made more is recorded again.
+    static let callsKeptForReplay = 256
+
+    /// The calls `command` made since call `firstCall`, kept with its journal entry so that a replay (undo, a
+    /// rollback, reset's and goto's rebuilds) puts them back as recorded instead of taking and describing every
+    /// argument again. Only where the replay makes the same calls: a call or a module's command on objects no
+    /// learner code has run on (learner code may not do the same thing twice: a closure it stored in an object may
+    /// run again); nil otherwise, and the replay records afresh.
+    func madeCalls(_ command: Command, from firstCall: Int) -> [CallRecorder.Call]? {
+        switch command {
+        case .call, .native: break
+        case .compiled, .global: return nil
+        }
+        let recorder = session.callBook.recorder
+        guard let workspace, !workspace.ranLearnerCode, workspace.exerciseObjects == nil,
+            CallRecord.current === recorder, firstCall >= recorder.dropped,
+            recorder.total - firstCall <= Self.callsKeptForReplay
+        else { return nil }
+        return recorder.recorded(from: firstCall)
     }
 }

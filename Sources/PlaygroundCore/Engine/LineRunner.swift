@@ -1,3 +1,5 @@
+import CallRecording
+
 /// The one runner every line goes through, whatever its path: typed, replayed (undo, reset, a rollback), a step's
 /// set-up, `run`, a code exercise's trial. It reads the line, chooses the engine (short command, interpreter or
 /// compiler, chosen before it runs), runs it as a transaction on the ``Workspace`` (journaled on success, rolled back
@@ -159,6 +161,7 @@ public final class LineRunner {
         workspace.stateAfterLastChange = nil
         if nesting == 1 { stateBeforeLine = before }
         ran.something = false
+        let firstCall = session.callBook.recorder.total
         do {
             try apply(command)
         } catch {
@@ -174,6 +177,8 @@ public final class LineRunner {
                 try rollBack()
             } else {
                 workspace.stateAfterLastChange = before
+                // A call that threw before it changed anything may have been recorded: a replay would not make it.
+                if case .call = command { session.callBook.recorder.removeCalls(from: firstCall) }
             }
             throw error
         }
@@ -201,7 +206,7 @@ public final class LineRunner {
         workspace.journal.append(
             Workspace.Entry(
                 text: text, command: command, changed: changes.map(\.key),
-                bySetUp: quietLinesAreSetUp && mediator.isMuted))
+                bySetUp: quietLinesAreSetUp && mediator.isMuted, calls: madeCalls(command, from: firstCall)))
         if case .global = command { return }
         // Declarations change no object: what they add is for the lines after them.
         if changes.isEmpty, case .compiled = command { return }
@@ -336,7 +341,13 @@ public final class LineRunner {
         book.traceNames = [:]
         let rebuilt: Result<Void, InternalError> = book.recording {
             Result { () throws(InternalError) in
-                try workspace.rebuild(tryLook: tryLook, setUpDone: { calls.mark = calls.total }) { try self.apply($0) }
+                try workspace.rebuild(tryLook: tryLook, setUpDone: { calls.mark = calls.total }) { entry in
+                    // A command that runs no learner code makes the calls it made when it ran: put back as they were
+                    // recorded then, without taking and describing their arguments again.
+                    guard let made = entry.calls else { return try self.apply(entry.command) }
+                    try CallRecord.$current.withValue(nil) { try self.apply(entry.command) }
+                    calls.append(made)
+                }
             }
         }
         try rebuilt.get()

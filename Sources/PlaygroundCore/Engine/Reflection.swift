@@ -67,9 +67,25 @@ public enum Reflection {
     /// The module the playground made of the learner's file (`Exercise_<hash>.`) is left out of type names.
     /// Whether a value is a class instance (through any protocol or optional it is seen as).
     static func isObject(_ value: Any) -> Bool {
+        // The type's facts answer for nearly every value without a mirror (a mirror is made for each value).
+        let facts = TypeFacts.of(Swift.type(of: value))
+        if facts.isPlainClass { return true }
+        if facts.isPlainValue { return false }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional, let inner = mirror.children.first?.value { return isObject(inner) }
         return mirror.displayStyle == .class
+    }
+
+    /// The class instance `value` is, when its type is a class with the runtime's mirror (an object for
+    /// ``isObject(_:)``), read without a cast to `AnyObject` (which asks a boxed value's conformances); nil otherwise.
+    static func plainObject(_ value: Any) -> AnyObject? {
+        guard TypeFacts.of(Swift.type(of: value)).isPlainClass else { return nil }
+        // The value may be held as a class-bound existential (`any BurgerBuilding`: a reference and a witness table),
+        // whose type is still the class's: only a class instance held as itself is a plain reference.
+        func reference<T>(_ instance: T) -> AnyObject? {
+            T.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil
+        }
+        return _openExistential(value, do: reference)
     }
 
     public static func display(_ value: Any) -> String {
@@ -97,6 +113,16 @@ public enum Reflection {
             guard let inner = optional.wrappedValue else { return "nil" }
             return bare
                 ? shown(inner, bare: true, limit: limit) : "Optional(" + shown(inner, bare: false, limit: limit) + ")"
+        }
+        // A closure: its type's text (`(Function)`), without the mirror and the casts that search for conformances.
+        if facts.isFunction {
+            let text = TypeFacts.functionText(value)
+            return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
+        }
+        // A plain struct: its fields read by its type's layout, as its mirror gives them (the `.struct` case below).
+        if let layout = facts.structFields, let all = layout.children(of: value) {
+            let children = all.filter { !isHidden($0.label) }
+            if !children.isEmpty { return facts.name + "(" + labelled(children, bare: bare, limit: limit) + ")" }
         }
         let mirror = Mirror(reflecting: value)
         let style = mirror.displayStyle

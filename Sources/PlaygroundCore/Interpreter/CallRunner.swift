@@ -54,7 +54,8 @@ struct CallRunner {
                 code += Self.render(call.arguments, trailingClosure: method.params.last?.type == .closure)
             }
             // From here on the statement has changed something, unless the method only finds an object, or refuses
-            // (a lesson's method refuses, in a PlaygroundError, before it changes anything).
+            // (a lesson's method refuses, in a PlaygroundError, before it changes anything), or throws an error its
+            // object throws before any change (``ThrownError/changedNothing``).
             let ranBefore = ran?.something ?? false
             if !method.onlyFinds { ran?.something = true }
             let result: CallResult
@@ -74,7 +75,9 @@ struct CallRunner {
                     message: SwiftDiagnostic.tryExpressionUnexpectedlyRaisedAnError.text(
                         .en, error.reflected ?? error.swiftName))
             } catch {
-                if error is PlaygroundError { ran?.something = ranBefore }
+                if error is PlaygroundError || (error as? ThrownError)?.changedNothing == true {
+                    ran?.something = ranBefore
+                }
                 postCode()
                 throw error
             }

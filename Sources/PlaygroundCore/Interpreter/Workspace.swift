@@ -19,6 +19,9 @@ final class Workspace {
         /// compiled Swift may change what no field shows (`group.title` before the group is in use), so a replay must
         /// run it; `undo` and `history` pass over it.
         var isLook = false
+        /// The calls the command made when it ran, for a replay to put back as they were recorded instead of
+        /// recording (and describing) them again; nil: a replay records them (see ``LineRunner/madeCalls(_:from:)``).
+        var calls: [CallRecorder.Call]?
 
         var isCompiled: Bool {
             if case .compiled = command { return true }
@@ -147,11 +150,11 @@ final class Workspace {
         return module
     }
 
-    /// A fresh module with the journal replayed into it, quietly. `perform` runs one command's effect.
+    /// A fresh module with the journal replayed into it, quietly. `perform` runs one entry's command's effect.
     /// `tryLook` says whether a look can run now (tried in a copy of the process); one that cannot (`assert(x)` after
     /// the change it asserts was undone) goes, as one that throws does.
     func rebuild(
-        tryLook: ((Command) -> Bool)? = nil, setUpDone: () -> Void = {}, _ perform: (Command) throws -> Void
+        tryLook: ((Command) -> Bool)? = nil, setUpDone: () -> Void = {}, _ perform: (Entry) throws -> Void
     ) throws(InternalError) {
         let wasMuted = mediator.isMuted
         mediator.isMuted = true
@@ -176,7 +179,7 @@ final class Workspace {
                 continue
             }
             do {
-                try perform(entries[index].command)
+                try perform(entries[index])
             } catch  where entries[index].isLook {
                 // A look that ran on what `undo` took back (`print(x)` after `let x`): gone with it.
                 dropped.insert(index)

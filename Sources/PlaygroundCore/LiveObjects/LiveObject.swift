@@ -138,11 +138,35 @@ public struct ThrownError: Error, Equatable, Sendable, CustomStringConvertible {
     public var explanation: Phrase
     /// The error as the Swift runtime prints it (`String(reflecting:)`: `Patterns.HamburgerBuilder.Error.soldOut(
     /// Patterns.Meat.kitten)`), for the trap of a `try!`; nil when the module has no real error to show.
-    public var reflected: String?
-    public init(_ swiftName: String, _ explanation: Phrase, reflecting error: (any Error)? = nil) {
+    public var reflected: String? { reflectedAtThrow ?? plainError.map { String(reflecting: $0) } }
+    /// The text taken when the error was thrown: an error that holds a reference (an object whose text may change,
+    /// and that keeping the error would keep alive).
+    private var reflectedAtThrow: String?
+    /// An error that holds no reference, kept as it is: its text cannot change, so it is made only when read (nearly
+    /// never: a sold-out meat is thrown at every `meat kitten`, and only a `try!` shows this text).
+    private var plainError: (any Error)?
+
+    /// The object threw before it changed anything: its own code checks the argument first and throws from there
+    /// (`HamburgerBuilder.setMeat` of a sold-out meat). The runner then has nothing to roll back, as after a refusal.
+    /// Only for a throw the object's code guarantees, each held to it by a test (RollbackTests).
+    public var changedNothing: Bool
+
+    public init(
+        _ swiftName: String, _ explanation: Phrase, reflecting error: (any Error)? = nil, changedNothing: Bool = false
+    ) {
         self.swiftName = swiftName
         self.explanation = explanation
-        reflected = error.map { String(reflecting: $0) }
+        self.changedNothing = changedNothing
+        guard let error else { return }
+        if Self.holdsNoReference(error) { plainError = error } else { reflectedAtThrow = String(reflecting: error) }
+    }
+
+    /// Copied bit for bit: no object inside, nothing run when it goes.
+    static func holdsNoReference<E: Error>(_ error: E) -> Bool { _isPOD(E.self) }
+
+    public static func == (lhs: ThrownError, rhs: ThrownError) -> Bool {
+        lhs.swiftName == rhs.swiftName && lhs.explanation == rhs.explanation && lhs.reflected == rhs.reflected
+            && lhs.changedNothing == rhs.changedNothing
     }
 
     /// English, for reports of internal errors and test failures.
