@@ -1,9 +1,12 @@
 #define _GNU_SOURCE
 #include "CPlaygroundHost.h"
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <termios.h>
 #include <unistd.h>
@@ -50,4 +53,37 @@ int playground_pidfd_open(int pid) {
     (void)pid;
     return -1;
 #endif
+}
+
+int playground_spawn_tied(const char *path, char *const argv[], int input, int output, int parent) {
+    sigset_t all, saved;
+    sigfillset(&all);
+    // No handler of this process may run in the child while it borrows the memory.
+    pthread_sigmask(SIG_SETMASK, &all, &saved);
+    pid_t pid = vfork();
+    if (pid == 0) {
+        // The child: system calls only, on its own stack frame, then exec or _exit.
+        struct sigaction fallback = {0};
+        fallback.sa_handler = SIG_DFL;
+        for (int number = 1; number < NSIG; number++) {
+            struct sigaction current;
+            if (sigaction(number, NULL, &current) == 0 && current.sa_handler != SIG_IGN
+                && current.sa_handler != SIG_DFL) {
+                sigaction(number, &fallback, NULL);
+            }
+        }
+        setpgid(0, 0);
+        prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+        if (getppid() != parent) _exit(127);
+        if (input >= 0) dup2(input, 0);
+        dup2(output, 1);
+        dup2(output, 2);
+        sigprocmask(SIG_SETMASK, &saved, NULL);
+        execv(path, argv);
+        _exit(127);
+    }
+    int failure = errno;
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    errno = failure;
+    return pid;
 }

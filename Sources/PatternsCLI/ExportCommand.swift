@@ -4,12 +4,12 @@ import LessonModules
 import PlaygroundCore
 
 /// `patterns export <lesson>`: a handout with the lesson and the real transcript of running it.
-extension Handout.Audience: ExpressibleByArgument {}
+extension Handout.Audience: NamedCases {}
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write a workshop handout (Markdown or HTML).")
-    enum Format: String, ExpressibleByArgument, CaseIterable { case markdown, html }
+    enum Format: String, NamedCases { case markdown, html }
 
     @Option(name: .long, help: ArgumentHelp("An extra lesson folder.", valueName: "dir")) var lessons: String?
     @Flag(name: .long, help: ArgumentHelp(GlobalOptions.trustHelp)) var trustLessons = false

@@ -8,9 +8,22 @@ import Terminal
 import Glibc
 #endif
 
-enum ColorMode: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
-extension LayoutMode: ExpressibleByArgument {}
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, jsonl }
+enum ColorMode: String, NamedCases { case auto, always, never }
+extension LayoutMode: NamedCases {}
+enum OutputFormat: String, NamedCases { case text, jsonl }
+
+/// An option's values: the cases of an enum, each written as its name (`--color never`). What swift-argument-parser
+/// works out for such a type by reflection, each time it builds an option's definition (the text of every case,
+/// twice, and of the default; every command line builds those of several commands, `patterns list` six times), said
+/// directly: the same words in help, completions and errors.
+/// (Public: the library's own types among them witness the library's public requirements.)
+public protocol NamedCases: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension NamedCases {
+    public var defaultValueDescription: String { rawValue }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {

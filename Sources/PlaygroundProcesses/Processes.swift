@@ -1,3 +1,4 @@
+import CPlaygroundHost
 import CPosix
 
 #if canImport(Glibc)
@@ -177,10 +178,25 @@ public enum Processes {
     public static func forkCopy(_ site: StaticString = "a fork") throws(SystemCallFailed) -> pid_t {
         ThreadCount.checkBeforeFork(site)
         HugePages.prepareForFork()
+        FreshMappings.prepareForFork()
         fflush(nil)
         let pid = Glibc.fork()
         if pid < 0 { throw SystemCallFailed("fork") }
-        if pid == 0 { owner = getpid() }
+        if pid == 0 {
+            owner = getpid()
+            FreshMappings.forked()
+        }
+        return pid
+    }
+
+    /// Starts the program `arguments[0]` without copying this process (its memory is borrowed until the exec, see
+    /// `playground_spawn_tied`): in a process group of its own (its pid), killed when this process ends, reading
+    /// `input` (-1: inherited), writing its standard output and error to `output`. The child's pid.
+    public static func spawnTied(_ arguments: [String], input: Int32, output: Int32) throws(SystemCallFailed) -> pid_t {
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let pid = playground_spawn_tied(arguments[0], argv, input, output, getpid())
+        if pid < 0 { throw SystemCallFailed("vfork") }
         return pid
     }
 

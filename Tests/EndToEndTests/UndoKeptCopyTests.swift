@@ -68,6 +68,34 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// Past the forks after which a session gives its small private mappings new ones (every 16,
+    /// FreshMappings.swift), its values are what the lines made them, and `undo` goes back to copies kept from before:
+    /// nothing replays.
+    @Test func valuesAndUndoAcrossRenewedMappings() throws {
+        let (folder, environment) = try learner()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let count = 12
+        let lines =
+            ["load builder", "let r = Int.random(in: 0..<1_000_000)", "print(\"r =\", r)"]
+            + (1...count).map { "var n\($0) = \($0)" }
+            + [
+                "print(\"sum =\", " + (1...count).map { "n\($0)" }.joined(separator: " + ") + ")",
+                "n\(count) = 100", "print(\"last =\", n\(count))", "undo", "print(\"last =\", n\(count))",
+                "undo", "print(\"first two =\", n1 + n2)", "print(\"r =\", r)",
+            ]
+        let result = try runPatterns(
+            ["--width", "120"], input: lines.joined(separator: "\n") + "\n", environment: environment)
+        #expect(result.output.contains("sum = \((1...count).reduce(0, +))"), "\(result.output)")
+        let last = result.output.split(separator: "\n").filter { $0.hasPrefix("last = ") }
+        #expect(last == ["last = 100", "last = \(count)"], "\(result.output)")
+        #expect(result.output.contains("undid: var n\(count) = \(count)"), "\(result.output)")
+        #expect(result.output.contains("first two = 3"), "\(result.output)")
+        let printed = printedR(result.output)
+        #expect(printed.count == 2 && Set(printed).count == 1, "r kept its first value: \(printed)")
+        #expect(!result.output.contains(Self.replayed), "\(result.output)")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     /// Undo twice, and undo after a failed line: each goes back one kept copy; nothing replays.
     @Test func undoTwiceAndAfterAFailedLine() throws {
         let (folder, environment) = try learner()

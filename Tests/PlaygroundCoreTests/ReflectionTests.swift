@@ -145,4 +145,24 @@ struct ReflectionTests {
         #expect(Reflection.fields(of: Shape.dot(.beef), objects: []) == [StateField("value", .plain(".dot(.beef)"))])
         #expect(Reflection.fields(of: Meat?.none, objects: []) == [StateField("value", .plain("nil"))])
     }
+
+    /// A number, a Boolean, a character or a string is read without a mirror (the state of every variable is read
+    /// after every line): what the mirrors would make of it, to the character, optionals left to them.
+    @Test func plainValuesAreReadAsTheMirrorsReadThem() {
+        let values: [Any] = [
+            42, -7, Int8(-3), UInt8(200), Int16(5), UInt64.max, Int64.min, 3.25, Double.infinity, Float(0.1), true,
+            false, Character("é"), "", "say \"hi\"\n", String(repeating: "long ", count: 40), 1e300,
+        ]
+        for value in values {
+            #expect(Reflection.isPlain(value), "\(type(of: value))")
+            #expect(
+                Reflection.fields(of: value, objects: []) == Reflection.mirroredFields(of: value, objects: []),
+                "\(type(of: value)) \(value)")
+            #expect(!LineRunner.mayNameObjects(value))
+        }
+        for value in [Int?.some(1), String?.none, [1, 2], Meat.beef] as [Any] {
+            #expect(!Reflection.isPlain(value), "\(type(of: value))")
+        }
+        #expect(Reflection.fields(of: Int?.some(5), objects: []) == [StateField("value", .plain("5"))])
+    }
 }

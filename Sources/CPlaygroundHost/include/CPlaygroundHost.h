@@ -16,6 +16,24 @@ int playground_set_window_size(int fd, unsigned short rows, unsigned short cols)
 
 /// A new pseudo-terminal: its controlling side (close-on-exec), and the path of the program's side in `path`; -1.
 int playground_open_terminal(char *path, size_t capacity);
+/// Starts the program at `path` with `argv` (ending in NULL) without copying this process's memory: the child borrows
+/// it (vfork) and only calls the system until it execs, so the start costs the same however many libraries and
+/// values this process holds. The child is in a process group of its own, gets SIGKILL when the calling thread ends
+/// (and ends at once if `parent` is already gone), reads `input` (if >= 0) and writes standard output and error to
+/// `output`. Signals are blocked across the start and every caught signal is reset to its default in the child before
+/// it execs. Returns the child's pid, or -1 with errno set.
+int playground_spawn_tied(const char *path, char *const argv[], int input, int output, int parent);
+/// Gives this process's small private mappings that hold pages of their own (a loaded library's data and relocated
+/// parts, small anonymous areas) a new mapping each, with the same bytes at the same address and the same protection.
+///
+/// Why: a fork copies, for each such mapping, the kernel's chain of every "anon_vma" the mapping inherited from the
+/// processes it descends from that were still alive when it was forked. A session that carries on in a copy of itself
+/// line after line, keeping the process from before a line for `undo`, descends from hundreds of processes, so each
+/// fork would cost more with every line (measured: 1 ms at first, 20 ms after 300 lines). A new mapping starts a chain
+/// of its own. Only mappings with ordinary flags are renewed (not the heap or the stack, nor one holding this thread's
+/// control block), at most `largest` bytes each; signals are blocked while they are. Single-threaded processes only.
+/// Returns how many were renewed, or -1.
+int playground_renew_private_mappings(size_t largest);
 /// A descriptor that becomes readable when process `pid` (a child) ends (pidfd_open, Linux 5.3); -1 where there is none.
 int playground_pidfd_open(int pid);
 #endif

@@ -24,25 +24,13 @@ enum Subprocess {
     ) -> Ended {
         let fds: (read: Int32, write: Int32)
         do { fds = try Processes.pipe() } catch { return .failed(error.description) }
-        // Everything the child touches is made before the fork: between fork and exec it only calls the system.
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let parent = getpid()
+        // The compiler borrows this process's memory until it execs, instead of a copy of it: it starts as fast
+        // with 150 variables and their libraries in the session as with none.
         let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         let pid: pid_t
-        do { pid = try Processes.forkCopy() } catch {
+        do { pid = try Processes.spawnTied(arguments, input: null, output: fds.write) } catch {
             Processes.close(null, fds.read, fds.write)
             return .failed(error.description)
-        }
-        if pid == 0 {
-            setpgid(0, 0)
-            _ = patterns_set_parent_death_signal(SIGKILL)
-            if getppid() != parent { _exit(127) }
-            if null >= 0 { dup2(null, 0) }
-            dup2(fds.write, 1)
-            dup2(fds.write, 2)
-            execv(arguments[0], argv)
-            _exit(127)
         }
         Processes.close(null, fds.write)
         started(pid)

@@ -74,6 +74,7 @@ extension LineRunner {
     /// collection is shown as itself (``Reflection/fields(of:objects:)``).
     static func mayNameObjects(_ value: Any?) -> Bool {
         guard let value else { return false }
+        if Reflection.isPlain(value) { return false }
         if Swift.type(of: value) is AnyClass { return true }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return mirror.children.first.map { mayNameObjects($0.value) } ?? false }

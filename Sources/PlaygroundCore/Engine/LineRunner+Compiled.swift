@@ -72,11 +72,10 @@ extension LineRunner {
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
         try LineSource.refusePlaygroundNames(in: SwiftReader(text))
-        let (lent, context) = visibleNames(in: workspace)
         lendNamesToDeclarations()
         // A line that only declares (a type, a function, an extension) adds to what every later line sees.
         if LearnerDeclarations.declarations(in: text) != nil {
-            try declare(text, in: workspace, with: compiler, seeing: lent)
+            try declare(text, in: workspace, with: compiler, seeing: visibleNames(in: workspace).names)
             return
         }
         let typed = text
@@ -85,8 +84,13 @@ extension LineRunner {
         let (topLevel, refused) = LineSource.asTopLevelCode(text)
         if let refused { throw CompilerDiagnostics(text: refused) }
         text = topLevel
+        // What the line is lent: the session's names its statements use (its source declares no other, so a line
+        // costs the same with 150 variables in the session as with none); every name, where it declares too.
+        let split = LearnerDeclarations.split(text)
+        let (lent, context) = visibleNames(
+            in: workspace, wanted: split == nil ? Self.wanted(by: text, in: workspace) : nil)
         // Declarations in a line that also does something are at file scope, as in a main file: they last.
-        if let (declarations, statements) = LearnerDeclarations.split(text) {
+        if let (declarations, statements) = split {
             do {
                 try declare(declarations, in: workspace, with: compiler, seeing: lent, posting: false)
             } catch let diagnostics as CompilerDiagnostics {
@@ -221,13 +225,16 @@ extension LineRunner {
 
     /// What a compiled line sees: the lesson's objects and variables and the learner's bindings, each with the type
     /// it is declared with in the line, and the context that lends them (a variable's storage, not a copy).
-    func visibleNames(in workspace: Workspace) -> ([LineSource.Visible], LineContext) {
+    /// `wanted`: only these names (nil: all).
+    func visibleNames(
+        in workspace: Workspace, wanted: Set<String>? = nil
+    ) -> (names: [LineSource.Visible], context: LineContext) {
         let context = LineContext()
         var visible: [LineSource.Visible] = []
         var seen = Set<String>()
         let modules = inScopeModules(workspace)
         for object in workspace.namedObjects {
-            guard !seen.contains(object.name) else { continue }
+            guard !seen.contains(object.name), wanted?.contains(object.name) ?? true else { continue }
             let isLearners = workspace.bindings[object.name] === object
             if let getter = object.getter, let type = object.swiftType {
                 // Computed from other names (`board` is `controller!`): declared so, alive or not.
@@ -252,6 +259,17 @@ extension LineRunner {
             if object.kind == .var { context.variables[object.name] = Self.storage(of: object, holding: value) }
         }
         return (visible, context)
+    }
+
+    /// The names of the session that statements `text` may use (``names(_:usedBy:)`` keeps no other): the words it
+    /// mentions, and those the getters of the computed names among them read (`board` is `controller!`).
+    static func wanted(by text: String, in workspace: Workspace) -> Set<String> {
+        let words = LineSource.mentionedWords(text)
+        var wanted = words
+        for object in workspace.namedObjects where object.getter != nil && words.contains(object.name) {
+            wanted.formUnion(LineSource.mentionedWords(object.getter!))
+        }
+        return wanted
     }
 
     /// The learner's functions find the session's names when they run, looked up then in the workspace of the

@@ -1,6 +1,17 @@
 /// The fields of a value a compiled line made, read from its stored properties.
 public enum Reflection {
     static func fields(of value: Any?, objects: [LiveObject]) -> [StateField] {
+        // A number, a Boolean, a character or a string (most of what a learner's variables hold): what the mirrors
+        // below would find (no field, its own text), without them. The state of every variable is read after every
+        // line, so this is what 150 variables cost.
+        if let value, isPlain(value) {
+            return [StateField("value", .plain(cut(shown(value, bare: true, limit: paneLimit))))]
+        }
+        return mirroredFields(of: value, objects: objects)
+    }
+
+    /// ``fields(of:objects:)`` for any value, from its mirror.
+    static func mirroredFields(of value: Any?, objects: [LiveObject]) -> [StateField] {
         guard let value = unwrapped(value) else { return [StateField("value", .plain("nil"))] }
         if Swift.type(of: value) is AnyClass {
             let object = value as AnyObject
@@ -106,6 +117,11 @@ public enum Reflection {
         if Swift.type(of: value) == String.self, let text = value as? String {
             let quoted = String(reflecting: text)
             return quoted.utf8.count > limit ? String(quoted.prefix(limit)) + "…" : quoted
+        }
+        // A number, a Boolean, a character: its own text, as the branch for a text of its own below gives it.
+        if plainTypes.contains(ObjectIdentifier(Swift.type(of: value))) {
+            let text = String(reflecting: value)
+            return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
         }
         let facts = TypeFacts.of(Swift.type(of: value))
         // First: a cast of an optional to a protocol below would look inside it.
@@ -235,6 +251,21 @@ public enum Reflection {
             rest.subtract(option.value)
         }
         return rest.isEmpty ? StateValue.options(names).display : nil
+    }
+
+    /// The standard library's plain values: the mirror of one has no child and no display style, and it has a text
+    /// of its own. `String` is one too (``isPlain(_:)``), quoted where it is shown.
+    static let plainTypes: Set<ObjectIdentifier> = Set(
+        ([
+            Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self,
+            UInt64.self, Double.self, Float.self, Bool.self, Character.self,
+        ] as [Any.Type]).map(ObjectIdentifier.init))
+
+    /// Whether `value` is a plain value of the standard library (a number, a Boolean, a character, a string), itself,
+    /// not inside an optional.
+    static func isPlain(_ value: Any) -> Bool {
+        let type = Swift.type(of: value)
+        return type == String.self || plainTypes.contains(ObjectIdentifier(type))
     }
 
     /// The value inside any number of Optionals (a compiled line's `var` of an Optional type arrives as `Any?`).

@@ -88,13 +88,21 @@ public struct StateChange: Equatable, Sendable {
 
 extension Array where Element == StateGroup {
     /// The fields of `self` that differ from `before`, in the order of `self`, compared as values: no text is built
-    /// unless something changed.
+    /// unless something changed. Each group is found in `before` by its name at once (a variable added or taken
+    /// back shifts every group after it): what it costs grows with the objects, not with their square.
     public func changes(since before: [StateGroup]) -> [StateChange] {
         var out: [StateChange] = []
+        var lookedUp: [String: Int]?
+        func position(of object: String) -> Int? {
+            if lookedUp == nil {
+                lookedUp = Dictionary(before.indices.map { (before[$0].object, $0) }, uniquingKeysWith: { a, _ in a })
+            }
+            return lookedUp![object]
+        }
         for (index, group) in enumerated() {
             let old =
                 index < before.count && before[index].object == group.object
-                ? before[index] : before.first { $0.object == group.object }
+                ? before[index] : position(of: group.object).map { before[$0] }
             // A group a module kept from the last state (its parts did not change) shares the fields' storage: equal
             // without a look at them. Both arrays are alive here, so one address is one buffer.
             if let old, old.fields.count == group.fields.count,
@@ -116,7 +124,11 @@ extension Array where Element == StateGroup {
             }
         }
         // An object no longer there (a binding `undo` took back): its fields, gone.
-        for old in before where !contains(where: { $0.object == old.object }) {
+        var present: Set<String>?
+        for (index, old) in before.enumerated() {
+            if index < count && self[index].object == old.object { continue }
+            if present == nil { present = Set(map(\.object)) }
+            if present!.contains(old.object) { continue }
             for field in old.fields {
                 out.append(StateChange(key: old.object + "." + field.name, old: field.value, new: nil))
             }
