@@ -182,23 +182,9 @@ public final class CallRecorder: @unchecked Sendable {
     }
 
     func record<T>(_ callee: AnyObject, _ selector: String, _ arguments: [Any], _ body: () throws -> T) rethrows -> T {
-        let id = ObjectIdentifier(callee)
         // A call its caller recorded already (the mediator's `receive(message:)` on a page that records its own).
-        if let top = running.last, top.object == id, top.selector == selector { return try body() }
-        let calleeName = name(callee)
-        if recorded.count >= Self.limit { dropOldest() }
-        var call = Call(
-            caller: running.last?.name, callee: calleeName, selector: selector, arguments: [], depth: running.count)
-        if !arguments.isEmpty {
-            var values: [Taken] = []
-            values.reserveCapacity(arguments.count)
-            for argument in arguments { values.append(take(argument).map { .text($0) } ?? .value(argument)) }
-            call.taken = TakenArguments(values: values)
-        }
-        recorded.append(call)
-        let index = total - 1
-        running.append((id, selector, calleeName))
-        defer { running.removeLast() }
+        guard let index = enter(callee, selector, arguments) else { return try body() }
+        defer { leave() }
         do {
             return try body()
         } catch {
@@ -209,20 +195,13 @@ public final class CallRecorder: @unchecked Sendable {
 
     /// Records the call `selector` on `callee` as begun, made by the call running now; it runs until ``leave()``.
     /// Returns the call's index over the recorder's life, or nil (nothing begun, nothing to leave) for a call its
-    /// caller recorded already. The way in for calls that cannot be wrapped in a closure: a learner's own method,
-    /// instrumented where it is compiled (see `PlaygroundBridge`).
-    ///
-    /// The same steps as ``record(_:_:_:_:)``, which keeps its own copy: it is the lessons' hot path, and calling
-    /// this from it cost 0.05% more instructions on the benchmark's mix (`Scripts/count-instructions 2000`).
+    /// caller recorded already. ``record(_:_:_:_:)`` wraps a lesson type's call in it; a learner's own method,
+    /// instrumented where it is compiled (see `PlaygroundBridge`), calls it directly.
     public func enter(_ callee: AnyObject, _ selector: String, _ arguments: [Any]) -> Int? {
         let id = ObjectIdentifier(callee)
         if let top = running.last, top.object == id, top.selector == selector { return nil }
         let calleeName = name(callee)
-        if recorded.count >= Self.limit {
-            recorded.removeFirst(Self.limit / 4)
-            dropped += Self.limit / 4
-            described = max(0, described - Self.limit / 4)
-        }
+        if recorded.count >= Self.limit { dropOldest() }
         var call = Call(
             caller: running.last?.name, callee: calleeName, selector: selector, arguments: [], depth: running.count)
         if !arguments.isEmpty {
