@@ -104,7 +104,8 @@ public final class RetryingLoader: DataLoader {
             while true {
                 do {
                     return try CallRecord.call(wrapped, "load(_:)", path) { try wrapped.load(path) }
-                } catch where tries < attempts {
+                } catch {
+                    guard tries < attempts else { throw error }
                     tries += 1
                     retries += 1
                 }
