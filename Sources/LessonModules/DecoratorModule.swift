@@ -9,15 +9,15 @@ enum DecoratorModule {
         let network = NetworkLoader()
         let screen = ProfileScreen(loader: network)
         m.live("screen", screen) { api in
-            api.call("show", ProfileScreen.show)
+            api.call("display", ProfileScreen.display)
             api.property("shown", \.shown)
         }
         m.live("network", network) { api in
             api.call("failNext", NetworkLoader.failNext)
             api.property("requests", \.requests)
         }
-        m.command("show", [ArgumentSpec("path")], summary: "screen.show(_:)") {
-            "screen.show(\(SwiftValue.quoted(try $0.word(0))))"
+        m.command("display", [ArgumentSpec("path")], summary: "screen.display(_:)") {
+            "screen.display(\(SwiftValue.quoted(try $0.word(0))))"
         }
         m.command("flaky", [ArgumentSpec("count", .int)], summary: "network.failNext(_:)") {
             "network.failNext(\(try $0.number(0)))"

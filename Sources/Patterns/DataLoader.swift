@@ -123,8 +123,8 @@ public final class ProfileScreen {
 
     public init(loader: DataLoader) { self.loader = loader }
 
-    public func show(_ path: String) {
-        CallRecord.call(self, "show(_:)", path) {
+    public func display(_ path: String) {
+        CallRecord.call(self, "display(_:)", path) {
             do {
                 shown = try CallRecord.call(loader, "load(_:)", path) { try loader.load(path) }
             } catch LoadError.timedOut(let path) {

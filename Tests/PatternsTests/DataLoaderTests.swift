@@ -42,11 +42,11 @@ import Testing
         let network = NetworkLoader()
         let screen = ProfileScreen(loader: network)
         network.failNext(1)
-        screen.show("/me")
+        screen.display("/me")
         #expect(screen.shown == "timed out: /me")
         screen.loader = RetryingLoader(wrapping: network, attempts: 2)
         network.failNext(1)
-        screen.show("/me")
+        screen.display("/me")
         #expect(screen.shown == "/me #3")
     }
 }
