@@ -90,44 +90,34 @@ public final class BuilderModule: LessonModule {
         _ builder: HamburgerBuilder, name: String, context: ModuleContext,
         built: @escaping (Hamburger) -> Void = { _ in }
     ) -> [Method] {
-        [
-            Method("setMeat", throws: true) { (meat: Meat) in
-                try setMeat(meat, on: builder); return .done
-            },
-            Method("addSauces") { (sauces: Sauces) in
-                builder.addSauces(sauces); return .done
-            },
-            Method("removeSauces") { (sauces: Sauces) in
-                builder.removeSauces(sauces); return .done
-            },
-            Method("addToppings") { (toppings: Toppings) in
-                builder.addToppings(toppings); return .done
-            },
-            Method("removeToppings") { (toppings: Toppings) in
-                builder.removeToppings(toppings); return .done
-            },
-            Method("build", returns: .value("Hamburger")) {
-                let burger = builder.build()
-                built(burger)
-                context.post("product", picture(of: burger), source: name)
-                context.post("log", name + ".build() -> " + burger.description, source: name)
-                return .object(burgerObject(burger))
-            },
-            Method(property: "meat", type: "Meat") { shown(builder.meat) },
-            Method(property: "sauces", type: "Sauces") { shown(builder.sauces) },
-            Method(property: "toppings", type: "Toppings") { shown(builder.toppings) },
-        ]
+        LiveAPI.methods(of: builder) { api in
+            api.call("setMeat", HamburgerBuilder.setMeat)
+            api.call("addSauces", HamburgerBuilder.addSauces)
+            api.call("removeSauces", HamburgerBuilder.removeSauces)
+            api.call("addToppings", HamburgerBuilder.addToppings)
+            api.call("removeToppings", HamburgerBuilder.removeToppings)
+            api.thrown(soldOut)
+            api.method(
+                Method("build", returns: .value("Hamburger")) {
+                    let burger = builder.build()
+                    built(burger)
+                    context.post("product", picture(of: burger), source: name)
+                    context.post("log", name + ".build() -> " + burger.description, source: name)
+                    return .object(burgerObject(burger))
+                })
+            api.property("meat", \.meat)
+            api.property("sauces", \.sauces)
+            api.property("toppings", \.toppings)
+        }
     }
 
-    /// `setMeat(_:)` on any burger builder, its sold-out error named as Swift prints it. A sold-out meat is thrown
+    /// The sold-out error of any burger builder's `setMeat(_:)`, named as Swift prints it. A sold-out meat is thrown
     /// before the builder changes (`HamburgerBuilder.setMeat` checks first): nothing to roll back.
-    static func setMeat(_ meat: Meat, on builder: some BurgerBuilding) throws {
-        do { try builder.setMeat(meat) } catch let error as HamburgerBuilder.Error {
-            guard case .soldOut(let m) = error else { throw error }
-            throw ThrownError(
-                "HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue), reflecting: error,
-                changedNothing: true)
-        }
+    static func soldOut(_ error: any Error) -> ThrownError? {
+        guard case HamburgerBuilder.Error.soldOut(let meat) = error else { return nil }
+        return ThrownError(
+            "HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", BuilderText.isSoldOut(meat.rawValue),
+            reflecting: error, changedNothing: true)
     }
 
     /// A `HamburgerBuilder`'s fields in the state pane.
@@ -142,57 +132,44 @@ public final class BuilderModule: LessonModule {
     static func burgerObject(_ burger: Hamburger) -> LiveObject {
         LiveObject(
             name: "burger", typeName: "Hamburger",
-            methods: [
-                Method(property: "meat", type: "Meat") { shown(burger.meat) },
-                Method(property: "sauces", type: "Sauces") { shown(burger.sauces) },
-                Method(property: "toppings", type: "Toppings") { shown(burger.toppings) },
-                Method(property: "description", type: "String") {
-                    ShownValue(source: SwiftValue.quoted(burger.description), printed: burger.description)
-                },
-            ]
+            methods: LiveAPI.methods(of: burger) { api in
+                api.property("meat", \.meat)
+                api.property("sauces", \.sauces)
+                api.property("toppings", \.toppings)
+                api.property("description", \.description)
+            }
         ).holding { burger }
     }
 
-    /// As Swift writes the value, and as `print` prints it (an enum case by name, an option set by its raw value).
-    static func shown(_ meat: Meat) -> ShownValue { ShownValue(source: "." + meat.rawValue, printed: meat.rawValue) }
-    static func shown(_ sauces: Sauces) -> ShownValue {
-        ShownValue(source: Render.options(sauces.names), printed: "Sauces(rawValue: \(sauces.rawValue))")
-    }
-    static func shown(_ toppings: Toppings) -> ShownValue {
-        ShownValue(source: Render.options(toppings.names), printed: "Toppings(rawValue: \(toppings.rawValue))")
-    }
-
-    func alertObject(named name: String, _ alert: some AlertBuilding) -> LiveObject {
+    func alertObject<Builder: AlertBuilding>(named name: String, _ alert: Builder) -> LiveObject {
         let type = alert is BuggyAlertBuilder ? "BuggyAlertBuilder" : "AlertConcreteBuilder"
         return LiveObject(
             name: name, typeName: type,
-            methods: [
-                Method("setTitle", returns: .this) { (title: String) in
-                    alert.setTitle(title); return .this
-                },
-                Method("setMessage", returns: .this) { (message: String) in
-                    alert.setMessage(message); return .this
-                },
-                Method("addConfirmAction", (nil, "action"), returns: .this) {
-                    [unowned self] (title: String, action: PrintingClosure) in
-                    let context = self.context
-                    // The closure's print goes to the log pane: live objects never print.
-                    nonisolated(unsafe) let post = {
-                        for text in action.prints { context.post("log", text, source: "print") }
-                    }
-                    alert.addConfirmAction(title, action: { post() })
-                    return .this
-                },
-                Method("present", returns: .value("Alert")) { [unowned self] in
-                    let shown = alert.present()
-                    lastPresenter = name
-                    context.post("product", Self.picture(of: shown), source: name)
-                    context.post(
-                        "log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
-                    // The alert itself, so that `let shown = alert.present()` binds it.
-                    return .object(LiveObject(name: "shown", typeName: "Alert", methods: []).holding { shown })
-                },
-            ])
+            methods: LiveAPI.methods(of: alert) { api in
+                api.call("setTitle", Builder.setTitle)
+                api.call("setMessage", Builder.setMessage)
+                api.method(
+                    Method("addConfirmAction", (nil, "action"), returns: .this) {
+                        [unowned self] (title: String, action: PrintingClosure) in
+                        let context = self.context
+                        // The closure's print goes to the log pane: live objects never print.
+                        nonisolated(unsafe) let post = {
+                            for text in action.prints { context.post("log", text, source: "print") }
+                        }
+                        alert.addConfirmAction(title, action: { post() })
+                        return .this
+                    })
+                api.method(
+                    Method("present", returns: .value("Alert")) { [unowned self] in
+                        let shown = alert.present()
+                        lastPresenter = name
+                        context.post("product", Self.picture(of: shown), source: name)
+                        context.post(
+                            "log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
+                        // The alert itself, so that `let shown = alert.present()` binds it.
+                        return .object(LiveObject(name: "shown", typeName: "Alert", methods: []).holding { shown })
+                    })
+            })
     }
 
     /// A compiled line may have presented an alert: it is drawn in the product pane, as after the module's own
@@ -227,8 +204,7 @@ public final class BuilderModule: LessonModule {
     public lazy var commands: [CommandSpec] = [
         CommandSpec(
             "meat", [ArgumentSpec("meat", .choice(Meat.allCases.map(\.rawValue)))],
-            summary: .verbatim("builder.setMeat(_:)"),
-            .call { .call("builder", "setMeat", .value(.member(try $0.word(0)))) }),
+            summary: .verbatim("builder.setMeat(_:)"), .swift { "try builder.setMeat(.\(try $0.word(0)))" }),
         CommandSpec(
             "sauce",
             [
@@ -236,11 +212,7 @@ public final class BuilderModule: LessonModule {
                 ArgumentSpec("sauce", .choice(Sauces.named.map(\.name)), variadic: true),
             ],
             summary: .verbatim("builder.addSauces(_:), builder.removeSauces(_:)"),
-            .call { a in
-                .call(
-                    "builder", try a.word(0) == "add" ? "addSauces" : "removeSauces",
-                    .value(Self.options(try a.words(1))))
-            }),
+            .swift { "builder.\(try $0.word(0))Sauces(\(Self.options(try $0.words(1))))" }),
         CommandSpec(
             "topping",
             [
@@ -248,14 +220,10 @@ public final class BuilderModule: LessonModule {
                 ArgumentSpec("topping", .choice(Toppings.named.map(\.name)), variadic: true),
             ],
             summary: .verbatim("builder.addToppings(_:), builder.removeToppings(_:)"),
-            .call { a in
-                .call(
-                    "builder", try a.word(0) == "add" ? "addToppings" : "removeToppings",
-                    .value(Self.options(try a.words(1))))
-            }),
+            .swift { "builder.\(try $0.word(0))Toppings(\(Self.options(try $0.words(1))))" }),
         CommandSpec(
             "build", summary: .verbatim("let burger = builder.build()"),
-            .call { _ in SwiftStatement.call("builder", "build").bound(to: "burger") }),
+            .swift { _ in "let burger = builder.build()" }),
         CommandSpec(
             "show", summary: BuilderText.showSummary.phrase, changesState: false,
             .native { [unowned self] _ in
@@ -267,20 +235,19 @@ public final class BuilderModule: LessonModule {
             }),
         CommandSpec(
             "title", [ArgumentSpec("text")], summary: .verbatim("alert.setTitle(_:)"),
-            .call { .call("alert", "setTitle", .value(.string(try $0.word(0)))) }),
+            .swift { "alert.setTitle(\(SwiftValue.quoted(try $0.word(0))))" }),
         CommandSpec(
             "message", [ArgumentSpec("text")], summary: .verbatim("alert.setMessage(_:)"),
-            .call { .call("alert", "setMessage", .value(.string(try $0.word(0)))) }),
+            .swift { "alert.setMessage(\(SwiftValue.quoted(try $0.word(0))))" }),
         CommandSpec(
             "button", [ArgumentSpec("title"), ArgumentSpec("prints", optional: true)],
             summary: .verbatim("alert.addConfirmAction(_:action:)"),
-            .call { a in
+            .swift { a in
                 let title = try a.word(0)
-                return .call(
-                    "alert", "addConfirmAction", .value(.string(title)),
-                    .trailing(.closure([try a.optionalWord(1) ?? "\(title) tapped"])))
+                let prints = try a.optionalWord(1) ?? "\(title) tapped"
+                return "alert.addConfirmAction(\(SwiftValue.quoted(title))) { print(\(SwiftValue.quoted(prints))) }"
             }),
-        CommandSpec("present", summary: .verbatim("alert.present()"), .call { _ in .call("alert", "present") }),
+        CommandSpec("present", summary: .verbatim("alert.present()"), .swift { _ in "alert.present()" }),
         CommandSpec(
             "tap", [ArgumentSpec("button")], summary: BuilderText.tapSummary.phrase,
             .call { [unowned self] a in
@@ -299,7 +266,5 @@ public final class BuilderModule: LessonModule {
     ]
 
     /// One option as `.name`, several as `[.a, .b]`, the way a learner would write them.
-    static func options(_ names: [String]) -> SwiftValue {
-        names.count == 1 ? .member(names[0]) : .array(names.map { .member($0) })
-    }
+    static func options(_ names: [String]) -> String { names.count == 1 ? "." + names[0] : Render.options(names) }
 }

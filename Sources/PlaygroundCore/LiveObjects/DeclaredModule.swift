@@ -59,10 +59,12 @@ public final class DeclaredModule: LessonModule {
             self.context = context
         }
 
-        /// A live object under `name`, its methods listed by `api`; `state: false` keeps it out of the state pane.
+        /// A live object under `name`, its methods listed by `api`; `state: false` keeps it out of the state pane,
+        /// and `fields` shows only the stored properties named, in that order (`["score", "isOver"]`).
         @discardableResult
         public func live<T: AnyObject>(
-            _ name: String, _ instance: T, state: Bool = true, _ api: (LiveAPI<T>) -> Void = { _ in }
+            _ name: String, _ instance: T, state: Bool = true, fields: [String]? = nil,
+            _ api: (LiveAPI<T>) -> Void = { _ in }
         ) -> LiveObject {
             let list = LiveAPI(instance, module: module)
             api(list)
@@ -73,7 +75,9 @@ public final class DeclaredModule: LessonModule {
             module.objects.append(object)
             if state {
                 module.groups.append { [unowned module] in
-                    StateGroup(name, type: short, DeclaredModule.storedFields(of: instance, among: module.objects))
+                    StateGroup(
+                        name, type: short,
+                        DeclaredModule.storedFields(of: instance, among: module.objects, only: fields))
                 }
             }
             return object
@@ -101,114 +105,27 @@ public final class DeclaredModule: LessonModule {
     }
 
     /// An object's stored properties as state fields: a lesson object it holds by its name, anything else as the
-    /// playground shows values. The object itself is not "the same object as" itself.
-    static func storedFields(of instance: AnyObject, among objects: [LiveObject]) -> [StateField] {
+    /// playground shows values. The object itself is not "the same object as" itself. With `only`, the properties
+    /// of those names, in that order (a name the object has no property for is left out).
+    static func storedFields(of instance: AnyObject, among objects: [LiveObject], only: [String]? = nil)
+        -> [StateField]
+    {
         var levels: [Mirror] = []
         var level: Mirror? = Mirror(reflecting: instance)
         while let current = level {
             levels.insert(current, at: 0)
             level = current.superclassMirror
         }
-        return levels.flatMap(\.children).compactMap { child in
+        func field(_ label: String, _ value: Any) -> StateField {
+            StateField(label, .plain(Reflection.cut(Reflection.describe(value, objects: objects))))
+        }
+        let children = levels.flatMap(\.children)
+        if let only {
+            return only.compactMap { name in children.first { $0.label == name }.map { field(name, $0.value) } }
+        }
+        return children.compactMap { child in
             guard let label = child.label, !Reflection.isHidden(label) else { return nil }
-            return StateField(label, .plain(Reflection.cut(Reflection.describe(child.value, objects: objects))))
+            return field(label, child.value)
         }
-    }
-}
-
-/// The methods of one live object, listed by unapplied reference: `api.call("add", (nil, "price"), Cart.add)`.
-/// Each runs the real method on the real instance, then the module's ``DeclaredModule/Declaration/afterChange(_:)``.
-public final class LiveAPI<T: AnyObject> {
-    let instance: T
-    unowned let module: DeclaredModule
-    var methods: [Method] = []
-
-    init(_ instance: T, module: DeclaredModule) {
-        self.instance = instance
-        self.module = module
-    }
-
-    /// Runs a call of the real method and what follows every change. (The list goes once the module has its
-    /// methods: they hold the module, `unowned`, as the module holds them.)
-    private static func ran(_ module: DeclaredModule, _ body: () throws -> Void) throws -> CallResult {
-        do {
-            try body()
-        } catch let error as ThrownError {
-            throw error
-        } catch {
-            throw Self.thrown(error)
-        }
-        module.changed()
-        return .done
-    }
-
-    /// An error a lesson type threw, as Swift names it (`Cart.Error.empty`), explained by its own text.
-    static func thrown(_ error: any Error) -> ThrownError {
-        let name = String(reflecting: error).replacingOccurrences(of: "Patterns.", with: "")
-        return ThrownError(name, .verbatim(String(describing: error)), reflecting: error)
-    }
-
-    public func call(_ name: String, _ method: @escaping (T) -> () -> Void) {
-        let (instance, module) = (instance, module)
-        methods.append(Method(name) { [unowned module] in try Self.ran(module) { method(instance)() } })
-    }
-
-    public func call(_ name: String, _ method: @escaping (T) -> () throws -> Void) {
-        let (instance, module) = (instance, module)
-        methods.append(
-            Method(name, throws: true) { [unowned module] in try Self.ran(module) { try method(instance)() } })
-    }
-
-    public func call<A: ArgumentType>(_ name: String, _ method: @escaping (T) -> (A) -> Void) {
-        call(name, nil, method)
-    }
-
-    public func call<A: ArgumentType>(_ name: String, _ method: @escaping (T) -> (A) throws -> Void) {
-        call(name, nil, method)
-    }
-
-    /// A method whose one parameter has a label: `api.call("setPricing", "to", Cart.setPricing)`.
-    public func call<A: ArgumentType>(_ name: String, _ label: String?, _ method: @escaping (T) -> (A) -> Void) {
-        let (instance, module) = (instance, module)
-        methods.append(Method(name, label) { [unowned module] (a: A) in try Self.ran(module) { method(instance)(a) } })
-    }
-
-    public func call<A: ArgumentType>(
-        _ name: String, _ label: String?, _ method: @escaping (T) -> (A) throws -> Void
-    ) {
-        let (instance, module) = (instance, module)
-        methods.append(
-            Method(name, label, throws: true) { [unowned module] (a: A) in
-                try Self.ran(module) { try method(instance)(a) }
-            })
-    }
-
-    public func call<A: ArgumentType, B: ArgumentType>(
-        _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (A, B) -> Void
-    ) {
-        let (instance, module) = (instance, module)
-        methods.append(
-            Method(name, labels) { [unowned module] (a: A, b: B) in try Self.ran(module) { method(instance)(a, b) } })
-    }
-
-    public func call<A: ArgumentType, B: ArgumentType>(
-        _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (A, B) throws -> Void
-    ) {
-        let (instance, module) = (instance, module)
-        methods.append(
-            Method(name, labels, throws: true) { [unowned module] (a: A, b: B) in
-                try Self.ran(module) { try method(instance)(a, b) }
-            })
-    }
-
-    /// A property the interpreter reads (`cart.total`, `print(cart.total)`); setting it is the compiler's.
-    public func property<V>(_ name: String, _ keyPath: KeyPath<T, V>) {
-        let instance = instance
-        let type = Reflection.unqualified(String(describing: V.self))
-        methods.append(
-            Method(property: name, type: type) {
-                let value = instance[keyPath: keyPath]
-                return ShownValue(source: Reflection.display(value), printed: String(describing: value))
-            })
     }
 }
