@@ -204,7 +204,8 @@ public final class BuilderModule: LessonModule {
     public lazy var commands: [CommandSpec] = [
         CommandSpec(
             "meat", [ArgumentSpec("meat", .choice(Meat.allCases.map(\.rawValue)))],
-            summary: .verbatim("builder.setMeat(_:)"), .swift { "try builder.setMeat(.\(try $0.word(0)))" }),
+            summary: .verbatim("builder.setMeat(_:)"),
+            .call { .call("builder", "setMeat", .value(.member(try $0.word(0)))) }),
         CommandSpec(
             "sauce",
             [
@@ -212,7 +213,11 @@ public final class BuilderModule: LessonModule {
                 ArgumentSpec("sauce", .choice(Sauces.named.map(\.name)), variadic: true),
             ],
             summary: .verbatim("builder.addSauces(_:), builder.removeSauces(_:)"),
-            .swift { "builder.\(try $0.word(0))Sauces(\(Self.options(try $0.words(1))))" }),
+            .call { a in
+                .call(
+                    "builder", try a.word(0) == "add" ? "addSauces" : "removeSauces",
+                    .value(Self.options(try a.words(1))))
+            }),
         CommandSpec(
             "topping",
             [
@@ -220,10 +225,14 @@ public final class BuilderModule: LessonModule {
                 ArgumentSpec("topping", .choice(Toppings.named.map(\.name)), variadic: true),
             ],
             summary: .verbatim("builder.addToppings(_:), builder.removeToppings(_:)"),
-            .swift { "builder.\(try $0.word(0))Toppings(\(Self.options(try $0.words(1))))" }),
+            .call { a in
+                .call(
+                    "builder", try a.word(0) == "add" ? "addToppings" : "removeToppings",
+                    .value(Self.options(try a.words(1))))
+            }),
         CommandSpec(
             "build", summary: .verbatim("let burger = builder.build()"),
-            .swift { _ in "let burger = builder.build()" }),
+            .call { _ in SwiftStatement.call("builder", "build").bound(to: "burger") }),
         CommandSpec(
             "show", summary: BuilderText.showSummary.phrase, changesState: false,
             .native { [unowned self] _ in
@@ -235,19 +244,20 @@ public final class BuilderModule: LessonModule {
             }),
         CommandSpec(
             "title", [ArgumentSpec("text")], summary: .verbatim("alert.setTitle(_:)"),
-            .swift { "alert.setTitle(\(SwiftValue.quoted(try $0.word(0))))" }),
+            .call { .call("alert", "setTitle", .value(.string(try $0.word(0)))) }),
         CommandSpec(
             "message", [ArgumentSpec("text")], summary: .verbatim("alert.setMessage(_:)"),
-            .swift { "alert.setMessage(\(SwiftValue.quoted(try $0.word(0))))" }),
+            .call { .call("alert", "setMessage", .value(.string(try $0.word(0)))) }),
         CommandSpec(
             "button", [ArgumentSpec("title"), ArgumentSpec("prints", optional: true)],
             summary: .verbatim("alert.addConfirmAction(_:action:)"),
-            .swift { a in
+            .call { a in
                 let title = try a.word(0)
-                let prints = try a.optionalWord(1) ?? "\(title) tapped"
-                return "alert.addConfirmAction(\(SwiftValue.quoted(title))) { print(\(SwiftValue.quoted(prints))) }"
+                return .call(
+                    "alert", "addConfirmAction", .value(.string(title)),
+                    .trailing(.closure([try a.optionalWord(1) ?? "\(title) tapped"])))
             }),
-        CommandSpec("present", summary: .verbatim("alert.present()"), .swift { _ in "alert.present()" }),
+        CommandSpec("present", summary: .verbatim("alert.present()"), .call { _ in .call("alert", "present") }),
         CommandSpec(
             "tap", [ArgumentSpec("button")], summary: BuilderText.tapSummary.phrase,
             .call { [unowned self] a in
@@ -266,5 +276,7 @@ public final class BuilderModule: LessonModule {
     ]
 
     /// One option as `.name`, several as `[.a, .b]`, the way a learner would write them.
-    static func options(_ names: [String]) -> String { names.count == 1 ? "." + names[0] : Render.options(names) }
+    static func options(_ names: [String]) -> SwiftValue {
+        names.count == 1 ? .member(names[0]) : .array(names.map { .member($0) })
+    }
 }

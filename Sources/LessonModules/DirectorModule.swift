@@ -30,14 +30,10 @@ public final class DirectorModule: LessonModule {
     }
 
     /// `with: receiptBuilder`: one of the lesson's builders, by name.
-    struct BuilderName: ArgumentType {
-        var name: String
+    struct BuilderName: ObjectArgument {
+        static let swiftType = "BurgerBuilding"
         static let names = ["burgerBuilder", "receiptBuilder"]
-        static var parameterType: ParamType { .object(type: "BurgerBuilding", names: names) }
-        init(checked value: ArgValue) throws(InternalError) {
-            guard case .object(let name) = value else { throw InternalError("\(value) is not a builder") }
-            self.name = name
-        }
+        let name: String
     }
 
     // MARK: live objects
@@ -102,7 +98,8 @@ public final class DirectorModule: LessonModule {
             }
     }
 
-    enum Recipe: String { case combo1, kittenSpecial }
+    /// The employee's recipes, by the name of the method that makes each.
+    enum Recipe: String, CaseIterable { case createCombo1, createKittenSpecial }
 
     /// Who made what `receiptBuilder` holds: the employee, when its last order for this builder returned exactly the
     /// receipt the builder holds now; else calls of the learner's own, or nothing yet.
@@ -118,16 +115,12 @@ public final class DirectorModule: LessonModule {
 
     lazy var employeeObject = LiveObject(
         name: "employee", typeName: "Employee",
-        methods: [
-            Method("createCombo1", "with", throws: true, returns: .value("B.Product")) {
+        methods: Recipe.allCases.map { recipe in
+            Method(recipe.rawValue, "with", throws: true, returns: .value("B.Product")) {
                 [unowned self] (builder: BuilderName) in
-                try make(.combo1, into: builder.name)
-            },
-            Method("createKittenSpecial", "with", throws: true, returns: .value("B.Product")) {
-                [unowned self] (builder: BuilderName) in
-                try make(.kittenSpecial, into: builder.name)
-            },
-        ])
+                try make(recipe, into: builder.name)
+            }
+        })
 
     func make(_ recipe: Recipe, into builderName: String) throws -> CallResult {
         // The log tells the employee's calls as they were recorded: the builder is the real one, as in Swift.
@@ -137,19 +130,13 @@ public final class DirectorModule: LessonModule {
         do {
             // The same builder every time, as in Swift: a second recipe adds to what the first one left.
             if builderName == "receiptBuilder" {
-                let receipt =
-                    recipe == .combo1
-                    ? try employee.createCombo1(with: receiptBuilder)
-                    : try employee.createKittenSpecial(with: receiptBuilder)
+                let receipt = try cook(recipe, with: receiptBuilder)
                 product = "Receipt"
                 context.post("product", Self.picture(of: receipt), source: "receiptBuilder")
                 // The product itself, so that `let receipt = try employee.createCombo1(with: receiptBuilder)` binds it.
                 return .object(LiveObject(name: "receipt", typeName: "Receipt", methods: []).holding { receipt })
             } else {
-                let burger =
-                    recipe == .combo1
-                    ? try employee.createCombo1(with: burgerBuilder)
-                    : try employee.createKittenSpecial(with: burgerBuilder)
+                let burger = try cook(recipe, with: burgerBuilder)
                 product = String(describing: burger)
                 context.post("product", BuilderModule.picture(of: burger), source: "burgerBuilder")
                 return .object(BuilderModule.burgerObject(burger))
@@ -158,6 +145,14 @@ public final class DirectorModule: LessonModule {
             throw ThrownError(
                 "HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", DirectorText.sorryNoBurgers(meat.rawValue),
                 reflecting: HamburgerBuilder.Error.soldOut(meat))
+        }
+    }
+
+    /// The employee's recipe, run into the builder by the real director.
+    func cook<B: BurgerBuilding>(_ recipe: Recipe, with builder: B) throws -> B.Product {
+        switch recipe {
+        case .createCombo1: try employee.createCombo1(with: builder)
+        case .createKittenSpecial: try employee.createKittenSpecial(with: builder)
         }
     }
 

@@ -76,31 +76,32 @@ public final class MediatorModule: LessonModule {
         senderObject(red).holding { [unowned self] in red },
         LiveObject(
             name: "pager", typeName: "PageViewController",
-            methods: [
-                Method("add") { [unowned self] (page: NewPage) in
-                    try add(page); return .done
-                },
+            methods: LiveAPI.methods(of: pager) { api in
+                api.method(
+                    Method("add") { [unowned self] (page: NewPage) in
+                        try add(page); return .done
+                    })
                 // The mediator's own entry point: what a sender calls.
-                Method("send", "message") { [unowned self] (message: String) in
-                    pager.send(message: message)
-                    reportDelivery()
-                    return .done
-                },
-                Method(property: "pages", type: "[Page]") { [unowned self] in
-                    ShownValue(
-                        source: "["
-                            + pager.pages.map { "\(type(of: $0))(name: \(SwiftValue.quoted($0.name)))" }.joined(
-                                separator: ", ") + "]",
-                        printed: "[" + pager.pages.map { "Patterns.\(type(of: $0))" }.joined(separator: ", ") + "]")
-                },
-                Method(property: "recipients", type: "[Receiver]") { [unowned self] in
-                    ShownValue(
-                        source: "["
-                            + receivers.map { "ReceiverPage(name: \(SwiftValue.quoted($0.name)))" }.joined(
-                                separator: ", ") + "]",
-                        printed: "[" + receivers.map { _ in "Patterns.ReceiverPage" }.joined(separator: ", ") + "]")
-                },
-            ]
+                api.call("send", "message", PageViewController.send)
+                api.after { [unowned self] in reportDelivery() }
+                api.method(
+                    Method(property: "pages", type: "[Page]") { [unowned self] in
+                        ShownValue(
+                            source: "["
+                                + pager.pages.map { "\(type(of: $0))(name: \(SwiftValue.quoted($0.name)))" }.joined(
+                                    separator: ", ") + "]",
+                            printed: "[" + pager.pages.map { "Patterns.\(type(of: $0))" }.joined(separator: ", ") + "]")
+                    })
+                api.method(
+                    Method(property: "recipients", type: "[Receiver]") { [unowned self] in
+                        ShownValue(
+                            source: "["
+                                + receivers.map { "ReceiverPage(name: \(SwiftValue.quoted($0.name)))" }.joined(
+                                    separator: ", ") + "]",
+                            printed: "[" + receivers.map { _ in "Patterns.ReceiverPage" }.joined(separator: ", ")
+                                + "]")
+                    })
+            }
         ).holding { [unowned self] in pager },
         LiveObject(
             name: "blue", typeName: "ReceiverPage",

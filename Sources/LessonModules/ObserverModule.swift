@@ -124,17 +124,11 @@ public enum ObserverModule {
 
 extension GameEvent: CaseArgument {}
 
-/// `hub.addObserver(label, for: .gameOver)`: one of the lesson's observers, by name. An object the learner made is
-/// not one of them: the compiler passes it.
-struct ObserverName: ArgumentType {
+/// `hub.addObserver(label, for: .gameOver)`: one of the lesson's observers, by name.
+struct ObserverName: ObjectArgument {
+    static let swiftType = "HubObserver"
+    static var names: [String] { ObserverModule.observerNames }
     let name: String
-    static var parameterType: ParamType { .object(type: "HubObserver", names: ObserverModule.observerNames) }
-    init(checked value: ArgValue) throws(InternalError) {
-        guard case .object(let name) = value else {
-            throw InternalError("a checked argument \(value) is not an observer")
-        }
-        self.name = name
-    }
 }
 
 /// What the observer lesson's objects say, in English and Korean.

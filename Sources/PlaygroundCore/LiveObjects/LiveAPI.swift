@@ -62,18 +62,20 @@ public final class LiveAPI<T> {
     public func method(_ method: Method) { methods.append(method) }
 
     public func call(_ name: String, _ method: @escaping (T) -> () -> Void) {
-        let (instance, hooks) = (instance, hooks)
+        let (bound, hooks) = (method(instance), hooks)
         methods.append(
             Method(name) {
-                try hooks.ran { method(instance)() }; return .done
+                try hooks.ran { bound() }
+                return .done
             })
     }
 
     public func call(_ name: String, _ method: @escaping (T) -> () throws -> Void) {
-        let (instance, hooks) = (instance, hooks)
+        let (bound, hooks) = (method(instance), hooks)
         methods.append(
             Method(name, throws: true) {
-                try hooks.ran { try method(instance)() }; return .done
+                try hooks.ran { try bound() }
+                return .done
             })
     }
 
@@ -87,49 +89,53 @@ public final class LiveAPI<T> {
 
     /// A fluent method: it returns its own object, and the chain goes on from it.
     public func call<A: ArgumentType>(_ name: String, _ method: @escaping (T) -> (A) -> T) {
-        let (instance, hooks) = (instance, hooks)
+        let (bound, hooks) = (method(instance), hooks)
         methods.append(
             Method(name, returns: .this) { (a: A) in
-                try hooks.ran { _ = method(instance)(a) }; return .this
+                try hooks.ran { _ = bound(a) }
+                return .this
             })
     }
 
     /// A method whose one parameter has a label: `api.call("setPricing", "to", Cart.setPricing)`.
     public func call<A: ArgumentType>(_ name: String, _ label: String?, _ method: @escaping (T) -> (A) -> Void) {
-        let (instance, hooks) = (instance, hooks)
+        let (bound, hooks) = (method(instance), hooks)
         methods.append(
             Method(name, label) { (a: A) in
-                try hooks.ran { method(instance)(a) }; return .done
+                try hooks.ran { bound(a) }
+                return .done
             })
     }
 
     public func call<A: ArgumentType>(
         _ name: String, _ label: String?, _ method: @escaping (T) -> (A) throws -> Void
     ) {
-        let (instance, hooks) = (instance, hooks)
+        let (bound, hooks) = (method(instance), hooks)
         methods.append(
             Method(name, label, throws: true) { (a: A) in
-                try hooks.ran { try method(instance)(a) }; return .done
+                try hooks.ran { try bound(a) }
+                return .done
             })
     }
 
     public func call<A: ArgumentType, B: ArgumentType>(
         _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (A, B) -> Void
     ) {
-        let (instance, hooks) = (instance, hooks)
+        let (bound, hooks) = (method(instance), hooks)
         methods.append(
             Method(name, labels) { (a: A, b: B) in
-                try hooks.ran { method(instance)(a, b) }; return .done
+                try hooks.ran { bound(a, b) }
+                return .done
             })
     }
 
     public func call<A: ArgumentType, B: ArgumentType>(
         _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (A, B) throws -> Void
     ) {
-        let (instance, hooks) = (instance, hooks)
+        let (bound, hooks) = (method(instance), hooks)
         methods.append(
             Method(name, labels, throws: true) { (a: A, b: B) in
-                try hooks.ran { try method(instance)(a, b) }
+                try hooks.ran { try bound(a, b) }
                 return .done
             })
     }
