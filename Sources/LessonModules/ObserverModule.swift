@@ -36,21 +36,9 @@ public enum ObserverModule {
             api.after { posted(hub.lastDelivery, label: label, sound: sound, achievements: achievements, m.context) }
         }
         m.live("hub", hub, state: false) { api in
-            api.method(
-                Method("addObserver", (nil, "for")) { (name: ObserverName, event: GameEvent) in
-                    hub.addObserver(observer(name), for: event)
-                    return .done
-                })
-            api.method(
-                Method("removeObserver", (nil, "for")) { (name: ObserverName, event: GameEvent) in
-                    hub.removeObserver(observer(name), for: event)
-                    return .done
-                })
-            api.method(
-                Method("removeObserver") { (name: ObserverName) in
-                    hub.removeObserver(observer(name))
-                    return .done
-                })
+            api.call("addObserver", (nil, "for"), NotificationHub.addObserver, object: observer)
+            api.call("removeObserver", (nil, "for"), NotificationHub.removeObserver, object: observer)
+            api.call("removeObserver", NotificationHub.removeObserver, object: observer)
         }
         m.live("label", label, fields: ["text", "updates"]) { api in api.property("text", \.text) }
         m.live("sound", sound, fields: ["played"])

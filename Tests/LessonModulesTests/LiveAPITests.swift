@@ -68,6 +68,21 @@ import Testing
         #expect(throws: InternalError.self) { _ = try Listener(checked: .text("sound")) }
     }
 
+    @Test func aMethodThatTakesALiveObjectIsGivenTheInstanceItsNameStandsFor() throws {
+        let hub = NotificationHub()
+        let label = ScoreLabel(), sound = SoundPlayer()
+        let find = { (name: Listener) -> HubObserver in name.name == "label" ? label : sound }
+        let methods = LiveAPI.methods(of: hub) { api in
+            api.call("addObserver", (nil, "for"), NotificationHub.addObserver, object: find)
+            api.call("removeObserver", NotificationHub.removeObserver, object: find)
+        }
+        #expect(methods.map(\.signature) == ["addObserver(HubObserver, for: GameEvent)", "removeObserver(HubObserver)"])
+        _ = try methods[0].perform([.object("sound"), .cases(["gameOver"])])
+        #expect(hub.observers(of: .gameOver).map(\.name) == ["sound"])
+        _ = try methods[1].perform([.object("sound")])
+        #expect(hub.observers(of: .gameOver).isEmpty)
+    }
+
     @Test func aDeclaredObjectShowsTheFieldsItIsGivenInTheirOrder() throws {
         let factory = DeclaredModule.factory("fields") { m in
             m.live("label", ScoreLabel(), fields: ["updates", "text", "noSuchField"])

@@ -140,6 +140,32 @@ public final class LiveAPI<T> {
             })
     }
 
+    /// A method that takes one of the lesson's live objects (`hub.removeObserver(label)`): `object` finds what the
+    /// name the learner passed stands for.
+    public func call<O: ObjectArgument, P>(
+        _ name: String, _ method: @escaping (T) -> (P) -> Void, object: @escaping (O) -> P
+    ) {
+        let (bound, hooks) = (method(instance), hooks)
+        methods.append(
+            Method(name) { (o: O) in
+                try hooks.ran { bound(object(o)) }
+                return .done
+            })
+    }
+
+    /// The same, with a second argument: `hub.addObserver(label, for: .gameOver)`.
+    public func call<O: ObjectArgument, P, B: ArgumentType>(
+        _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (P, B) -> Void,
+        object: @escaping (O) -> P
+    ) {
+        let (bound, hooks) = (method(instance), hooks)
+        methods.append(
+            Method(name, labels) { (o: O, b: B) in
+                try hooks.ran { bound(object(o), b) }
+                return .done
+            })
+    }
+
     /// A property the interpreter reads (`cart.total`, `print(cart.total)`); setting it is the compiler's.
     public func property<V>(_ name: String, _ keyPath: KeyPath<T, V>) {
         let instance = instance
