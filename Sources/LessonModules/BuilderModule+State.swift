@@ -13,15 +13,12 @@ extension BuilderModule {
                 StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder))
             }
         ]
-        guard !alertsInUse.isEmpty else { return groups }
-        if alertsInUse.contains("alert") {
-            let parts = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction, )
-            groups.append(alertMemo.value(for: parts) { alertState("alert", parts) })
-        }
-        if alertsInUse.contains("buggyAlert") {
-            let parts = AlertParts(buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction, )
-            groups.append(buggyAlertMemo.value(for: parts) { alertState("buggyAlert", parts) })
-        }
+        // The alert builders are in the state pane once they hold a part (by whichever engine it was set).
+        let alert = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction)
+        let buggy = AlertParts(buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction)
+        guard alert.holdsAPart || buggy.holdsAPart else { return groups }
+        if alert.holdsAPart { groups.append(alertMemo.value(for: alert) { alertState("alert", alert) }) }
+        if buggy.holdsAPart { groups.append(buggyAlertMemo.value(for: buggy) { alertState("buggyAlert", buggy) }) }
         let tap = screen.lastTap
         let screenParts = ScreenParts(
             presented: screen.presented.map { $0.title }, tapped: tap.map { $0.alert?.title },

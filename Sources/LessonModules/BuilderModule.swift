@@ -8,17 +8,6 @@ public final class BuilderModule: LessonModule {
     let screen = Screen()
     let alertBuilder: AlertConcreteBuilder
     let buggyBuilder: BuggyAlertBuilder
-    /// The alert builders in the state pane: those that hold a part (by whichever engine it was set).
-    var alertsInUse: Set<String> {
-        var names: Set<String> = []
-        if alertBuilder.title != nil || alertBuilder.message != nil || alertBuilder.confirmAction != nil {
-            names.insert("alert")
-        }
-        if buggyBuilder.title != nil || buggyBuilder.message != nil || buggyBuilder.confirmAction != nil {
-            names.insert("buggyAlert")
-        }
-        return names
-    }
     var lastBurger: Hamburger?
     /// Which alert object presented what the screen shows (or showed before its tap).
     var lastPresenter: String?
