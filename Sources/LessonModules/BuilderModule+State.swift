@@ -76,18 +76,18 @@ extension BuilderModule {
     static func picture(of burger: Hamburger) -> String {
         let width = 17
         var out = TextBuffer(capacity: 24 * 12)
-        Render.appendCentred(burger.description, width: width, to: &out)
+        TextPicture.appendCentred(burger.description, width: width, to: &out)
         out.write("\n  _____________\n /  . . . . .  \\")
         for topping in burger.toppings.names.reversed() {
             out.write("\n ")
-            Render.appendCentred(" " + topping + " ", width: width - 2, fill: "~", to: &out)
+            TextPicture.appendCentred(" " + topping + " ", width: width - 2, fill: "~", to: &out)
         }
         for sauce in burger.sauces.names.reversed() {
             out.write("\n ")
-            Render.appendCentred(" " + sauce + " ", width: width - 2, fill: "=", to: &out)
+            TextPicture.appendCentred(" " + sauce + " ", width: width - 2, fill: "=", to: &out)
         }
         out.write("\n[")
-        Render.appendCentred(" " + burger.meat.rawValue + " ", width: width - 2, fill: "#", to: &out)
+        TextPicture.appendCentred(" " + burger.meat.rawValue + " ", width: width - 2, fill: "#", to: &out)
         out.write("]\n \\_____________/")
         return out.string
     }
@@ -98,6 +98,6 @@ extension BuilderModule {
         if let message = alert.message { lines.append(message) }
         lines.append(nil)
         lines.append("[ " + (alert.confirm?.title ?? "") + " ]")
-        return Render.box(lines)
+        return TextPicture.box(lines)
     }
 }

@@ -57,13 +57,9 @@ public final class BuilderModule: LessonModule {
     /// `let b2 = HamburgerBuilder()`: a second real builder, with the same API, in the state pane under its name.
     public var initializers: [LiveInitializer] {
         [
-            LiveInitializer("HamburgerBuilder") { [unowned self] name, _ in
-                let made = HamburgerBuilder()
-                return LiveObject(name: name, typeName: "HamburgerBuilder", methods: builderMethods(made, name: name)) {
-                    Self.fields(of: made)
-                }
-                .holding { made }
-            }
+            .making(
+                "HamburgerBuilder", { HamburgerBuilder() }, methods: { [unowned self] in builderMethods($0, name: $1) },
+                fields: Self.fields(of:))
         ]
     }
 

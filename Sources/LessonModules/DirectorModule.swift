@@ -85,16 +85,14 @@ public final class DirectorModule: LessonModule {
     /// `let order = ReceiptBuilder()`, and `let b = RootBuilder()` and its siblings (the dependency example).
     public var initializers: [LiveInitializer] {
         [
-            LiveInitializer("ReceiptBuilder") { [unowned self] name, _ in
-                let made = ReceiptBuilder()
-                return LiveObject(name: name, typeName: "ReceiptBuilder", methods: receiptMethods(made, name: name)) {
-                    Self.fields(of: made)
-                }
-                .holding { made }
-            }
+            .making(
+                "ReceiptBuilder", { ReceiptBuilder() }, methods: { [unowned self] in receiptMethods($0, name: $1) },
+                fields: Self.fields(of:))
         ]
             + dependencyBuilders.filter { $0.wiring != .dynamicChild }.map { builder in
-                LiveInitializer(builder.type) { [unowned self] name, _ in dependencyObject(builder, named: name) }
+                LiveInitializer(builder.wiring.rawValue) { [unowned self] name, _ in
+                    dependencyObject(builder, named: name)
+                }
             }
     }
 
@@ -239,22 +237,20 @@ public final class DirectorModule: LessonModule {
     /// whenever a compiled line asks for it, as the builders keep nothing.
     var dependencyBuilders: [DependencyBuilder] {
         [
-            ("rootBuilder", "RootBuilder", .leaky, { RootBuilder() }),
-            ("nameStepBuilder", "NameStepBuilder", .middleStep, { NameStepBuilder() }),
-            (
-                "dynamicNameBuilder", "ChildDynamicNameBuilder", .dynamicChild,
-                { ChildDynamicNameBuilder(dependency: StaticParentComponent()) }
-            ),
+            ("rootBuilder", .leaky, { RootBuilder() }),
+            ("nameStepBuilder", .middleStep, { NameStepBuilder() }),
+            ("dynamicNameBuilder", .dynamicChild, { ChildDynamicNameBuilder(dependency: StaticParentComponent()) }),
         ]
     }
 
-    typealias DependencyBuilder = (name: String, type: String, wiring: DependencyDemo.Wiring, make: () -> Any)
+    /// A builder of the example: its name in the lesson, its wiring (which names its type), and a new one.
+    typealias DependencyBuilder = (name: String, wiring: DependencyDemo.Wiring, make: () -> Any)
 
     lazy var builderObjects = dependencyBuilders.map { dependencyObject($0, named: $0.name) }
 
     func dependencyObject(_ builder: DependencyBuilder, named name: String) -> LiveObject {
         LiveObject(
-            name: name, typeName: builder.type,
+            name: name, typeName: builder.wiring.rawValue,
             methods: [
                 Method("build", "name", returns: .value("Child")) { [unowned self] (child: String) in
                     greet(builder.wiring, child)
@@ -264,21 +260,12 @@ public final class DirectorModule: LessonModule {
     }
 
     func greet(_ wiring: DependencyDemo.Wiring, _ name: String) -> CallResult {
-        dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in
+        let child = dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in
             context.post(topic, text, source: "child")
         }
         // The built `Child`: `let child = rootBuilder.build(name: "Mina")`, then `child.greeting`.
-        let greeting = dependency.last?.greeting ?? ""
-        let child = dependency.last?.child
-        return .object(
-            LiveObject(
-                name: "child", typeName: "Child",
-                methods: [
-                    Method(property: "greeting", type: "String") {
-                        ShownValue(source: SwiftValue.quoted(greeting), printed: greeting)
-                    }
-                ]
-            ).holding { child })
+        let methods = LiveAPI.methods(of: child) { api in api.property("greeting", \.greeting) }
+        return .object(LiveObject(name: "child", typeName: "Child", methods: methods).holding { child })
     }
 
     // MARK: short commands

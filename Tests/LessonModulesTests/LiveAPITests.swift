@@ -83,6 +83,19 @@ import Testing
         #expect(hub.observers(of: .gameOver).isEmpty)
     }
 
+    @Test func anInitializerMakesANewInstanceUnderTheLearnersNameEachTime() throws {
+        let making = LiveInitializer.making(
+            "ScoreLabel", { ScoreLabel() }, methods: { _, name in [Method(name) { .done }] },
+            fields: { [StateField("text", .string($0.text))] })
+        let first = try making.make("mine", []), second = try making.make("yours", [])
+        #expect(first.name == "mine" && first.typeName == "ScoreLabel")
+        #expect(first.methods.map(\.selector) == ["mine()"], "the methods are listed for the name")
+        #expect(first.fields?() == [StateField("text", .string("Score: 0"))])
+        let one = try #require(first.instance() as? ScoreLabel), other = try #require(second.instance() as? ScoreLabel)
+        #expect(one !== other, "each is a new instance")
+        #expect(first.instance() as? ScoreLabel === one, "and stays the one it made")
+    }
+
     @Test func aDeclaredObjectShowsTheFieldsItIsGivenInTheirOrder() throws {
         let factory = DeclaredModule.factory("fields") { m in
             m.live("label", ScoreLabel(), fields: ["updates", "text", "noSuchField"])
