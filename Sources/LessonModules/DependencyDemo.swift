@@ -6,7 +6,9 @@ import PlaygroundCore
 struct DependencyDemo {
     /// The three wirings, by the builder each starts from.
     enum Wiring: String {
-        case leaky = "RootBuilder", middleStep = "NameStepBuilder", dynamicChild = "ChildDynamicNameBuilder"
+        case leaky = "RootBuilder"
+        case middleStep = "NameStepBuilder"
+        case dynamicChild = "ChildDynamicNameBuilder"
     }
     struct Outcome {
         var wiring: Wiring; var greeting: String; var takingName: [String]; var builtBy: String; var child: Child

@@ -76,7 +76,8 @@ import Testing
             api.call("addObserver", (nil, "for"), NotificationHub.addObserver, object: find)
             api.call("removeObserver", NotificationHub.removeObserver, object: find)
         }
-        #expect(methods.map(\.signature) == ["addObserver(HubObserver, for: GameEvent)", "removeObserver(HubObserver)"])
+        #expect(
+            methods.map(\.signature) == ["addObserver(HubObserver, for: GameEvent)", "removeObserver(HubObserver)"])
         _ = try methods[0].perform([.object("sound"), .cases(["gameOver"])])
         #expect(hub.observers(of: .gameOver).map(\.name) == ["sound"])
         _ = try methods[1].perform([.object("sound")])
