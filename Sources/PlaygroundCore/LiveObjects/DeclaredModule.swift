@@ -3,10 +3,13 @@
 ///
 /// * A live object is a real instance under the name the learner types. Its state-pane group is its stored
 ///   properties, read by reflection each time the state is asked for (private storage, `_x`, left out), so nothing
-///   is kept beside the object.
+///   is kept beside the object; `fields:` shows only those named (`["score", "isOver"]`), in that order.
 /// * The methods a module lists (``LiveAPI``) are the object's own, by unapplied reference (`Cart.checkout`): the
 ///   parameter types, `throws` and the label come from the reference, so the interpreter checks, completes and runs
 ///   exactly the real method. Anything not listed (an object as argument, a result) goes to the compiler as typed.
+/// * What a lesson adds to an object's calls (a pane line after each, an error in the lesson's words) is listed with
+///   them: ``LiveAPI/after(_:)``, ``LiveAPI/thrown(_:)``. A method that takes another live object by name is listed
+///   with the ``ObjectArgument`` that names them; one that draws or posts is written by hand, ``LiveAPI/method(_:)``.
 /// * A short command is a spelling of Swift: its words make Swift text, which runs as if the learner typed it, so
 ///   the code pane shows the Swift that ran.
 ///
