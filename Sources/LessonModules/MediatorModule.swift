@@ -7,12 +7,13 @@ public final class MediatorModule: LessonModule {
     let context: ModuleContext
     let pager = PageViewController()
     let red = SenderPage(name: "red")
+    let blue = ReceiverPage(name: "blue")
 
     public init(context: ModuleContext) {
         self.context = context
         pager.add(red)
         context.addPane("red", topic: "page.red")
-        addReceiver("blue")
+        addReceiver(blue)
     }
 
     public static let factory = ModuleFactory(name: "mediator", messages: MediatorText.allCases.map(\.phrase)) {
@@ -26,8 +27,8 @@ public final class MediatorModule: LessonModule {
     /// Receivers of a type the learner wrote (a code exercise): the pager delivers to them like to any recipient.
     var otherRecipients: [Receiver] { pager.recipients.filter { !($0 is ReceiverPage) } }
 
-    func addReceiver(_ name: String) {
-        let page = ReceiverPage(name: name)
+    func addReceiver(_ page: ReceiverPage) {
+        let name = page.name
         let context = self.context
         page.onReceive = { text in context.post("page.\(name)", text, source: name) }
         pager.add(page)
@@ -105,14 +106,11 @@ public final class MediatorModule: LessonModule {
         ).holding { [unowned self] in pager },
         LiveObject(
             name: "blue", typeName: "ReceiverPage",
-            methods: [
-                Method("receive", "message") { [unowned self] (message: String) in
-                    receivers.first { $0.name == "blue" }?.receive(message: message)
-                    return .done
-                },
-                Method(property: "name", type: "String") { ShownValue(source: "\"blue\"", printed: "blue") },
-            ]
-        ).holding { [unowned self] in receivers.first { $0.name == "blue" } },
+            methods: LiveAPI.methods(of: blue) { api in
+                api.call("receive", "message", ReceiverPage.receive)
+                api.property("name", \.name)
+            }
+        ).holding { [unowned self] in blue },
     ]
 
     /// A sender page as a live object: `red`, or one the learner added.
@@ -174,7 +172,7 @@ public final class MediatorModule: LessonModule {
             pager.add(made)
             context.addPane(made.name, topic: "page.\(made.name)")
         case "ReceiverPage":
-            addReceiver(name)
+            addReceiver(ReceiverPage(name: name))
         case "SenderPage":
             // A sender talks to the pager like red does; Swift has no name for it unless the learner bound one.
             pager.add(SenderPage(name: name))
