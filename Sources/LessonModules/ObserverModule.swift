@@ -32,7 +32,6 @@ public enum ObserverModule {
                     "Game.Error.invalidPoints(\(n))", ObserverText.pointsRange(String(n)), reflecting: error,
                     changedNothing: true)
             }
-            // A post the module made: the log says whom the hub told, and each observer's pane line what it did.
             api.after { posted(hub.lastDelivery, label: label, sound: sound, achievements: achievements, m.context) }
         }
         m.live("hub", hub, state: false) { api in
@@ -65,6 +64,7 @@ public enum ObserverModule {
         ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue))),
     ]
 
+    /// A post a call of the game made: the log says whom the hub told, and each observer's pane line what it did.
     static func posted(
         _ delivery: NotificationHub.Delivery?, label: ScoreLabel, sound: SoundPlayer,
         achievements: AchievementTracker, _ context: ModuleContext
@@ -80,18 +80,16 @@ public enum ObserverModule {
         for name in delivery.told where seen.insert(name).inserted {
             let times = delivery.told.filter { $0 == name }.count
             let suffix = times > 1 ? ObserverText.times.text(context.lang, String(times)) : ""
-            switch name {
-            case label.name: context.post("observers", "label: \(label.text)" + suffix, source: name)
-            case sound.name: context.post("observers", "sound: \(sound.played.last ?? "")" + suffix, source: name)
-            case achievements.name:
-                context.post(
-                    "observers",
+            let line =
+                switch name {
+                case label.name: "label: \(label.text)" + suffix
+                case sound.name: "sound: \(sound.played.last ?? "")" + suffix
+                case achievements.name:
                     "achievements: "
-                        + (achievements.unlocked.isEmpty ? "-" : achievements.unlocked.joined(separator: ", "))
-                        + suffix,
-                    source: name)
-            default: context.post("observers", ObserverText.toldYours(name), source: name)
-            }
+                        + (achievements.unlocked.isEmpty ? "-" : achievements.unlocked.joined(separator: ", ")) + suffix
+                default: ObserverText.toldYours.text(context.lang, name)
+                }
+            context.post("observers", line, source: name)
         }
     }
 
