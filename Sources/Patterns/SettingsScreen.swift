@@ -2,14 +2,14 @@
 internal import CallRecording
 
 /// A row of a list (the Factory Method pattern's product): configured with a title, it shows its own text.
-public protocol Cell: AnyObject {
+public protocol SettingsCell: AnyObject {
     /// What the row shows.
     var text: String { get }
     func configure(with title: String)
 }
 
 /// A phone's row: the title as it is.
-public final class ListCell: Cell {
+public final class ListCell: SettingsCell {
     public private(set) var text = ""
     public init() {}
     public func configure(with title: String) {
@@ -18,7 +18,7 @@ public final class ListCell: Cell {
 }
 
 /// A tablet's row: the title on a card.
-public final class CardCell: Cell {
+public final class CardCell: SettingsCell {
     public private(set) var text = ""
     public init() {}
     public func configure(with title: String) {
@@ -36,7 +36,7 @@ open class SettingsScreen {
     public init() {}
 
     /// The factory method: the cell for one more row. This screen makes plain list cells.
-    open func makeCell() -> Cell {
+    open func makeCell() -> SettingsCell {
         CallRecord.call(self, "makeCell()") { ListCell() }
     }
 
@@ -57,7 +57,7 @@ open class SettingsScreen {
 
 /// A tablet's settings screen: the same screen, its rows on cards.
 public final class TabletSettingsScreen: SettingsScreen {
-    override public func makeCell() -> Cell {
+    override public func makeCell() -> SettingsCell {
         CallRecord.call(self, "makeCell()") { CardCell() }
     }
 }
