@@ -9,6 +9,7 @@ public enum LessonModules {
         MediatorModule.factory,
         ObserverModule.factory,
         StrategyModule.factory,
+        FactoryMethodModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }
 }
