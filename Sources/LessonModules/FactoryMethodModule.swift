@@ -9,10 +9,12 @@ enum FactoryMethodModule {
         m.live("phone", SettingsScreen()) { api in
             api.call("addRow", SettingsScreen.addRow)
             api.call("clear", SettingsScreen.clear)
+            api.property("rows", \.rows)
         }
         m.live("tablet", TabletSettingsScreen()) { api in
             api.call("addRow", TabletSettingsScreen.addRow)
             api.call("clear", TabletSettingsScreen.clear)
+            api.property("rows", \.rows)
         }
         m.command(
             "row", [ArgumentSpec("screen", .choice(["phone", "tablet"])), ArgumentSpec("title", .text)],

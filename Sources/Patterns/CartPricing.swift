@@ -59,8 +59,8 @@ public final class Cart {
         case invalidPrice(Int)
     }
 
-    /// The policy asked at checkout: swap it at any time.
-    public var pricing: PricingPolicy
+    /// The policy asked at checkout: swapped with ``use(_:)`` at any time.
+    public private(set) var pricing: PricingPolicy
     /// The names of the goods, in the order they were added.
     public private(set) var items: [String] = []
     /// What the goods are worth, in dollars.
@@ -86,12 +86,13 @@ public final class Cart {
         }
     }
 
-    /// Charges the cart: whatever policy the cart holds now decides the amount.
-    @discardableResult
-    public func checkout() -> Int {
-        CallRecord.call(self, "checkout()") {
-            charged = pricing.total(for: subtotal)
-            return charged
-        }
+    /// Swaps the pricing policy: the next checkout asks this one.
+    public func use(_ pricing: PricingPolicy) {
+        CallRecord.call(self, "use(_:)", pricing) { self.pricing = pricing }
+    }
+
+    /// Charges the cart: whatever policy the cart holds now decides the amount (`charged`).
+    public func checkout() {
+        CallRecord.call(self, "checkout()") { charged = pricing.total(for: subtotal) }
     }
 }

@@ -23,9 +23,10 @@ extension CodeExerciseTests {
             import Patterns
             final class PriceTag {
                 let price: Int
-                var pricing: PricingPolicy { didSet { refresh() } }
+                private(set) var pricing: PricingPolicy
                 private(set) var text = ""
                 init(price: Int, pricing: PricingPolicy) { self.price = price; self.pricing = pricing; refresh() }
+                func use(_ pricing: PricingPolicy) { self.pricing = pricing; refresh() }
                 func refresh() {
                     var now = price
                     if let sale = pricing as? SalePricing { now = price - price * sale.percent / 100 }
@@ -52,9 +53,10 @@ extension CodeExerciseTests {
             import Patterns
             final class PriceTag {
                 let price: Int
-                var pricing: PricingPolicy { didSet { refresh() } }
+                private(set) var pricing: PricingPolicy
                 private(set) var text = ""
                 init(price: Int, pricing: PricingPolicy) { self.price = price; self.pricing = pricing; refresh() }
+                func use(_ pricing: PricingPolicy) { self.pricing = pricing; refresh() }
                 func refresh() {
                     let now = pricing.total(for: price)
                     text = now == price ? "$40" : "$30 (was $40)"
