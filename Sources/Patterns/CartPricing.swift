@@ -28,7 +28,10 @@ public final class SalePricing: PricingPolicy, CustomStringConvertible {
     public init(percent: Int) { self.percent = min(max(percent, 0), 100) }
 
     public func total(for subtotal: Int) -> Int {
-        CallRecord.call(self, "total(for:)", subtotal) { subtotal - subtotal * percent / 100 }
+        // `subtotal * percent / 100`, worked out by hundreds so that no subtotal overflows.
+        CallRecord.call(self, "total(for:)", subtotal) {
+            subtotal - (subtotal / 100 * percent + subtotal % 100 * percent / 100)
+        }
     }
 
     public var description: String { "SalePricing(percent: \(percent))" }
@@ -45,7 +48,8 @@ public final class CouponPricing: PricingPolicy, CustomStringConvertible {
     }
 
     public func total(for subtotal: Int) -> Int {
-        CallRecord.call(self, "total(for:)", subtotal) { subtotal >= minimum ? max(subtotal - off, 0) : subtotal }
+        // `max(subtotal - off, 0)`, written so that no subtotal overflows.
+        CallRecord.call(self, "total(for:)", subtotal) { subtotal >= minimum ? max(subtotal, off) - off : subtotal }
     }
 
     public var description: String { "CouponPricing(off: \(off), over: \(minimum))" }

@@ -13,6 +13,10 @@ import Testing
         #expect(CouponPricing(off: 10, over: 30).total(for: 40) == 30)
         #expect(CouponPricing(off: 10, over: 30).total(for: 29) == 29)
         #expect(CouponPricing(off: 50, over: 30).total(for: 30) == 0)
+        // No subtotal traps (the interpreter runs these in the session's own process).
+        #expect(SalePricing(percent: 20).total(for: .max) == .max - (.max / 100 * 20 + .max % 100 * 20 / 100))
+        #expect(SalePricing(percent: 100).total(for: .min) == 0)
+        #expect(CouponPricing(off: .max, over: .min).total(for: .min) == 0)
     }
 
     @Test func theCartAsksThePolicyItHoldsAtCheckoutAboutTheWholeSubtotal() throws {
