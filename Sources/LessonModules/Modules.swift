@@ -10,6 +10,7 @@ public enum LessonModules {
         ObserverModule.factory,
         StrategyModule.factory,
         FactoryMethodModule.factory,
+        DecoratorModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }
 }
