@@ -8,6 +8,8 @@ public enum LessonModules {
         DelegateModule.factory,
         MediatorModule.factory,
         ObserverModule.factory,
+        StrategyModule.factory,
+        FactoryMethodModule.factory,
         DecoratorModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }

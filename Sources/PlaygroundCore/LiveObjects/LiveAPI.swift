@@ -166,6 +166,18 @@ public final class LiveAPI<T> {
             })
     }
 
+    /// A method with one parameter that answers a value and changes nothing (`sale.total(for: 40)`): the REPL shows
+    /// the value, `print` prints it, and no change follows.
+    public func answer<A: ArgumentType, R>(_ name: String, _ label: String?, _ method: @escaping (T) -> (A) -> R) {
+        let instance = instance
+        let type = Reflection.unqualified(String(describing: R.self))
+        methods.append(
+            Method(name, label, returns: .value(type)) { (a: A) in
+                let value = method(instance)(a)
+                return .value(ShownValue(source: Reflection.display(value), printed: String(describing: value)))
+            })
+    }
+
     /// A property the interpreter reads (`cart.total`, `print(cart.total)`); setting it is the compiler's.
     public func property<V>(_ name: String, _ keyPath: KeyPath<T, V>) {
         let instance = instance

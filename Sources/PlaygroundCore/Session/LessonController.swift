@@ -228,9 +228,13 @@ public final class LessonController {
         for step in steps where step.code == nil {
             for line in step.commands {
                 // Swift goes to the engine a typed line goes to: the compiler runs what the interpreter does not.
-                if let compiler, let trimmed = try? CommandReader.clean(line), session.runner.isSwiftLine(trimmed) {
+                // So does a short command that spells Swift (`pricing sale` is `cart.pricing = sale`), as typed.
+                if let compiler, let trimmed = try? CommandReader.clean(line),
+                    let swift = session.runner.isSwiftLine(trimmed)
+                        ? trimmed : (try? reader.spelledSwift(clean: trimmed)) ?? nil
+                {
                     do {
-                        try session.runner.runSwift(trimmed, with: compiler)
+                        try session.runner.runSwift(swift, with: compiler)
                     } catch let error as InternalError {
                         throw error
                     } catch {

@@ -1,0 +1,46 @@
+import Patterns
+import PlaygroundCore
+
+/// The `strategy` lesson: a cart (the context) asks the pricing policy it holds what to charge at checkout; three
+/// policies are live, and the learner swaps them (`cart.use(sale)`), asks them directly, or writes a second context
+/// (a price tag).
+enum StrategyModule {
+    static let policies = ["regular", "sale", "coupon"]
+
+    static let factory = DeclaredModule.factory("strategy") { m in
+        let regular = RegularPricing(), sale = SalePricing(percent: 20), coupon = CouponPricing(off: 10, over: 30)
+        let byName: [String: PricingPolicy] = ["regular": regular, "sale": sale, "coupon": coupon]
+        let cart = Cart(pricing: regular)
+        m.live("cart", cart) { api in
+            api.call("add", (nil, "price"), Cart.add)
+            let use: (Cart) -> (PolicyName) -> Void = { cart in { cart.use(byName[$0.name] ?? regular) } }
+            api.call("use", use)
+            api.call("checkout", Cart.checkout)
+            api.call("empty", Cart.empty)
+            api.property("items", \.items)
+            api.property("subtotal", \.subtotal)
+            api.property("charged", \.charged)
+        }
+        m.live("regular", regular, state: false) { $0.answer("total", "for", RegularPricing.total) }
+        m.live("sale", sale) { $0.answer("total", "for", SalePricing.total) }
+        m.live("coupon", coupon) { $0.answer("total", "for", CouponPricing.total) }
+        m.command(
+            "add", [ArgumentSpec("name", .text), ArgumentSpec("price", .int)], summary: "cart.add(_:price:)"
+        ) { "try cart.add(\(SwiftValue.quoted(try $0.word(0))), price: \(try $0.number(1)))" }
+        m.command("checkout", summary: "cart.checkout()") { _ in "cart.checkout()" }
+        m.command("pricing", [ArgumentSpec("policy", .choice(policies))], summary: "cart.use(_:)") {
+            "cart.use(\(try $0.word(0)))"
+        }
+    }
+}
+
+/// `cart.use(sale)`: one of the lesson's policies, by name. A policy the learner made is not one of them: the
+/// compiler passes it.
+struct PolicyName: ArgumentType {
+    let name: String
+    static var parameterType: ParamType { .object(type: "PricingPolicy", names: StrategyModule.policies) }
+    init(checked value: ArgValue) throws(InternalError) {
+        guard case .object(let name) = value else { throw InternalError("a checked argument \(value) is not a policy") }
+        self.name = name
+    }
+}
