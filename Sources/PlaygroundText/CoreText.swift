@@ -27,7 +27,7 @@ public enum CoreText: String, TextCatalog {
         stepOfTotalExercisesDone, minutesShort, wasThrown, goalMet, notYet, predictSummary, predicted,
         predictionNotMade, predictionWrong, predictNeedsALesson, yourPrediction, compiledThrown, compiledTimedOut,
         compiledInterrupted, compiledCrashed, interpreterOnly,
-        compiledBindingNotKept, compiledDeclarationsNotKept, beyondTheSubset, interpreterKnowsNoMember,
+        compiledBindingNotKept, compiledDeclarationsNotKept, beyondTheSubset, interpreterKnowsNoMember, interpreterKeepsNoResult,
         interpreterKnowsNoName, morePrinted, interpreterReadsOneCall, answersWentToHiddenPanes
 
     public var texts: (en: String, ko: String) {
@@ -334,6 +334,11 @@ public enum CoreText: String, TextCatalog {
             )
         case .beyondTheSubset: ("'{0}' is beyond its subset of Swift", "'{0}'은(는) 인터프리터가 다루는 Swift의 범위 밖입니다")
         case .interpreterKnowsNoMember: ("it knows no member '{1}' of {0}", "인터프리터는 {0}의 멤버 '{1}'을(를) 모릅니다")
+        case .interpreterKeepsNoResult:
+            (
+                "it cannot print, keep or go on from what this call gives back",
+                "인터프리터는 이 호출이 돌려주는 값을 출력하거나 보관하거나 이어서 쓰지 못합니다"
+            )
         case .morePrinted: ("… and {0} more lines it printed", "… 그리고 출력한 줄 {0}개 더")
         case .interpreterReadsOneCall:
             (

@@ -1,4 +1,5 @@
 import Foundation
+import LessonModules
 import Patterns
 import PlaygroundCore
 import PlaygroundTestSupport
@@ -17,7 +18,7 @@ import Testing
             api.call("finish", Game.finish)
             api.property("score", \.score)
         }
-        m.live("hub", hub, state: false)
+        m.live("hub", hub, state: false) { api in api.answer("observers", "of", NotificationHub.observers) }
         m.live("label", label)
         m.group("told", type: "Delivery") { [StateField("to", .plain(hub.lastDelivery?.told.joined() ?? "-"))] }
         m.command("score", [ArgumentSpec("points", .int)], summary: "game.addPoints(_:)") {
@@ -106,6 +107,16 @@ import Testing
         let thrown = session.run("try game.addPoints(500)")
         #expect(thrown.contains("Game.Error.invalidPoints(500)"), "\(thrown)")
         #expect(session.run("state").contains("score:  0"))
+    }
+
+    /// Without a compiler, what the interpreter cannot do with a call's answer is said as its own limit, never as the
+    /// name of the playground's inner error.
+    @Test func withoutACompilerAnAnswerItCannotPrintIsItsOwnLimit() throws {
+        let session = try #require(self.session())
+        _ = session.run("load declared")
+        let out = session.run("print(hub.observers(of: .scoreChanged))")
+        #expect(out.contains("the playground's own interpreter does not run this: it cannot print, keep"), "\(out)")
+        #expect(!out.contains("BeyondTheInterpreter"), "\(out)")
     }
 
     @Test func aShortCommandRunsTheSwiftItSpells() throws {

@@ -54,6 +54,9 @@ public final class LineRunner {
         case let stopped as LineStopped:
             report(stopped.stop)
             return
+        case is BeyondTheInterpreter:
+            // Only with no compiler to hand the line to: the interpreter's limit, in its own words.
+            text = CoreText.interpreterOnly.text(lang, CoreText.interpreterKeepsNoResult.text(lang))
         case let diagnostics as CompilerDiagnostics:
             // The compiler's own words and layout, as swiftc prints them.
             mediator.post(PaneMessage(topic: "error", source: "swiftc", text: diagnostics.text, isError: true))

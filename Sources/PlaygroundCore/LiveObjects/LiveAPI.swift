@@ -1,3 +1,5 @@
+import PlaygroundProcesses
+
 /// The methods of one live object, listed by unapplied reference: `api.call("add", (nil, "price"), Cart.add)`.
 /// Each runs the real method on the real instance, then what follows each call of this object (``after(_:)``) and
 /// the module's ``DeclaredModule/Declaration/afterChange(_:)``. A fluent method (one that returns its object, as
@@ -170,7 +172,7 @@ public final class LiveAPI<T> {
     /// the value, `print` prints it, and no change follows.
     public func answer<A: ArgumentType, R>(_ name: String, _ label: String?, _ method: @escaping (T) -> (A) -> R) {
         let instance = instance
-        let type = Reflection.unqualified(String(describing: R.self))
+        let type = TypeNames.of(R.self)
         methods.append(
             Method(name, label, returns: .value(type)) { (a: A) in
                 let value = method(instance)(a)
@@ -181,11 +183,25 @@ public final class LiveAPI<T> {
     /// A property the interpreter reads (`cart.total`, `print(cart.total)`); setting it is the compiler's.
     public func property<V>(_ name: String, _ keyPath: KeyPath<T, V>) {
         let instance = instance
-        let type = Reflection.unqualified(String(describing: V.self))
+        let type = TypeNames.of(V.self)
         methods.append(
             Method(property: name, type: type) {
                 let value = instance[keyPath: keyPath]
                 return ShownValue(source: Reflection.display(value), printed: String(describing: value))
             })
+    }
+}
+
+/// A type's name as the playground shows it (`Int`, `[String]`), made once per type: the runtime is slow to write it
+/// (it looks up conformances), and a module lists its properties afresh on every undo and reset.
+enum TypeNames {
+    static let made = ForkSafeLock<[ObjectIdentifier: String]>([:])
+
+    static func of(_ type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let known = made.withLock({ $0[key] }) { return known }
+        let name = Reflection.unqualified(String(describing: type))
+        made.withLock { $0[key] = name }
+        return name
     }
 }
