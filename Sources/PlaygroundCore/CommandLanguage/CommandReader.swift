@@ -134,7 +134,19 @@ public struct CommandReader {
         case .global(let make): return .global(try make(arguments))
         case .call(let make): return .call(try make(arguments))
         case .native: return .native(name: spec.name, arguments, changesState: spec.changesState)
+        case .swift(let make): return try read(clean: try make(arguments))
         }
+    }
+
+    /// The Swift a short command that is a spelling of Swift makes of its words; nil for any other line.
+    func spelledSwift(clean trimmed: String) throws -> String? {
+        guard !SwiftCallParser.looksLikeSwift(trimmed), let name = trimmed.split(separator: " ").first,
+            let spec = moduleCommands.first(where: { $0.matches(name.lowercased()) }),
+            case .swift(let make) = spec.meaning
+        else { return nil }
+        let words: [String]
+        do { words = try Tokenizer.split(trimmed) } catch { return nil }
+        return try make(try check(Array(words.dropFirst()), of: spec))
     }
 
     public func command(named name: String) -> CommandSpec? {

@@ -99,6 +99,8 @@ public struct CommandSpec {
         case call((Arguments) throws -> SwiftStatement)
         /// A lesson command with no single Swift call (`tap OK`, `release controller`); it posts its own messages.
         case native((Arguments) throws -> Void)
+        /// A spelling of Swift (a declared module's short command): the Swift its words make runs as if typed.
+        case swift((Arguments) throws -> String)
     }
 
     public var name: String

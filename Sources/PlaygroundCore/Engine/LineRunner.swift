@@ -106,6 +106,11 @@ public final class LineRunner {
                 let word = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 throw PlaygroundError(CoreText.beyondTheSubset(word.isEmpty ? String(trimmed.prefix(1)) : String(word)))
             }
+            if let compiler, let spelled = try reader.spelledSwift(clean: trimmed) {
+                // A short command that spells Swift: that Swift runs, as if typed.
+                try runSwift(spelled, with: compiler)
+                return true
+            }
             guard let command = try reader.read(clean: trimmed) else { return true }
             try run(command, text: trimmed)
             return true

@@ -1,0 +1,214 @@
+/// A lesson module declared from its types: the lesson names its live objects, and their API, state and completion
+/// come from what the types already say.
+///
+/// * A live object is a real instance under the name the learner types. Its state-pane group is its stored
+///   properties, read by reflection each time the state is asked for (private storage, `_x`, left out), so nothing
+///   is kept beside the object.
+/// * The methods a module lists (``LiveAPI``) are the object's own, by unapplied reference (`Cart.checkout`): the
+///   parameter types, `throws` and the label come from the reference, so the interpreter checks, completes and runs
+///   exactly the real method. Anything not listed (an object as argument, a result) goes to the compiler as typed.
+/// * A short command is a spelling of Swift: its words make Swift text, which runs as if the learner typed it, so
+///   the code pane shows the Swift that ran.
+///
+/// ```swift
+/// static let factory = DeclaredModule.factory("strategy") { m in
+///     let cart = Cart(pricing: RegularPricing())
+///     m.live("cart", cart) { api in api.call("checkout", Cart.checkout) }
+///     m.command("sale", [ArgumentSpec("percent", .int)], summary: "cart.pricing = SalePricing(percent:)") {
+///         "cart.pricing = SalePricing(percent: \(try $0.number(0)))"
+///     }
+/// }
+/// ```
+public final class DeclaredModule: LessonModule {
+    public private(set) var objects: [LiveObject] = []
+    public private(set) var commands: [CommandSpec] = []
+    public private(set) var panes: [(name: String, topics: [String])] = []
+    /// The state pane's groups, in the order they were declared.
+    private var groups: [() -> StateGroup] = []
+    private var afterChanges: [() -> Void] = []
+
+    private init() {}
+
+    /// The factory a lesson's front matter names: `declare` makes the module's objects afresh each time the session
+    /// makes the module (load, reset, undo, goto).
+    public static func factory(
+        _ name: String, messages: [Phrase] = [], declare: @escaping @Sendable (Declaration) -> Void
+    ) -> ModuleFactory {
+        ModuleFactory(name: name, messages: messages) { context in
+            let module = DeclaredModule()
+            declare(Declaration(module: module, context: context))
+            return module
+        }
+    }
+
+    public func state() -> [StateGroup] { groups.map { $0() } }
+
+    public func compiledLineRan() { changed() }
+
+    func changed() { for body in afterChanges { body() } }
+
+    /// What a declaration adds to its module. It holds the module `unowned`: the closures a module keeps may capture
+    /// the declaration (`m.context`) without keeping the module alive.
+    public final class Declaration {
+        unowned let module: DeclaredModule
+        /// Where the module's messages go, in the session's language.
+        public let context: ModuleContext
+
+        init(module: DeclaredModule, context: ModuleContext) {
+            self.module = module
+            self.context = context
+        }
+
+        /// A live object under `name`, its methods listed by `api`; `state: false` keeps it out of the state pane.
+        @discardableResult
+        public func live<T: AnyObject>(
+            _ name: String, _ instance: T, state: Bool = true, _ api: (LiveAPI<T>) -> Void = { _ in }
+        ) -> LiveObject {
+            let list = LiveAPI(instance, module: module)
+            api(list)
+            let type = Reflection.unqualified(String(reflecting: T.self))
+            let short = type.split(separator: ".").last.map(String.init) ?? type
+            let object = LiveObject(name: name, typeName: short, methods: list.methods).holding { instance }
+            object.swiftType = type
+            module.objects.append(object)
+            if state {
+                module.groups.append { [unowned module] in
+                    StateGroup(name, type: short, DeclaredModule.storedFields(of: instance, among: module.objects))
+                }
+            }
+            return object
+        }
+
+        /// A state-pane group the module words itself (what no stored property says as it is).
+        public func group(_ name: String, type: String, _ fields: @escaping () -> [StateField]) {
+            module.groups.append { StateGroup(name, type: type, fields()) }
+        }
+
+        /// A short command: its checked words make the Swift that runs, as if typed.
+        public func command(
+            _ name: String, _ arguments: [ArgumentSpec] = [], summary: String,
+            _ swift: @escaping (Arguments) throws -> String
+        ) {
+            module.commands.append(CommandSpec(name, arguments, summary: .verbatim(summary), .swift(swift)))
+        }
+
+        /// A pane of the lesson's own, with the topics routed to it.
+        public func pane(_ name: String, topics: [String]) { module.panes.append((name, topics)) }
+
+        /// Runs after every call or line that may have changed the objects (not during a replay's messages: posts
+        /// are muted then).
+        public func afterChange(_ body: @escaping () -> Void) { module.afterChanges.append(body) }
+    }
+
+    /// An object's stored properties as state fields: a lesson object it holds by its name, anything else as the
+    /// playground shows values. The object itself is not "the same object as" itself.
+    static func storedFields(of instance: AnyObject, among objects: [LiveObject]) -> [StateField] {
+        var levels: [Mirror] = []
+        var level: Mirror? = Mirror(reflecting: instance)
+        while let current = level {
+            levels.insert(current, at: 0)
+            level = current.superclassMirror
+        }
+        return levels.flatMap(\.children).compactMap { child in
+            guard let label = child.label, !Reflection.isHidden(label) else { return nil }
+            return StateField(label, .plain(Reflection.cut(Reflection.describe(child.value, objects: objects))))
+        }
+    }
+}
+
+/// The methods of one live object, listed by unapplied reference: `api.call("add", (nil, "price"), Cart.add)`.
+/// Each runs the real method on the real instance, then the module's ``DeclaredModule/Declaration/afterChange(_:)``.
+public final class LiveAPI<T: AnyObject> {
+    let instance: T
+    unowned let module: DeclaredModule
+    var methods: [Method] = []
+
+    init(_ instance: T, module: DeclaredModule) {
+        self.instance = instance
+        self.module = module
+    }
+
+    /// Runs a call of the real method and what follows every change. (The list goes once the module has its
+    /// methods: they hold the module, `unowned`, as the module holds them.)
+    private static func ran(_ module: DeclaredModule, _ body: () throws -> Void) throws -> CallResult {
+        do {
+            try body()
+        } catch let error as ThrownError {
+            throw error
+        } catch {
+            throw Self.thrown(error)
+        }
+        module.changed()
+        return .done
+    }
+
+    /// An error a lesson type threw, as Swift names it (`Cart.Error.empty`), explained by its own text.
+    static func thrown(_ error: any Error) -> ThrownError {
+        let name = String(reflecting: error).replacingOccurrences(of: "Patterns.", with: "")
+        return ThrownError(name, .verbatim(String(describing: error)), reflecting: error)
+    }
+
+    public func call(_ name: String, _ method: @escaping (T) -> () -> Void) {
+        let (instance, module) = (instance, module)
+        methods.append(Method(name) { [unowned module] in try Self.ran(module) { method(instance)() } })
+    }
+
+    public func call(_ name: String, _ method: @escaping (T) -> () throws -> Void) {
+        let (instance, module) = (instance, module)
+        methods.append(
+            Method(name, throws: true) { [unowned module] in try Self.ran(module) { try method(instance)() } })
+    }
+
+    public func call<A: ArgumentType>(_ name: String, _ method: @escaping (T) -> (A) -> Void) {
+        call(name, nil, method)
+    }
+
+    public func call<A: ArgumentType>(_ name: String, _ method: @escaping (T) -> (A) throws -> Void) {
+        call(name, nil, method)
+    }
+
+    /// A method whose one parameter has a label: `api.call("setPricing", "to", Cart.setPricing)`.
+    public func call<A: ArgumentType>(_ name: String, _ label: String?, _ method: @escaping (T) -> (A) -> Void) {
+        let (instance, module) = (instance, module)
+        methods.append(Method(name, label) { [unowned module] (a: A) in try Self.ran(module) { method(instance)(a) } })
+    }
+
+    public func call<A: ArgumentType>(
+        _ name: String, _ label: String?, _ method: @escaping (T) -> (A) throws -> Void
+    ) {
+        let (instance, module) = (instance, module)
+        methods.append(
+            Method(name, label, throws: true) { [unowned module] (a: A) in
+                try Self.ran(module) { try method(instance)(a) }
+            })
+    }
+
+    public func call<A: ArgumentType, B: ArgumentType>(
+        _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (A, B) -> Void
+    ) {
+        let (instance, module) = (instance, module)
+        methods.append(
+            Method(name, labels) { [unowned module] (a: A, b: B) in try Self.ran(module) { method(instance)(a, b) } })
+    }
+
+    public func call<A: ArgumentType, B: ArgumentType>(
+        _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (A, B) throws -> Void
+    ) {
+        let (instance, module) = (instance, module)
+        methods.append(
+            Method(name, labels, throws: true) { [unowned module] (a: A, b: B) in
+                try Self.ran(module) { try method(instance)(a, b) }
+            })
+    }
+
+    /// A property the interpreter reads (`cart.total`, `print(cart.total)`); setting it is the compiler's.
+    public func property<V>(_ name: String, _ keyPath: KeyPath<T, V>) {
+        let instance = instance
+        let type = Reflection.unqualified(String(describing: V.self))
+        methods.append(
+            Method(property: name, type: type) {
+                let value = instance[keyPath: keyPath]
+                return ShownValue(source: Reflection.display(value), printed: String(describing: value))
+            })
+    }
+}
