@@ -8,6 +8,7 @@ public enum LessonModules {
         DelegateModule.factory,
         MediatorModule.factory,
         ObserverModule.factory,
+        CommandModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }
 }
