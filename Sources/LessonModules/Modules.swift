@@ -9,6 +9,7 @@ public enum LessonModules {
         MediatorModule.factory,
         ObserverModule.factory,
         CommandModule.factory,
+        StateModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }
 }
