@@ -13,6 +13,10 @@ enum CommandModule {
             api.call("setText", TextDocument.setText)
         }
         m.live("editor", editor, state: false) { api in
+            // `editor.run(TypeText("Hi", in: document))` runs in the interpreter, with or without a toolchain.
+            api.call("run") { editor in
+                { (made: MadeCommand) in made.command(document, m.context.learnerNames()).map(editor.run) }
+            }
             api.call("undo", TextEditor.undo)
             api.call("redo", TextEditor.redo)
         }
@@ -41,5 +45,38 @@ enum CommandModule {
             text = "[…, " + shown.joined(separator: ", ") + "]"
         }
         return text
+    }
+}
+
+/// A command the interpreter makes in a call (`TypeText("Hi", in: document)`, `Erase(3, in: document)`,
+/// `Shout(in: document)`), or one the learner bound with `let` (made by the compiler, of one of these types).
+struct MadeCommand: ArgumentType {
+    /// The command, made on the lesson's document or found among the learner's names (a `weak var` is not there).
+    let command: (TextDocument, [(name: String, value: Any)]) -> EditCommand?
+
+    static var parameterType: ParamType {
+        let document = Param("in", .object(type: "TextDocument", names: ["document"]))
+        return .instance(
+            type: "EditCommand",
+            initializers: [
+                Initializer("TypeText", [Param(nil, .string), document]), Initializer("Erase", [Param(nil, .int), document]),
+                Initializer("Shout", [document]),
+            ])
+    }
+
+    init(checked value: ArgValue) throws(InternalError) {
+        switch value {
+        case .constructed("TypeText", let arguments):
+            guard case .text(let text)? = arguments.first else { throw InternalError("TypeText(\(arguments))") }
+            command = { document, _ in TypeText(text, in: document) }
+        case .constructed("Erase", let arguments):
+            guard case .int(let count)? = arguments.first else { throw InternalError("Erase(\(arguments))") }
+            command = { document, _ in Erase(count, in: document) }
+        case .constructed("Shout", _):
+            command = { document, _ in Shout(in: document) }
+        case .object(let name):
+            command = { _, names in names.first(where: { $0.name == name })?.value as? EditCommand }
+        default: throw InternalError("a checked argument \(value) is not an edit command")
+        }
     }
 }
