@@ -59,7 +59,8 @@ struct MadeCommand: ArgumentType {
         return .instance(
             type: "EditCommand",
             initializers: [
-                Initializer("TypeText", [Param(nil, .string), document]), Initializer("Erase", [Param(nil, .int), document]),
+                Initializer("TypeText", [Param(nil, .string), document]),
+                Initializer("Erase", [Param(nil, .int), document]),
                 Initializer("Shout", [document]),
             ])
     }
