@@ -47,7 +47,7 @@ extension ClassRoom {
             let now = clock()
             let id: Int
             do { id = try store.addLearner(name: name, token: token, at: now, address: address) } catch {
-                throw Refusal(500, "the class could not be saved")
+                throw Refusal.storeFailed("the class could not be saved", error)
             }
             var learner = Learner(id: id, name: name, token: token, joined: now, lastProgress: now, lastSeen: now)
             learner.address = address
@@ -82,7 +82,7 @@ extension ClassRoom {
             let gone = learners.values.filter { request.matches(name: $0.name, joined: $0.joined) }
             guard !gone.isEmpty else { throw Refusal(404, "no learner is named that", reason: .noSuchLearner) }
             do { try store.removeLearners(gone.map(\.id)) } catch {
-                throw Refusal(500, "the class could not be saved")
+                throw Refusal.storeFailed("the class could not be saved", error)
             }
             for learner in gone {
                 learners[learner.id] = nil
@@ -102,7 +102,9 @@ extension ClassRoom {
                 throw Refusal(401, "this learner's token is not known here: join again", reason: .unknownToken)
             }
             let now = clock()
-            do { try store.setLeft(id, at: now) } catch { throw Refusal(500, "the class could not be saved") }
+            do { try store.setLeft(id, at: now) } catch {
+                throw Refusal.storeFailed("the class could not be saved", error)
+            }
             learners[id]!.left = now
             version += 1
             return state
@@ -124,7 +126,7 @@ extension ClassRoom {
                         code: code, presenterToken: presenterToken, state: next, titles: titles,
                         predictionSteps: predictionSteps))
             } catch {
-                throw Refusal(500, "the class could not be saved")
+                throw Refusal.storeFailed("the class could not be saved", error)
             }
             state = next
             version += 1

@@ -93,7 +93,7 @@ extension ClassRoom {
                         code: code, presenterToken: presenterToken, state: next, titles: nextTitles,
                         predictionSteps: nextPredictions, exerciseSteps: nextExercises, presenterPassed: nextPassed))
             } catch {
-                throw Refusal(500, "the class could not be saved")
+                throw Refusal.storeFailed("the class could not be saved", error)
             }
             // The lesson as reports are checked against it: its steps and its questions.
             var nextLessons = lessons
@@ -114,7 +114,7 @@ extension ClassRoom {
                     let json = String(decoding: try JSONEncoder().encode(nextLessons), as: UTF8.self)
                     try store.saveLessons(json)
                 } catch {
-                    throw Refusal(500, "the class could not be saved")
+                    throw Refusal.storeFailed("the class could not be saved", error)
                 }
             }
             state = next

@@ -74,7 +74,7 @@ extension ClassRoom {
             let fresh = fitting.filter { !learners[id]!.seen.contains($0.seq) && batch.insert($0.seq).inserted }
             if !fresh.isEmpty {
                 do { try store.add(fresh, learner: id, received: now) } catch {
-                    throw Refusal(500, "the reports could not be saved")
+                    throw Refusal.storeFailed("the reports could not be saved", error)
                 }
             }
             var added = 0

@@ -12,6 +12,14 @@ public struct Refusal: Error, Equatable, Sendable {
         self.message = message
         self.reason = reason
     }
+
+    /// The class's store failed: a 500 that says why, and the same line in the server's log (standard error), so
+    /// that a lost write is never silent.
+    static func storeFailed(_ what: String, _ error: any Error) -> Refusal {
+        let line = "\(what): \(error)"
+        FileHandle.standardError.write(Data(("patterns-class: " + line + "\n").utf8))
+        return Refusal(500, line)
+    }
 }
 
 /// One learner and what they did, step by step.

@@ -168,7 +168,15 @@ struct PatternsCommand: ParsableCommand {
         Output.lang = Lang.detect(
             flag: CommandLineErrors.langFlag(in: arguments), environment: Environment.current().variables)
         do {
-            var command = try parseAsRoot(arguments)
+            var command: any ParsableCommand
+            if arguments == ["list"] {
+                // The commonest look, with nothing to parse: only its own command is built. The root's parse would
+                // build the default subcommand (the REPL, with every option) and twice more for completion scripts,
+                // which costs as much as the listing itself (README, "Performance").
+                command = try ListCommand.parse([])
+            } else {
+                command = try parseAsRoot(arguments)
+            }
             try command.run()
         } catch {
             let code = exitCode(for: error)

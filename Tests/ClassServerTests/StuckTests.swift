@@ -209,7 +209,7 @@ func reached(_ seq: Int, step: Int, lesson: String = "builder") -> Report {
         let report = try await running.post(
             "/reports", #"{"reports":[{"seq":1,"kind":"reached","lesson":"delegate","step":5,"at":0}]}"#,
             bearer: learner)
-        #expect(report.status == 200)
+        #expect(report.status == 200, "\(report.text)")
         clock.now += 65
         let board = try await running.get("/board").text
         #expect(!board.contains("<ol id=\"stuck\">"), "\(board)")
