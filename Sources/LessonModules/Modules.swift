@@ -10,6 +10,7 @@ public enum LessonModules {
         ObserverModule.factory,
         CommandModule.factory,
         StateModule.factory,
+        DecoratorModule.factory,
     ]
     public static var names: Set<String> { Set(all.map(\.name)) }
 }

@@ -123,6 +123,10 @@ struct ReflectionTests {
     /// The module the playground made of the learner's file is no name the learner wrote.
     @Test func theLearnersModuleIsLeftOut() {
         #expect(Reflection.unqualified("Exercise_0123456789abcdef.Point(x: 1)") == "Point(x: 1)")
+        // The same file loaded again in the session (a second `check`): a module of its own, no name either.
+        #expect(Reflection.unqualified("Exercise_0123456789abcdef_2.Point") == "Point")
+        #expect(Reflection.unqualified("[Exercise_0123456789abcdef_12.A, Exercise_0123456789abcdef.B]") == "[A, B]")
+        #expect(Reflection.unqualified("Exercise_0123456789abcdef_x.A") == "Exercise_0123456789abcdef_x.A")
     }
 
     /// The state pane lists the stored properties a learner can name, each shown by the same rules (an optional

@@ -285,8 +285,12 @@ public enum Reflection {
         while let range = out.firstRange(of: "Exercise_") {
             let rest = out[range.upperBound...]
             let digits = rest.prefix { $0.isHexDigit }
-            guard digits.count == 16, rest.dropFirst(16).first == "." else { break }
-            out.removeSubrange(range.lowerBound...out.index(range.upperBound, offsetBy: 16))
+            // A file loaded again in one session is `Exercise_<hash>_2`, `_3`, … (``LineCompiler/compileExercise``).
+            let after = rest.dropFirst(16)
+            let generation = after.first == "_" ? after.dropFirst().prefix { $0.isASCII && $0.isNumber } : ""
+            let length = 16 + (generation.isEmpty ? 0 : 1 + generation.count)
+            guard digits.count == 16, rest.dropFirst(length).first == "." else { break }
+            out.removeSubrange(range.lowerBound...out.index(range.upperBound, offsetBy: length))
         }
         return out
     }

@@ -72,8 +72,10 @@ public final class DeclaredModule: LessonModule {
             object.swiftType = type
             module.objects.append(object)
             if state {
-                module.groups.append { [unowned module] in
-                    StateGroup(name, type: short, DeclaredModule.storedFields(of: instance, among: module.objects))
+                module.groups.append { [unowned module, context] in
+                    StateGroup(
+                        name, type: short,
+                        DeclaredModule.storedFields(of: instance, among: module.objects, learner: context.learnerNames))
                 }
             }
             return object
@@ -100,9 +102,20 @@ public final class DeclaredModule: LessonModule {
         public func afterChange(_ body: @escaping () -> Void) { module.afterChanges.append(body) }
     }
 
-    /// An object's stored properties as state fields: a lesson object it holds by its name, anything else as the
+    /// An object's stored properties as state fields: a lesson object it holds by its name, then an object a
+    /// learner's name holds (`screen.loader = cache`: `loader: same object as cache`), anything else as the
     /// playground shows values. The object itself is not "the same object as" itself.
-    static func storedFields(of instance: AnyObject, among objects: [LiveObject]) -> [StateField] {
+    static func storedFields(
+        of instance: AnyObject, among objects: [LiveObject], learner: () -> [(name: String, value: Any)] = { [] }
+    ) -> [StateField] {
+        // The learner's names are read once, and only for an object no lesson name holds.
+        var names: [(name: String, value: Any)]?
+        func learnerNames() -> [(name: String, value: Any)] {
+            if let names { return names }
+            let read = learner()
+            names = read
+            return read
+        }
         var levels: [Mirror] = []
         var level: Mirror? = Mirror(reflecting: instance)
         while let current = level {
@@ -111,8 +124,26 @@ public final class DeclaredModule: LessonModule {
         }
         return levels.flatMap(\.children).compactMap { child in
             guard let label = child.label, !Reflection.isHidden(label) else { return nil }
-            return StateField(label, .plain(Reflection.cut(Reflection.describe(child.value, objects: objects))))
+            let shown = describe(child.value, objects: objects, learner: learnerNames)
+            return StateField(label, .plain(Reflection.cut(shown)))
         }
+    }
+
+    /// A stored property's value: as ``Reflection/describe(_:objects:)`` says it, or, for an object no lesson name
+    /// holds, by the first of the learner's names that holds it (their values are unwrapped already).
+    static func describe(_ value: Any, objects: [LiveObject], learner: () -> [(name: String, value: Any)]) -> String {
+        let shown = Reflection.describe(value, objects: objects)
+        guard !shown.hasPrefix("same object as "), let object = self.object(in: value),
+            let held = learner().first(where: { Reflection.isObject($0.value) && $0.value as AnyObject === object })
+        else { return shown }
+        return "same object as " + held.name
+    }
+
+    /// The class instance a value is, through an optional; nil for any other value.
+    static func object(in value: Any) -> AnyObject? {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional { return mirror.children.first.flatMap { object(in: $0.value) } }
+        return mirror.displayStyle == .class ? value as AnyObject : nil
     }
 }
 
