@@ -13,15 +13,12 @@ extension BuilderModule {
                 StateGroup("builder", type: "HamburgerBuilder", Self.fields(of: builder))
             }
         ]
-        guard !alertsInUse.isEmpty else { return groups }
-        if alertsInUse.contains("alert") {
-            let parts = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction, )
-            groups.append(alertMemo.value(for: parts) { alertState("alert", parts) })
-        }
-        if alertsInUse.contains("buggyAlert") {
-            let parts = AlertParts(buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction, )
-            groups.append(buggyAlertMemo.value(for: parts) { alertState("buggyAlert", parts) })
-        }
+        // The alert builders are in the state pane once they hold a part (by whichever engine it was set).
+        let alert = AlertParts(alertBuilder.title, alertBuilder.message, alertBuilder.confirmAction)
+        let buggy = AlertParts(buggyBuilder.title, buggyBuilder.message, buggyBuilder.confirmAction)
+        guard alert.holdsAPart || buggy.holdsAPart else { return groups }
+        if alert.holdsAPart { groups.append(alertMemo.value(for: alert) { alertState("alert", alert) }) }
+        if buggy.holdsAPart { groups.append(buggyAlertMemo.value(for: buggy) { alertState("buggyAlert", buggy) }) }
         let tap = screen.lastTap
         let screenParts = ScreenParts(
             presented: screen.presented.map { $0.title }, tapped: tap.map { $0.alert?.title },
@@ -79,18 +76,18 @@ extension BuilderModule {
     static func picture(of burger: Hamburger) -> String {
         let width = 17
         var out = TextBuffer(capacity: 24 * 12)
-        Render.appendCentred(burger.description, width: width, to: &out)
+        TextPicture.appendCentred(burger.description, width: width, to: &out)
         out.write("\n  _____________\n /  . . . . .  \\")
         for topping in burger.toppings.names.reversed() {
             out.write("\n ")
-            Render.appendCentred(" " + topping + " ", width: width - 2, fill: "~", to: &out)
+            TextPicture.appendCentred(" " + topping + " ", width: width - 2, fill: "~", to: &out)
         }
         for sauce in burger.sauces.names.reversed() {
             out.write("\n ")
-            Render.appendCentred(" " + sauce + " ", width: width - 2, fill: "=", to: &out)
+            TextPicture.appendCentred(" " + sauce + " ", width: width - 2, fill: "=", to: &out)
         }
         out.write("\n[")
-        Render.appendCentred(" " + burger.meat.rawValue + " ", width: width - 2, fill: "#", to: &out)
+        TextPicture.appendCentred(" " + burger.meat.rawValue + " ", width: width - 2, fill: "#", to: &out)
         out.write("]\n \\_____________/")
         return out.string
     }
@@ -101,6 +98,6 @@ extension BuilderModule {
         if let message = alert.message { lines.append(message) }
         lines.append(nil)
         lines.append("[ " + (alert.confirm?.title ?? "") + " ]")
-        return Render.box(lines)
+        return TextPicture.box(lines)
     }
 }

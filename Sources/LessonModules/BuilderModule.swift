@@ -8,17 +8,6 @@ public final class BuilderModule: LessonModule {
     let screen = Screen()
     let alertBuilder: AlertConcreteBuilder
     let buggyBuilder: BuggyAlertBuilder
-    /// The alert builders in the state pane: those that hold a part (by whichever engine it was set).
-    var alertsInUse: Set<String> {
-        var names: Set<String> = []
-        if alertBuilder.title != nil || alertBuilder.message != nil || alertBuilder.confirmAction != nil {
-            names.insert("alert")
-        }
-        if buggyBuilder.title != nil || buggyBuilder.message != nil || buggyBuilder.confirmAction != nil {
-            names.insert("buggyAlert")
-        }
-        return names
-    }
     var lastBurger: Hamburger?
     /// Which alert object presented what the screen shows (or showed before its tap).
     var lastPresenter: String?
@@ -68,13 +57,9 @@ public final class BuilderModule: LessonModule {
     /// `let b2 = HamburgerBuilder()`: a second real builder, with the same API, in the state pane under its name.
     public var initializers: [LiveInitializer] {
         [
-            LiveInitializer("HamburgerBuilder") { [unowned self] name, _ in
-                let made = HamburgerBuilder()
-                return LiveObject(name: name, typeName: "HamburgerBuilder", methods: builderMethods(made, name: name)) {
-                    Self.fields(of: made)
-                }
-                .holding { made }
-            }
+            .making(
+                "HamburgerBuilder", { HamburgerBuilder() }, methods: { [unowned self] in builderMethods($0, name: $1) },
+                fields: Self.fields(of:))
         ]
     }
 
@@ -90,44 +75,34 @@ public final class BuilderModule: LessonModule {
         _ builder: HamburgerBuilder, name: String, context: ModuleContext,
         built: @escaping (Hamburger) -> Void = { _ in }
     ) -> [Method] {
-        [
-            Method("setMeat", throws: true) { (meat: Meat) in
-                try setMeat(meat, on: builder); return .done
-            },
-            Method("addSauces") { (sauces: Sauces) in
-                builder.addSauces(sauces); return .done
-            },
-            Method("removeSauces") { (sauces: Sauces) in
-                builder.removeSauces(sauces); return .done
-            },
-            Method("addToppings") { (toppings: Toppings) in
-                builder.addToppings(toppings); return .done
-            },
-            Method("removeToppings") { (toppings: Toppings) in
-                builder.removeToppings(toppings); return .done
-            },
-            Method("build", returns: .value("Hamburger")) {
-                let burger = builder.build()
-                built(burger)
-                context.post("product", picture(of: burger), source: name)
-                context.post("log", name + ".build() -> " + burger.description, source: name)
-                return .object(burgerObject(burger))
-            },
-            Method(property: "meat", type: "Meat") { shown(builder.meat) },
-            Method(property: "sauces", type: "Sauces") { shown(builder.sauces) },
-            Method(property: "toppings", type: "Toppings") { shown(builder.toppings) },
-        ]
+        LiveAPI.methods(of: builder) { api in
+            api.call("setMeat", HamburgerBuilder.setMeat)
+            api.call("addSauces", HamburgerBuilder.addSauces)
+            api.call("removeSauces", HamburgerBuilder.removeSauces)
+            api.call("addToppings", HamburgerBuilder.addToppings)
+            api.call("removeToppings", HamburgerBuilder.removeToppings)
+            api.thrown(soldOut)
+            api.method(
+                Method("build", returns: .value("Hamburger")) {
+                    let burger = builder.build()
+                    built(burger)
+                    context.post("product", picture(of: burger), source: name)
+                    context.post("log", name + ".build() -> " + burger.description, source: name)
+                    return .object(burgerObject(burger))
+                })
+            api.property("meat", \.meat)
+            api.property("sauces", \.sauces)
+            api.property("toppings", \.toppings)
+        }
     }
 
-    /// `setMeat(_:)` on any burger builder, its sold-out error named as Swift prints it. A sold-out meat is thrown
+    /// The sold-out error of any burger builder's `setMeat(_:)`, named as Swift prints it. A sold-out meat is thrown
     /// before the builder changes (`HamburgerBuilder.setMeat` checks first): nothing to roll back.
-    static func setMeat(_ meat: Meat, on builder: some BurgerBuilding) throws {
-        do { try builder.setMeat(meat) } catch let error as HamburgerBuilder.Error {
-            guard case .soldOut(let m) = error else { throw error }
-            throw ThrownError(
-                "HamburgerBuilder.Error.soldOut(.\(m.rawValue))", BuilderText.isSoldOut(m.rawValue), reflecting: error,
-                changedNothing: true)
-        }
+    static func soldOut(_ error: any Error) -> ThrownError? {
+        guard case HamburgerBuilder.Error.soldOut(let meat) = error else { return nil }
+        return ThrownError(
+            "HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", BuilderText.isSoldOut(meat.rawValue),
+            reflecting: error, changedNothing: true)
     }
 
     /// A `HamburgerBuilder`'s fields in the state pane.
@@ -142,57 +117,44 @@ public final class BuilderModule: LessonModule {
     static func burgerObject(_ burger: Hamburger) -> LiveObject {
         LiveObject(
             name: "burger", typeName: "Hamburger",
-            methods: [
-                Method(property: "meat", type: "Meat") { shown(burger.meat) },
-                Method(property: "sauces", type: "Sauces") { shown(burger.sauces) },
-                Method(property: "toppings", type: "Toppings") { shown(burger.toppings) },
-                Method(property: "description", type: "String") {
-                    ShownValue(source: SwiftValue.quoted(burger.description), printed: burger.description)
-                },
-            ]
+            methods: LiveAPI.methods(of: burger) { api in
+                api.property("meat", \.meat)
+                api.property("sauces", \.sauces)
+                api.property("toppings", \.toppings)
+                api.property("description", \.description)
+            }
         ).holding { burger }
     }
 
-    /// As Swift writes the value, and as `print` prints it (an enum case by name, an option set by its raw value).
-    static func shown(_ meat: Meat) -> ShownValue { ShownValue(source: "." + meat.rawValue, printed: meat.rawValue) }
-    static func shown(_ sauces: Sauces) -> ShownValue {
-        ShownValue(source: Render.options(sauces.names), printed: "Sauces(rawValue: \(sauces.rawValue))")
-    }
-    static func shown(_ toppings: Toppings) -> ShownValue {
-        ShownValue(source: Render.options(toppings.names), printed: "Toppings(rawValue: \(toppings.rawValue))")
-    }
-
-    func alertObject(named name: String, _ alert: some AlertBuilding) -> LiveObject {
+    func alertObject<Builder: AlertBuilding>(named name: String, _ alert: Builder) -> LiveObject {
         let type = alert is BuggyAlertBuilder ? "BuggyAlertBuilder" : "AlertConcreteBuilder"
         return LiveObject(
             name: name, typeName: type,
-            methods: [
-                Method("setTitle", returns: .this) { (title: String) in
-                    alert.setTitle(title); return .this
-                },
-                Method("setMessage", returns: .this) { (message: String) in
-                    alert.setMessage(message); return .this
-                },
-                Method("addConfirmAction", (nil, "action"), returns: .this) {
-                    [unowned self] (title: String, action: PrintingClosure) in
-                    let context = self.context
-                    // The closure's print goes to the log pane: live objects never print.
-                    nonisolated(unsafe) let post = {
-                        for text in action.prints { context.post("log", text, source: "print") }
-                    }
-                    alert.addConfirmAction(title, action: { post() })
-                    return .this
-                },
-                Method("present", returns: .value("Alert")) { [unowned self] in
-                    let shown = alert.present()
-                    lastPresenter = name
-                    context.post("product", Self.picture(of: shown), source: name)
-                    context.post(
-                        "log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
-                    // The alert itself, so that `let shown = alert.present()` binds it.
-                    return .object(LiveObject(name: "shown", typeName: "Alert", methods: []).holding { shown })
-                },
-            ])
+            methods: LiveAPI.methods(of: alert) { api in
+                api.call("setTitle", Builder.setTitle)
+                api.call("setMessage", Builder.setMessage)
+                api.method(
+                    Method("addConfirmAction", (nil, "action"), returns: .this) {
+                        [unowned self] (title: String, action: PrintingClosure) in
+                        let context = self.context
+                        // The closure's print goes to the log pane: live objects never print.
+                        nonisolated(unsafe) let post = {
+                            for text in action.prints { context.post("log", text, source: "print") }
+                        }
+                        alert.addConfirmAction(title, action: { post() })
+                        return .this
+                    })
+                api.method(
+                    Method("present", returns: .value("Alert")) { [unowned self] in
+                        let shown = alert.present()
+                        lastPresenter = name
+                        context.post("product", Self.picture(of: shown), source: name)
+                        context.post(
+                            "log", "\(name).present() -> screen shows \(Render.optional(shown.title))", source: name)
+                        // The alert itself, so that `let shown = alert.present()` binds it.
+                        return .object(LiveObject(name: "shown", typeName: "Alert", methods: []).holding { shown })
+                    })
+            })
     }
 
     /// A compiled line may have presented an alert: it is drawn in the product pane, as after the module's own

@@ -13,6 +13,8 @@ struct AlertParts: Equatable {
         hasAction = action != nil
         hasHandler = action?.handler != nil
     }
+
+    var holdsAPart: Bool { title != nil || message != nil || hasAction }
 }
 
 /// What a burger builder's state group is drawn from.

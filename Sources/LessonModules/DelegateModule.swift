@@ -99,11 +99,7 @@ public final class DelegateModule: LessonModule {
 
     lazy var hubObject = LiveObject(
         name: "hub", typeName: "CellHub",
-        methods: [
-            Method(property: "listenerCount", type: "Int") { [unowned self] in
-                ShownValue(source: String(hub.listenerCount), printed: String(hub.listenerCount))
-            }
-        ])
+        methods: LiveAPI.methods(of: hub) { api in api.property("listenerCount", \.listenerCount) })
 
     lazy var boardObject = LiveObject(
         name: "board", typeName: "GameBoardController",
@@ -218,28 +214,22 @@ public final class DelegateModule: LessonModule {
                 return .object(
                     LiveObject(name: "error", typeName: "Error?", methods: []).holding { saved as Any })
             },
-            Method("cancel") { [unowned self] in
-                quiz.cancel(); return .done
-            },
-        ])
+        ] + LiveAPI.methods(of: quiz) { api in api.call("cancel", QuestionGroupScreen.cancel) })
 
     /// The screen's own `QuestionGroupBuilder` (`quizScreen.builder`), with its real fluent steps.
     lazy var quizBuilderObject = LiveObject(
         name: "builder", typeName: "QuestionGroupBuilder",
-        methods: [
-            Method("setTitle", returns: .this) { [unowned self] (title: String) in
-                quiz.builder.setTitle(title); return .this
-            },
-            Method("addNewQuestion") { [unowned self] in
-                quiz.builder.addNewQuestion(); return .done
-            },
-            Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
-                guard quiz.builder.questions.indices.contains(index) else {
-                    throw Trap(message: "Fatal error: Index out of range")
-                }
-                return .object(DirectorModule.questionObject(quiz.builder.question(index)))
-            },
-        ])
+        methods: LiveAPI.methods(of: quiz.builder) { api in
+            api.call("setTitle", QuestionGroupBuilder.setTitle)
+            api.call("addNewQuestion", QuestionGroupBuilder.addNewQuestion)
+            api.method(
+                Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
+                    guard quiz.builder.questions.indices.contains(index) else {
+                        throw Trap(message: "Fatal error: Index out of range")
+                    }
+                    return .object(DirectorModule.questionObject(quiz.builder.question(index)))
+                })
+        })
 
     // MARK: short commands
 
@@ -252,24 +242,20 @@ public final class DelegateModule: LessonModule {
                 ArgumentSpec("text"),
             ],
             summary: .verbatim("board.cell(_:_:).endEditing(_:)"),
-            .call { a in
-                guard let row = Int(try a.word(0)), let column = Int(try a.word(1)) else {
-                    throw InternalError("cell \(a)")
-                }
-                return SwiftStatement.call("board", "cell", .value(.int(row)), .value(.int(column))).then(
-                    "endEditing", .value(.string(try a.word(2))))
+            .swift { a in
+                "board.cell(\(try a.word(0)), \(try a.word(1))).endEditing(\(SwiftValue.quoted(try a.word(2))))"
             }),
         CommandSpec(
             "delegate", [ArgumentSpec("ownership", .choice(["weak", "strong"]))],
             summary: .verbatim("board.setDelegateOwnership(_:)"),
-            .call { .call("board", "setDelegateOwnership", .value(.member(try $0.word(0)))) }),
+            .swift { "board.setDelegateOwnership(.\(try $0.word(0)))" }),
         CommandSpec(
             "closures", [ArgumentSpec("capture", .choice(["strongSelf", "weakSelf"]))],
             summary: DelegateText.listenSummary.phrase,
-            .call { .call("board", "listenThroughClosures", .labelled("capturing", .member(try $0.word(0)))) }),
+            .swift { "board.listenThroughClosures(capturing: .\(try $0.word(0)))" }),
         CommandSpec(
             "hub", summary: DelegateText.hubSummary.phrase,
-            .call { _ in .call("board", "listenThroughHub", .value(.reference("hub"))) }),
+            .swift { _ in "board.listenThroughHub(hub)" }),
         CommandSpec(
             "release", [ArgumentSpec("object", .choice(["controller"]))], summary: DelegateText.releaseSummary.phrase,
             .native { [unowned self] _ in try release() }),
@@ -281,7 +267,7 @@ public final class DelegateModule: LessonModule {
         CommandSpec(
             "quiz", [ArgumentSpec("action", .choice(["save", "cancel"]))],
             summary: .verbatim("quizScreen.save(), quizScreen.cancel()"),
-            .call { .call("quizScreen", try $0.word(0)) }),
+            .swift { "quizScreen.\(try $0.word(0))()" }),
     ]
 
     /// `controller = nil` typed as Swift: the lesson's variable. Assigning nil again is allowed, and does nothing.

@@ -2,11 +2,10 @@ import Patterns
 import PlaygroundCore
 
 /// `board.listenThroughHub(hub)`: the argument is the lesson's one hub, by name.
-struct HubName: ArgumentType {
-    static var parameterType: ParamType { .object(type: "CellHub", names: ["hub"]) }
-    init(checked value: ArgValue) throws(InternalError) {
-        guard case .object("hub") = value else { throw InternalError("a checked argument \(value) is not the hub") }
-    }
+struct HubName: ObjectArgument {
+    static let swiftType = "CellHub"
+    static let names = ["hub"]
+    let name: String
 }
 
 /// Presents the question-group screen and is its delegate: hears "created" or "cancelled".

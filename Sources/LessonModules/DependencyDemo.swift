@@ -4,13 +4,19 @@ import PlaygroundCore
 /// Runs one of the three wirings of the dependency example and says which builders had to take the name. The log
 /// lists the calls each build makes, as `Sources/Patterns/DependencyBuilders.swift` writes them, and nothing else.
 struct DependencyDemo {
-    enum Wiring: String { case leaky, middleStep, dynamicChild }
+    /// The three wirings, by the builder each starts from.
+    enum Wiring: String {
+        case leaky = "RootBuilder"
+        case middleStep = "NameStepBuilder"
+        case dynamicChild = "ChildDynamicNameBuilder"
+    }
     struct Outcome {
         var wiring: Wiring; var greeting: String; var takingName: [String]; var builtBy: String; var child: Child
     }
     var last: Outcome?
 
-    mutating func run(_ wiring: Wiring, name: String, lang: Lang, post: (String, String) -> Void) {
+    /// The child the wiring built.
+    mutating func run(_ wiring: Wiring, name: String, lang: Lang, post: (String, String) -> Void) -> Child {
         let quoted = SwiftValue.string(name).swiftSource
         let child: Child
         let calls: [String]
@@ -38,14 +44,10 @@ struct DependencyDemo {
             ]
             taking = ["ChildDynamicNameBuilder.build(name:)"]
         }
-        let builtBy =
-            switch wiring {
-            case .leaky: "RootBuilder";
-            case .middleStep: "NameStepBuilder";
-            case .dynamicChild: "ChildDynamicNameBuilder"
-            }
-        last = Outcome(wiring: wiring, greeting: child.greeting, takingName: taking, builtBy: builtBy, child: child)
+        last = Outcome(
+            wiring: wiring, greeting: child.greeting, takingName: taking, builtBy: wiring.rawValue, child: child)
         post("log", calls.joined(separator: "\n"))
         post("product", DirectorText.childScreen(child.greeting, taking.joined(separator: ", ")).text(lang))
+        return child
     }
 }

@@ -17,13 +17,9 @@ extension DirectorModule {
                 StateField("title", .string(group.title)), StateField("questions", .number(group.questions.count)),
             ]
             for (i, q) in group.questions.enumerated() {
-                fields.append(
-                    StateField(
-                        "q\(i)",
-                        .plain(
-                            "prompt: \(SwiftValue.quoted(q.prompt)), answer: \(SwiftValue.quoted(q.answer)), hint: "
-                                + "\(SwiftValue.quoted(q.hint))"
-                        )))
+                let parts = [q.prompt, q.answer, q.hint].map(SwiftValue.quoted)
+                let text = "prompt: \(parts[0]), answer: \(parts[1]), hint: \(parts[2])"
+                fields.append(StateField("q\(i)", .plain(text)))
             }
             fields.append(StateField("built", .optionalString(builtGroup?.title)))
             groups.append(StateGroup("group", type: "QuestionGroupBuilder", fields))

@@ -30,14 +30,10 @@ public final class DirectorModule: LessonModule {
     }
 
     /// `with: receiptBuilder`: one of the lesson's builders, by name.
-    struct BuilderName: ArgumentType {
-        var name: String
+    struct BuilderName: ObjectArgument {
+        static let swiftType = "BurgerBuilding"
         static let names = ["burgerBuilder", "receiptBuilder"]
-        static var parameterType: ParamType { .object(type: "BurgerBuilding", names: names) }
-        init(checked value: ArgValue) throws(InternalError) {
-            guard case .object(let name) = value else { throw InternalError("\(value) is not a builder") }
-            self.name = name
-        }
+        let name: String
     }
 
     // MARK: live objects
@@ -61,25 +57,21 @@ public final class DirectorModule: LessonModule {
     /// The real API of a `ReceiptBuilder`, on `receiptBuilder` or on one the learner made
     /// (`let order = ReceiptBuilder()`).
     func receiptMethods(_ builder: ReceiptBuilder, name: String) -> [Method] {
-        [
-            Method("setMeat", throws: true) { (meat: Meat) in
-                try BuilderModule.setMeat(meat, on: builder); return .done
-            },
-            Method("addSauces") { (sauces: Sauces) in
-                builder.addSauces(sauces); return .done
-            },
-            Method("addToppings") { (toppings: Toppings) in
-                builder.addToppings(toppings); return .done
-            },
-            Method("build", returns: .value("Receipt")) { [context] in
-                let receipt = builder.build()
-                context.post(
-                    "log", "\(name).build() -> Receipt(total: \(Self.money(receipt.totalCents)))", source: name)
-                context.post("product", Self.picture(of: receipt), source: name)
-                // The receipt itself, so that `let receipt = order.build()` binds it.
-                return .object(LiveObject(name: "receipt", typeName: "Receipt", methods: []).holding { receipt })
-            },
-        ]
+        LiveAPI.methods(of: builder) { api in
+            api.call("setMeat", ReceiptBuilder.setMeat)
+            api.call("addSauces", ReceiptBuilder.addSauces)
+            api.call("addToppings", ReceiptBuilder.addToppings)
+            api.thrown(BuilderModule.soldOut)
+            api.method(
+                Method("build", returns: .value("Receipt")) { [context] in
+                    let receipt = builder.build()
+                    context.post(
+                        "log", "\(name).build() -> Receipt(total: \(Self.money(receipt.totalCents)))", source: name)
+                    context.post("product", Self.picture(of: receipt), source: name)
+                    // The receipt itself, so that `let receipt = order.build()` binds it.
+                    return .object(LiveObject(name: "receipt", typeName: "Receipt", methods: []).holding { receipt })
+                })
+        }
     }
 
     static func fields(of receiptBuilder: ReceiptBuilder) -> [StateField] {
@@ -93,29 +85,19 @@ public final class DirectorModule: LessonModule {
     /// `let order = ReceiptBuilder()`, and `let b = RootBuilder()` and its siblings (the dependency example).
     public var initializers: [LiveInitializer] {
         [
-            LiveInitializer("ReceiptBuilder") { [unowned self] name, _ in
-                let made = ReceiptBuilder()
-                return LiveObject(name: name, typeName: "ReceiptBuilder", methods: receiptMethods(made, name: name)) {
-                    Self.fields(of: made)
-                }
-                .holding { made }
-            }
+            .making(
+                "ReceiptBuilder", { ReceiptBuilder() }, methods: { [unowned self] in receiptMethods($0, name: $1) },
+                fields: Self.fields(of:))
         ]
-            + [("RootBuilder", DependencyDemo.Wiring.leaky), ("NameStepBuilder", .middleStep)].map { type, wiring in
-                LiveInitializer(type) { [unowned self] name, _ in
-                    LiveObject(
-                        name: name, typeName: type,
-                        methods: [
-                            Method("build", "name", returns: .value("Child")) { [unowned self] (child: String) in
-                                greet(wiring, child)
-                            }
-                        ]
-                    ).holding { wiring == .leaky ? RootBuilder() as Any : NameStepBuilder() as Any }
+            + dependencyBuilders.filter { $0.wiring != .dynamicChild }.map { builder in
+                LiveInitializer(builder.wiring.rawValue) { [unowned self] name, _ in
+                    dependencyObject(builder, named: name)
                 }
             }
     }
 
-    enum Recipe: String { case combo1, kittenSpecial }
+    /// The employee's recipes, by the name of the method that makes each.
+    enum Recipe: String, CaseIterable { case createCombo1, createKittenSpecial }
 
     /// Who made what `receiptBuilder` holds: the employee, when its last order for this builder returned exactly the
     /// receipt the builder holds now; else calls of the learner's own, or nothing yet.
@@ -131,16 +113,12 @@ public final class DirectorModule: LessonModule {
 
     lazy var employeeObject = LiveObject(
         name: "employee", typeName: "Employee",
-        methods: [
-            Method("createCombo1", "with", throws: true, returns: .value("B.Product")) {
+        methods: Recipe.allCases.map { recipe in
+            Method(recipe.rawValue, "with", throws: true, returns: .value("B.Product")) {
                 [unowned self] (builder: BuilderName) in
-                try make(.combo1, into: builder.name)
-            },
-            Method("createKittenSpecial", "with", throws: true, returns: .value("B.Product")) {
-                [unowned self] (builder: BuilderName) in
-                try make(.kittenSpecial, into: builder.name)
-            },
-        ])
+                try make(recipe, into: builder.name)
+            }
+        })
 
     func make(_ recipe: Recipe, into builderName: String) throws -> CallResult {
         // The log tells the employee's calls as they were recorded: the builder is the real one, as in Swift.
@@ -150,19 +128,13 @@ public final class DirectorModule: LessonModule {
         do {
             // The same builder every time, as in Swift: a second recipe adds to what the first one left.
             if builderName == "receiptBuilder" {
-                let receipt =
-                    recipe == .combo1
-                    ? try employee.createCombo1(with: receiptBuilder)
-                    : try employee.createKittenSpecial(with: receiptBuilder)
+                let receipt = try cook(recipe, with: receiptBuilder)
                 product = "Receipt"
                 context.post("product", Self.picture(of: receipt), source: "receiptBuilder")
                 // The product itself, so that `let receipt = try employee.createCombo1(with: receiptBuilder)` binds it.
                 return .object(LiveObject(name: "receipt", typeName: "Receipt", methods: []).holding { receipt })
             } else {
-                let burger =
-                    recipe == .combo1
-                    ? try employee.createCombo1(with: burgerBuilder)
-                    : try employee.createKittenSpecial(with: burgerBuilder)
+                let burger = try cook(recipe, with: burgerBuilder)
                 product = String(describing: burger)
                 context.post("product", BuilderModule.picture(of: burger), source: "burgerBuilder")
                 return .object(BuilderModule.burgerObject(burger))
@@ -171,6 +143,14 @@ public final class DirectorModule: LessonModule {
             throw ThrownError(
                 "HamburgerBuilder.Error.soldOut(.\(meat.rawValue))", DirectorText.sorryNoBurgers(meat.rawValue),
                 reflecting: HamburgerBuilder.Error.soldOut(meat))
+        }
+    }
+
+    /// The employee's recipe, run into the builder by the real director.
+    func cook<B: BurgerBuilding>(_ recipe: Recipe, with builder: B) throws -> B.Product {
+        switch recipe {
+        case .createCombo1: try employee.createCombo1(with: builder)
+        case .createKittenSpecial: try employee.createKittenSpecial(with: builder)
         }
     }
 
@@ -192,37 +172,33 @@ public final class DirectorModule: LessonModule {
 
     lazy var groupObject = LiveObject(
         name: "group", typeName: "QuestionGroupBuilder",
-        methods: [
-            Method("setTitle", returns: .this) { [unowned self] (title: String) in
-                group.setTitle(title); return .this
-            },
-            Method("addNewQuestion") { [unowned self] in
-                group.addNewQuestion(); return .done
-            },
-            Method("removeQuestion", "at") { [unowned self] (index: Int) in
-                // The real method ignores an index that is not there.
-                group.removeQuestion(at: index)
-                return .done
-            },
-            Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
-                guard group.questions.indices.contains(index) else { throw noQuestion(index) }
-                return .object(Self.questionObject(group.question(index)))
-            },
-            Method("build", throws: true, returns: .value("QuestionGroup")) { [unowned self] in
-                do {
-                    let built = try group.build()
-                    context.post("product", Self.picture(of: built), source: "group")
-                    context.post(
-                        "log", "group.build() -> QuestionGroup(\(built.questions.count) questions)", source: "group")
-                    // The group itself, so that `let questionGroup = try group.build()` binds it.
-                    return .object(
-                        LiveObject(name: "questionGroup", typeName: "QuestionGroup", methods: []).holding { built })
-                } catch {
-                    context.post("product", Render.missingInputs, source: "group")
-                    throw ThrownError(Self.swiftName(of: error), Self.explain(error), reflecting: error)
-                }
-            },
-        ])
+        methods: LiveAPI.methods(of: group) { api in
+            api.call("setTitle", QuestionGroupBuilder.setTitle)
+            api.call("addNewQuestion", QuestionGroupBuilder.addNewQuestion)
+            // The real method ignores an index that is not there.
+            api.call("removeQuestion", "at", QuestionGroupBuilder.removeQuestion)
+            api.method(
+                Method("question", returns: .object("QuestionBuilder")) { [unowned self] (index: Int) in
+                    guard group.questions.indices.contains(index) else { throw noQuestion(index) }
+                    return .object(Self.questionObject(group.question(index)))
+                })
+            api.method(
+                Method("build", throws: true, returns: .value("QuestionGroup")) { [unowned self] in
+                    do {
+                        let built = try group.build()
+                        context.post("product", Self.picture(of: built), source: "group")
+                        context.post(
+                            "log", "group.build() -> QuestionGroup(\(built.questions.count) questions)",
+                            source: "group")
+                        // The group itself, so that `let questionGroup = try group.build()` binds it.
+                        return .object(
+                            LiveObject(name: "questionGroup", typeName: "QuestionGroup", methods: []).holding { built })
+                    } catch {
+                        context.post("product", Render.missingInputs, source: "group")
+                        throw ThrownError(Self.swiftName(of: error), Self.explain(error), reflecting: error)
+                    }
+                })
+        })
 
     /// `question(_:)` subscripts an array: an index outside it traps.
     func noQuestion(_ index: Int) -> Trap {
@@ -249,63 +225,47 @@ public final class DirectorModule: LessonModule {
     static func questionObject(_ question: QuestionBuilder) -> LiveObject {
         LiveObject(
             name: "question", typeName: "QuestionBuilder",
-            methods: [
-                Method("setPrompt", returns: .this) { (text: String) in
-                    question.setPrompt(text); return .this
-                },
-                Method("setAnswer", returns: .this) { (text: String) in
-                    question.setAnswer(text); return .this
-                },
-                Method("setHint", returns: .this) { (text: String) in
-                    question.setHint(text); return .this
-                },
-            ]
+            methods: LiveAPI.methods(of: question) { api in
+                api.call("setPrompt", QuestionBuilder.setPrompt)
+                api.call("setAnswer", QuestionBuilder.setAnswer)
+                api.call("setHint", QuestionBuilder.setHint)
+            }
         ).holding { question }
     }
 
-    /// The three real builders of the dependency example, each with its own `build(name:)`.
-    lazy var builderObjects: [LiveObject] = [
+    /// The three real builders of the dependency example, each with its own `build(name:)`: each is a new one
+    /// whenever a compiled line asks for it, as the builders keep nothing.
+    var dependencyBuilders: [DependencyBuilder] {
+        [
+            ("rootBuilder", .leaky, { RootBuilder() }),
+            ("nameStepBuilder", .middleStep, { NameStepBuilder() }),
+            ("dynamicNameBuilder", .dynamicChild, { ChildDynamicNameBuilder(dependency: StaticParentComponent()) }),
+        ]
+    }
+
+    /// A builder of the example: its name in the lesson, its wiring (which names its type), and a new one.
+    typealias DependencyBuilder = (name: String, wiring: DependencyDemo.Wiring, make: () -> Any)
+
+    lazy var builderObjects = dependencyBuilders.map { dependencyObject($0, named: $0.name) }
+
+    func dependencyObject(_ builder: DependencyBuilder, named name: String) -> LiveObject {
         LiveObject(
-            name: "rootBuilder", typeName: "RootBuilder",
+            name: name, typeName: builder.wiring.rawValue,
             methods: [
-                Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in greet(.leaky, name)
+                Method("build", "name", returns: .value("Child")) { [unowned self] (child: String) in
+                    greet(builder.wiring, child)
                 }
             ]
-        ).holding { RootBuilder() },
-        LiveObject(
-            name: "nameStepBuilder", typeName: "NameStepBuilder",
-            methods: [
-                Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in
-                    greet(.middleStep, name)
-                }
-            ]
-        ).holding { NameStepBuilder() },
-        LiveObject(
-            name: "dynamicNameBuilder", typeName: "ChildDynamicNameBuilder",
-            methods: [
-                Method("build", "name", returns: .value("Child")) { [unowned self] (name: String) in
-                    greet(.dynamicChild, name)
-                }
-            ]
-        ).holding { ChildDynamicNameBuilder(dependency: StaticParentComponent()) },
-    ]
+        ).holding(builder.make)
+    }
 
     func greet(_ wiring: DependencyDemo.Wiring, _ name: String) -> CallResult {
-        dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in
+        let child = dependency.run(wiring, name: name, lang: context.lang) { [context] topic, text in
             context.post(topic, text, source: "child")
         }
         // The built `Child`: `let child = rootBuilder.build(name: "Mina")`, then `child.greeting`.
-        let greeting = dependency.last?.greeting ?? ""
-        let child = dependency.last?.child
-        return .object(
-            LiveObject(
-                name: "child", typeName: "Child",
-                methods: [
-                    Method(property: "greeting", type: "String") {
-                        ShownValue(source: SwiftValue.quoted(greeting), printed: greeting)
-                    }
-                ]
-            ).holding { child })
+        let methods = LiveAPI.methods(of: child) { api in api.property("greeting", \.greeting) }
+        return .object(LiveObject(name: "child", typeName: "Child", methods: methods).holding { child })
     }
 
     // MARK: short commands
@@ -313,14 +273,15 @@ public final class DirectorModule: LessonModule {
     public lazy var commands: [CommandSpec] = [
         CommandSpec(
             "combo1", [ArgumentSpec("builder", .choice(["burger", "receipt"]), optional: true)],
-            summary: .verbatim("employee.createCombo1(with:)"), .call { try Self.recipeCall("createCombo1", $0) }),
+            summary: .verbatim("employee.createCombo1(with:)"),
+            .swift { "try employee.createCombo1(with: \(try Self.builderName($0)))" }),
         CommandSpec(
             "kitten-special", [ArgumentSpec("builder", .choice(["burger", "receipt"]), optional: true)],
             summary: .verbatim("employee.createKittenSpecial(with:)"),
-            .call { try Self.recipeCall("createKittenSpecial", $0) }),
+            .swift { "try employee.createKittenSpecial(with: \(try Self.builderName($0)))" }),
         CommandSpec(
             "title", [ArgumentSpec("text")], summary: .verbatim("group.setTitle(_:)"),
-            .call { .call("group", "setTitle", .value(.string(try $0.word(0)))) }),
+            .swift { "group.setTitle(\(SwiftValue.quoted(try $0.word(0))))" }),
         CommandSpec(
             "question",
             [
@@ -328,40 +289,31 @@ public final class DirectorModule: LessonModule {
                 ArgumentSpec("text"),
             ],
             summary: .verbatim("group.question(_:).setPrompt(_:), .setAnswer(_:), .setHint(_:)"),
-            .call { a in
+            .swift { a in
                 let part = try a.word(1)
-                return SwiftStatement.call("group", "question", .value(.int(try a.number(0))))
-                    .then("set" + part.prefix(1).uppercased() + part.dropFirst(), .value(.string(try a.word(2))))
+                return "group.question(\(try a.number(0))).set\(part.prefix(1).uppercased() + part.dropFirst())("
+                    + SwiftValue.quoted(try a.word(2)) + ")"
             }),
         CommandSpec(
-            "add-question", summary: .verbatim("group.addNewQuestion()"),
-            .call { _ in .call("group", "addNewQuestion") }),
+            "add-question", summary: .verbatim("group.addNewQuestion()"), .swift { _ in "group.addNewQuestion()" }),
         CommandSpec(
             "remove-question", [ArgumentSpec("index", .int)], summary: .verbatim("group.removeQuestion(at:)"),
-            .call { .call("group", "removeQuestion", .labelled("at", .int(try $0.number(0)))) }),
+            .swift { "group.removeQuestion(at: \(try $0.number(0)))" }),
         CommandSpec(
             "save", summary: .verbatim("let questionGroup = try group.build()"),
-            .call { _ in SwiftStatement.call("group", "build").bound(to: "questionGroup") }),
+            .swift { _ in "let questionGroup = try group.build()" }),
         CommandSpec(
             "greet", [ArgumentSpec("wiring", .choice(["leaky", "middle", "dynamic"])), ArgumentSpec("name")],
             summary: .verbatim("let child = rootBuilder / nameStepBuilder / dynamicNameBuilder .build(name:)"),
-            .call { a in
+            .swift { a in
                 let builder =
-                    switch try a.word(0) {
-                    case "leaky": "rootBuilder"
-                    case "middle": "nameStepBuilder"
-                    default: "dynamicNameBuilder"
-                    }
-                return SwiftStatement.call(builder, "build", .labelled("name", .string(try a.word(1)))).bound(
-                    to: "child")
+                    ["leaky": "rootBuilder", "middle": "nameStepBuilder"][try a.word(0)] ?? "dynamicNameBuilder"
+                return "let child = \(builder).build(name: \(SwiftValue.quoted(try a.word(1))))"
             }),
     ]
 
-    static func recipeCall(_ method: String, _ a: Arguments) throws -> SwiftStatement {
-        // The real director takes the builder it drives: `with:` is never left out.
-        .call(
-            "employee", method,
-            .labelled("with", .reference(try a.optionalWord(0) == "receipt" ? "receiptBuilder" : "burgerBuilder")))
+    /// The builder a recipe drives: the real director takes it, so `with:` is never left out.
+    static func builderName(_ a: Arguments) throws -> String {
+        try a.optionalWord(0) == "receipt" ? "receiptBuilder" : "burgerBuilder"
     }
-
 }

@@ -24,7 +24,7 @@ enum DirectorText: String, TextCatalog {
 extension DirectorModule {
     static func picture(of receipt: Receipt) -> String {
         let width = 28
-        var lines = [Render.centred("RECEIPT", width: width)]
+        var lines = [TextPicture.centred("RECEIPT", width: width)]
         for line in receipt.lines {
             let price = money(line.cents)
             lines.append(DisplayWidth.pad(line.item, to: width - price.count) + price)

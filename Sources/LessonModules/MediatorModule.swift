@@ -7,12 +7,13 @@ public final class MediatorModule: LessonModule {
     let context: ModuleContext
     let pager = PageViewController()
     let red = SenderPage(name: "red")
+    let blue = ReceiverPage(name: "blue")
 
     public init(context: ModuleContext) {
         self.context = context
         pager.add(red)
         context.addPane("red", topic: "page.red")
-        addReceiver("blue")
+        addReceiver(blue)
     }
 
     public static let factory = ModuleFactory(name: "mediator", messages: MediatorText.allCases.map(\.phrase)) {
@@ -26,8 +27,8 @@ public final class MediatorModule: LessonModule {
     /// Receivers of a type the learner wrote (a code exercise): the pager delivers to them like to any recipient.
     var otherRecipients: [Receiver] { pager.recipients.filter { !($0 is ReceiverPage) } }
 
-    func addReceiver(_ name: String) {
-        let page = ReceiverPage(name: name)
+    func addReceiver(_ page: ReceiverPage) {
+        let name = page.name
         let context = self.context
         page.onReceive = { text in context.post("page.\(name)", text, source: name) }
         pager.add(page)
@@ -76,42 +77,40 @@ public final class MediatorModule: LessonModule {
         senderObject(red).holding { [unowned self] in red },
         LiveObject(
             name: "pager", typeName: "PageViewController",
-            methods: [
-                Method("add") { [unowned self] (page: NewPage) in
-                    try add(page); return .done
-                },
+            methods: LiveAPI.methods(of: pager) { api in
+                api.method(
+                    Method("add") { [unowned self] (page: NewPage) in
+                        try add(page); return .done
+                    })
                 // The mediator's own entry point: what a sender calls.
-                Method("send", "message") { [unowned self] (message: String) in
-                    pager.send(message: message)
-                    reportDelivery()
-                    return .done
-                },
-                Method(property: "pages", type: "[Page]") { [unowned self] in
-                    ShownValue(
-                        source: "["
-                            + pager.pages.map { "\(type(of: $0))(name: \(SwiftValue.quoted($0.name)))" }.joined(
-                                separator: ", ") + "]",
-                        printed: "[" + pager.pages.map { "Patterns.\(type(of: $0))" }.joined(separator: ", ") + "]")
-                },
-                Method(property: "recipients", type: "[Receiver]") { [unowned self] in
-                    ShownValue(
-                        source: "["
-                            + receivers.map { "ReceiverPage(name: \(SwiftValue.quoted($0.name)))" }.joined(
-                                separator: ", ") + "]",
-                        printed: "[" + receivers.map { _ in "Patterns.ReceiverPage" }.joined(separator: ", ") + "]")
-                },
-            ]
+                api.call("send", "message", PageViewController.send)
+                api.after { [unowned self] in reportDelivery() }
+                api.method(
+                    Method(property: "pages", type: "[Page]") { [unowned self] in
+                        ShownValue(
+                            source: "["
+                                + pager.pages.map { "\(type(of: $0))(name: \(SwiftValue.quoted($0.name)))" }.joined(
+                                    separator: ", ") + "]",
+                            printed: "[" + pager.pages.map { "Patterns.\(type(of: $0))" }.joined(separator: ", ") + "]")
+                    })
+                api.method(
+                    Method(property: "recipients", type: "[Receiver]") { [unowned self] in
+                        ShownValue(
+                            source: "["
+                                + receivers.map { "ReceiverPage(name: \(SwiftValue.quoted($0.name)))" }.joined(
+                                    separator: ", ") + "]",
+                            printed: "[" + receivers.map { _ in "Patterns.ReceiverPage" }.joined(separator: ", ")
+                                + "]")
+                    })
+            }
         ).holding { [unowned self] in pager },
         LiveObject(
             name: "blue", typeName: "ReceiverPage",
-            methods: [
-                Method("receive", "message") { [unowned self] (message: String) in
-                    receivers.first { $0.name == "blue" }?.receive(message: message)
-                    return .done
-                },
-                Method(property: "name", type: "String") { ShownValue(source: "\"blue\"", printed: "blue") },
-            ]
-        ).holding { [unowned self] in receivers.first { $0.name == "blue" } },
+            methods: LiveAPI.methods(of: blue) { api in
+                api.call("receive", "message", ReceiverPage.receive)
+                api.property("name", \.name)
+            }
+        ).holding { [unowned self] in blue },
     ]
 
     /// A sender page as a live object: `red`, or one the learner added.
@@ -173,7 +172,7 @@ public final class MediatorModule: LessonModule {
             pager.add(made)
             context.addPane(made.name, topic: "page.\(made.name)")
         case "ReceiverPage":
-            addReceiver(name)
+            addReceiver(ReceiverPage(name: name))
         case "SenderPage":
             // A sender talks to the pager like red does; Swift has no name for it unless the learner bound one.
             pager.add(SenderPage(name: name))

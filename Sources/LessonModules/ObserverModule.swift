@@ -4,42 +4,72 @@ import PlaygroundCore
 /// The `observer` lesson: a game posts to a notification hub, and the hub tells every observer signed up for the
 /// event (a label, a sound player, an achievement tracker, or a type the learner writes). All of them are the real
 /// objects of `Patterns`; the state pane reads them, and the hub's own record says whom a post reached.
-public final class ObserverModule: LessonModule {
-    let context: ModuleContext
-    let hub = NotificationHub()
-    let game: Game
-    let label = ScoreLabel()
-    let sound = SoundPlayer()
-    let achievements = AchievementTracker()
-
-    public init(context: ModuleContext) {
-        self.context = context
-        game = Game(hub: hub)
+public enum ObserverModule {
+    public static let factory = DeclaredModule.factory("observer", messages: ObserverText.allCases.map(\.phrase)) { m in
+        let hub = NotificationHub()
+        let game = Game(hub: hub)
+        let label = ScoreLabel()
+        let sound = SoundPlayer()
+        let achievements = AchievementTracker()
         // The label and the sound sign up for both events; the achievements wait to be signed up.
         for event in GameEvent.allCases {
             hub.addObserver(label, for: event)
             hub.addObserver(sound, for: event)
         }
-    }
+        // The lesson's observers by the names Swift sees them under.
+        let observers: [String: HubObserver] = ["label": label, "sound": sound, "achievements": achievements]
+        let observer = { (name: ObserverName) in observers[name.name] ?? label }
 
-    public static let factory = ModuleFactory(name: "observer", messages: ObserverText.allCases.map(\.phrase)) {
-        ObserverModule(context: $0)
-    }
+        m.group("hub", type: "NotificationHub") { fields(of: hub) }
+        m.live("game", game, fields: ["score", "isOver"]) { api in
+            api.call("addPoints", Game.addPoints)
+            api.call("finish", Game.finish)
+            api.property("score", \.score)
+            api.thrown { error in
+                guard case Game.Error.invalidPoints(let n) = error else { return nil }
+                // Thrown before the score changes (`Game.addPoints` checks first): nothing to roll back.
+                return ThrownError(
+                    "Game.Error.invalidPoints(\(n))", ObserverText.pointsRange(String(n)), reflecting: error,
+                    changedNothing: true)
+            }
+            api.after { posted(hub.lastDelivery, label: label, sound: sound, achievements: achievements, m.context) }
+        }
+        m.live("hub", hub, state: false) { api in
+            api.call("addObserver", (nil, "for"), NotificationHub.addObserver, object: observer)
+            api.call("removeObserver", (nil, "for"), NotificationHub.removeObserver, object: observer)
+            api.call("removeObserver", NotificationHub.removeObserver, object: observer)
+        }
+        m.live("label", label, fields: ["text", "updates"]) { api in api.property("text", \.text) }
+        m.live("sound", sound, fields: ["played"])
+        m.live("achievements", achievements, fields: ["unlocked"])
+        m.pane("observers", topics: ["observers"])
 
-    public var panes: [(name: String, topics: [String])] { [("observers", ["observers"])] }
-
-    /// The lesson's observers by the names Swift sees them under.
-    func observer(_ name: ObserverName) -> HubObserver {
-        switch name.name {
-        case "sound": sound
-        case "achievements": achievements
-        default: label
+        m.command("score", [ArgumentSpec("points", .int)], summary: "game.addPoints(_:)") {
+            "try game.addPoints(\(try $0.number(0)))"
+        }
+        m.command("finish", summary: "game.finish()") { _ in "game.finish()" }
+        m.command("observe", signUp, summary: "hub.addObserver(_:for:)") {
+            "hub.addObserver(\(try $0.word(0)), for: .\(try $0.word(1)))"
+        }
+        m.command("unobserve", signUp, summary: "hub.removeObserver(_:for:)") {
+            "hub.removeObserver(\(try $0.word(0)), for: .\(try $0.word(1)))"
         }
     }
 
-    /// A post the module made: the log says whom the hub told, and each observer's pane line what it did.
-    func posted() {
-        guard let delivery = hub.lastDelivery else { return }
+    static let observerNames = ["label", "sound", "achievements"]
+
+    /// An observer and an event, checked: the words of `observe` and `unobserve`.
+    static let signUp = [
+        ArgumentSpec("observer", .choice(observerNames)),
+        ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue))),
+    ]
+
+    /// A post a call of the game made: the log says whom the hub told, and each observer's pane line what it did.
+    static func posted(
+        _ delivery: NotificationHub.Delivery?, label: ScoreLabel, sound: SoundPlayer,
+        achievements: AchievementTracker, _ context: ModuleContext
+    ) {
+        guard let delivery else { return }
         let note = delivery.notification
         context.post(
             "log",
@@ -50,164 +80,41 @@ public final class ObserverModule: LessonModule {
         for name in delivery.told where seen.insert(name).inserted {
             let times = delivery.told.filter { $0 == name }.count
             let suffix = times > 1 ? ObserverText.times.text(context.lang, String(times)) : ""
-            switch name {
-            case label.name: context.post("observers", "label: \(label.text)" + suffix, source: name)
-            case sound.name: context.post("observers", "sound: \(sound.played.last ?? "")" + suffix, source: name)
-            case achievements.name:
-                context.post(
-                    "observers",
+            let line =
+                switch name {
+                case label.name: "label: \(label.text)" + suffix
+                case sound.name: "sound: \(sound.played.last ?? "")" + suffix
+                case achievements.name:
                     "achievements: "
-                        + (achievements.unlocked.isEmpty ? "-" : achievements.unlocked.joined(separator: ", "))
-                        + suffix,
-                    source: name)
-            default: context.post("observers", ObserverText.toldYours(name), source: name)
-            }
+                        + (achievements.unlocked.isEmpty ? "-" : achievements.unlocked.joined(separator: ", ")) + suffix
+                default: ObserverText.toldYours.text(context.lang, name)
+                }
+            context.post("observers", line, source: name)
         }
     }
 
-    static func told(_ delivery: NotificationHub.Delivery) -> String {
-        delivery.told.isEmpty ? "nobody" : delivery.told.joined(separator: ", ")
-    }
-
-    // MARK: live objects
-
-    public lazy var objects: [LiveObject] = [
-        LiveObject(
-            name: "game", typeName: "Game",
-            methods: [
-                Method("addPoints", throws: true) { [unowned self] (points: Int) in
-                    do { try game.addPoints(points) } catch let error as Game.Error {
-                        guard case .invalidPoints(let n) = error else { throw error }
-                        // Thrown before the score changes (`Game.addPoints` checks first): nothing to roll back.
-                        throw ThrownError(
-                            "Game.Error.invalidPoints(\(n))", ObserverText.pointsRange(String(n)), reflecting: error,
-                            changedNothing: true)
-                    }
-                    posted()
-                    return .done
-                },
-                Method("finish") { [unowned self] in
-                    game.finish(); posted(); return .done
-                },
-                Method(property: "score", type: "Int") { [unowned self] in
-                    ShownValue(source: String(game.score), printed: String(game.score))
-                },
-            ]
-        ).holding { [unowned self] in game },
-        LiveObject(
-            name: "hub", typeName: "NotificationHub",
-            methods: [
-                Method("addObserver", (nil, "for")) { [unowned self] (name: ObserverName, event: GameEvent) in
-                    hub.addObserver(observer(name), for: event)
-                    return .done
-                },
-                Method("removeObserver", (nil, "for")) { [unowned self] (name: ObserverName, event: GameEvent) in
-                    hub.removeObserver(observer(name), for: event)
-                    return .done
-                },
-                Method("removeObserver") { [unowned self] (name: ObserverName) in
-                    hub.removeObserver(observer(name))
-                    return .done
-                },
-            ]
-        ).holding { [unowned self] in hub },
-        LiveObject(
-            name: "label", typeName: "ScoreLabel",
-            methods: [
-                Method(property: "text", type: "String") { [unowned self] in
-                    ShownValue(source: SwiftValue.quoted(label.text), printed: label.text)
-                }
-            ]
-        ).holding { [unowned self] in label },
-        LiveObject(name: "sound", typeName: "SoundPlayer", methods: []).holding { [unowned self] in sound },
-        LiveObject(name: "achievements", typeName: "AchievementTracker", methods: []).holding { [unowned self] in
-            achievements
-        },
-    ]
-
-    // MARK: short commands
-
-    static let observerNames = ["label", "sound", "achievements"]
-
-    public lazy var commands: [CommandSpec] = [
-        CommandSpec(
-            "score", [ArgumentSpec("points", .int)], summary: .verbatim("game.addPoints(_:)"),
-            .call { .call("game", "addPoints", .value(.int(try $0.number(0)))) }),
-        CommandSpec("finish", summary: .verbatim("game.finish()"), .call { _ in .call("game", "finish") }),
-        CommandSpec(
-            "observe",
-            [
-                ArgumentSpec("observer", .choice(Self.observerNames)),
-                ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue))),
-            ],
-            summary: .verbatim("hub.addObserver(_:for:)"),
-            .call {
-                .call(
-                    "hub", "addObserver", .value(.reference(try $0.word(0))), .labelled("for", .member(try $0.word(1))))
-            }),
-        CommandSpec(
-            "unobserve",
-            [
-                ArgumentSpec("observer", .choice(Self.observerNames)),
-                ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue))),
-            ],
-            summary: .verbatim("hub.removeObserver(_:for:)"),
-            .call {
-                .call(
-                    "hub", "removeObserver", .value(.reference(try $0.word(0))),
-                    .labelled("for", .member(try $0.word(1))))
-            }),
-    ]
-
-    // MARK: state
-
-    static func list(_ items: [String]) -> String { "[" + items.map(SwiftValue.quoted).joined(separator: ", ") + "]" }
-
-    public func state() -> [StateGroup] {
+    /// Whom the hub tells of each event, and its last post: what the hub's record says, not a stored property.
+    static func fields(of hub: NotificationHub) -> [StateField] {
         func names(_ event: GameEvent) -> String {
             let observers = hub.observers(of: event).map(\.name)
             return observers.isEmpty ? "nobody" : observers.joined(separator: ", ")
         }
         let last = hub.lastDelivery.map { "\($0.notification.event.rawValue) \($0.notification.value)" } ?? "-"
+        let told = hub.lastDelivery.map { $0.told.isEmpty ? "nobody" : $0.told.joined(separator: ", ") } ?? "-"
         return [
-            StateGroup(
-                "hub", type: "NotificationHub",
-                [
-                    StateField("scoreChanged", .plain(names(.scoreChanged))),
-                    StateField("gameOver", .plain(names(.gameOver))),
-                    StateField("lastPost", .plain(last)),
-                    StateField("told", .plain(hub.lastDelivery.map(Self.told) ?? "-")),
-                ]),
-            StateGroup(
-                "game", type: "Game",
-                [
-                    StateField("score", .number(game.score)),
-                    StateField("isOver", .plain(game.isOver ? "true" : "false")),
-                ]),
-            StateGroup(
-                "label", type: "ScoreLabel",
-                [StateField("text", .string(label.text)), StateField("updates", .number(label.updates))]),
-            StateGroup("sound", type: "SoundPlayer", [StateField("played", .plain(Self.list(sound.played)))]),
-            StateGroup(
-                "achievements", type: "AchievementTracker",
-                [StateField("unlocked", .plain(Self.list(achievements.unlocked)))]),
+            StateField("scoreChanged", .plain(names(.scoreChanged))), StateField("gameOver", .plain(names(.gameOver))),
+            StateField("lastPost", .plain(last)), StateField("told", .plain(told)),
         ]
     }
 }
 
 extension GameEvent: CaseArgument {}
 
-/// `hub.addObserver(label, for: .gameOver)`: one of the lesson's observers, by name. An object the learner made is
-/// not one of them: the compiler passes it.
-struct ObserverName: ArgumentType {
+/// `hub.addObserver(label, for: .gameOver)`: one of the lesson's observers, by name.
+struct ObserverName: ObjectArgument {
+    static let swiftType = "HubObserver"
+    static var names: [String] { ObserverModule.observerNames }
     let name: String
-    static var parameterType: ParamType { .object(type: "HubObserver", names: ObserverModule.observerNames) }
-    init(checked value: ArgValue) throws(InternalError) {
-        guard case .object(let name) = value else {
-            throw InternalError("a checked argument \(value) is not an observer")
-        }
-        self.name = name
-    }
 }
 
 /// What the observer lesson's objects say, in English and Korean.

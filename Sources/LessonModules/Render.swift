@@ -7,58 +7,15 @@ extension SelfCapture: CaseArgument {}
 extension Sauces: OptionSetArgument {}
 extension Toppings: OptionSetArgument {}
 
-/// Text pictures of products, for the product pane. Measured by display width, so Korean and emoji line up.
+/// What the lesson modules' pictures and panes share: option sets and optionals as Swift writes them, and the alert
+/// of a failed build.
 enum Render {
     /// Swift source for a set of option names: `[]`, `[.a, .b]`.
     static func options(_ names: [String]) -> String { StateValue.options(names).display }
 
     static func optional(_ text: String?) -> String { StateValue.optionalString(text).display }
 
-    /// A line centred in `width` columns, filled with `fill`.
-    static func centred(_ text: String, width: Int, fill: Character = " ") -> String {
-        var line = TextBuffer(capacity: width * 3)
-        appendCentred(text, width: width, fill: String(fill), to: &line)
-        return line.string
-    }
-
-    /// The same, written into `out`: a picture is written as bytes and made a String once (a picture is drawn on
-    /// most commands that build or present, and appending to a String costs more a piece than the piece).
-    static func appendCentred(_ text: String, width: Int, fill: String = " ", to out: inout TextBuffer) {
-        let w = DisplayWidth.of(text)
-        guard w < width else { out.write(text); return }
-        let left = (width - w) / 2
-        out.repeating(fill, left)
-        out.write(text)
-        out.repeating(fill, width - w - left)
-    }
-
     /// The alert the question-group screen shows when building fails.
-    static let missingInputs = box(["Missing Inputs", "Please provide all non-optional values", nil, "[ OK ]"])
-
-    /// A box around lines; a nil line draws a separator.
-    static func box(_ lines: [String?], minWidth: Int = 20) -> String {
-        var widest = 0
-        for case let line? in lines { widest = max(widest, DisplayWidth.of(line)) }
-        let inner = max(minWidth, widest + 4)
-        var out = TextBuffer(capacity: (inner + 2) * 3 * (lines.count + 2) + lines.count + 1)
-        func rule(_ left: String, _ right: String) {
-            out.write(left)
-            out.repeating("─", inner)
-            out.write(right)
-        }
-        rule("┌", "┐")
-        for line in lines {
-            out.newline()
-            if let line {
-                out.write("│")
-                appendCentred(line, width: inner, to: &out)
-                out.write("│")
-            } else {
-                rule("├", "┤")
-            }
-        }
-        out.newline()
-        rule("└", "┘")
-        return out.string
-    }
+    static let missingInputs = TextPicture.box(
+        ["Missing Inputs", "Please provide all non-optional values", nil, "[ OK ]"])
 }

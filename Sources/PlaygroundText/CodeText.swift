@@ -3,7 +3,7 @@ public enum CodeText: String, TextCatalog {
     case starterCaption, needsToolchain, notACodeStep, noCodeInLesson, noExerciseFolder, starterCopied, yourFile,
         openItYourself, editorFailed, resetKept, noFileYet, doesNotCompile, loaded, loadedReference, warnings,
         trialStopped, referenceFor, thenTheCommands, roomWrites, arcFreed, arcCycle, fileChanged, editSummary,
-        cannotWrite, scenarioStopped, hiddenScenarioFails
+        cannotWrite, scenarioStopped, hiddenScenarioFails, lessonNeedsToolchain
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -19,6 +19,15 @@ public enum CodeText: String, TextCatalog {
                     + "patterns'); the rest of the lesson works without it",
                 "이 연습은 컴파일하는 Swift라서 Swift 툴체인이 필요합니다: 툴체인을 설치하고(https://www.swift.org/install) 소스에서 빌드한 "
                     + "플레이그라운드('swift run patterns')로 하세요. 레슨의 나머지는 툴체인 없이도 됩니다"
+            )
+        case .lessonNeedsToolchain:
+            (
+                "this lesson's Swift makes objects and sets properties, which only the compiler runs: it needs the "
+                    + "Swift toolchain (https://www.swift.org/install) and the playground built from source ('swift "
+                    + "run patterns'); without it you can read it, and its lines say what they need",
+                "이 레슨의 Swift는 객체를 만들고 프로퍼티를 바꾸는데, 이는 컴파일러만 실행합니다. Swift 툴체인"
+                    + "(https://www.swift.org/install)과 소스에서 빌드한 플레이그라운드('swift run patterns')가 필요합니다. "
+                    + "툴체인 없이도 읽을 수는 있고, 각 줄이 무엇이 필요한지 알려 줍니다"
             )
         case .notACodeStep:
             (

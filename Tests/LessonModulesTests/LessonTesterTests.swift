@@ -24,6 +24,32 @@ import Testing
         #expect(test(text, builtIn: false).isEmpty)
     }
 
+    /// `needs: swift`: without the compiler, every transcript is the compiler's to answer (counted, not failed); a
+    /// lesson without it that the interpreter cannot run still fails; any other value of `needs` is refused.
+    @Test func aLessonThatNeedsSwiftIsCountedNotFailedWithoutTheCompiler() throws {
+        let body = "## Only\n```patterns\n> let b2 = HamburgerBuilder(); b2.build()\n── code ──\nnothing\n```\n"
+        func tested(_ needs: String) throws -> LessonTester.Result {
+            let text = "---\nid: x\ntitle: T\nmodule: builder\n\(needs)---\n" + body
+            let catalog = LessonCatalog(
+                sources: [LessonSource(path: "Lessons/en/x.md", lang: "en", text: text, isBuiltIn: false)],
+                modules: LessonModules.names)
+            let lesson = try #require(catalog.lessons.first)
+            return LessonTester(catalog: catalog, modules: LessonModules.all).test(lesson)
+        }
+        let needing = try tested("needs: swift\n")
+        #expect(needing.failures.isEmpty, "\(needing.failures)")
+        #expect(needing.needCompiler == 1)
+        #expect(try !tested("").failures.isEmpty)
+        let catalog = LessonCatalog(
+            sources: [
+                LessonSource(
+                    path: "Lessons/en/x.md", lang: "en",
+                    text: "---\nid: x\ntitle: T\nmodule: builder\nneeds: swiftc\n---\n"
+                        + body, isBuiltIn: false)
+            ], modules: LessonModules.names)
+        #expect(catalog.issues.map { "\($0)" }.contains { $0.contains("'needs' takes one value, 'swift'") })
+    }
+
     @Test func exercisesMustFailAsShippedAndPassWithTheirCommands() {
         let text = """
             ---

@@ -16,6 +16,10 @@ public struct Lesson: Sendable {
     /// Its Swift may be compiled and run (lessons are data): built in, or from a folder trusted with `--trust-lessons`.
     /// An untrusted lesson's lines still run where the built-in interpreter runs them (calls on the live objects).
     public var isTrusted = false
+    /// `needs: swift` in the front matter: the lesson's own Swift makes objects and sets properties, which only the
+    /// compiler runs (the Decorator's wrappers). Without the Swift toolchain it says so on load, and `patterns test`
+    /// counts its commands as needing the compiler instead of failing them.
+    public var needsSwift = false
     /// Whether the live objects are set up afresh on entering step `index`: an exercise starts from what the earlier
     /// steps leave, and so does the step after a code exercise (whose objects were made from the learner's types).
     public func startsFresh(_ index: Int) -> Bool {

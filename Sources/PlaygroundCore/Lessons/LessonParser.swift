@@ -2,7 +2,7 @@
 /// ``LessonIssue``s with the line they are on. Parsing never runs anything.
 public enum LessonParser {
     static let requiredKeys = ["id", "title", "module"]
-    static let knownKeys: Set<String> = ["id", "title", "summary", "module", "minutes"]
+    static let knownKeys: Set<String> = ["id", "title", "summary", "module", "minutes", "needs"]
 
     /// The `id:` a file's front matter declares, read without parsing the rest: a file that fails to parse still
     /// belongs to its lesson (`patterns test ID` reports it with its twin).
@@ -157,9 +157,11 @@ public enum LessonParser {
         }
         while introduction.last?.trimmed.isEmpty == true { introduction.removeLast() }
         introduction.removeFirst(introduction.prefix { $0.trimmed.isEmpty }.count)
-        return Lesson(
+        var lesson = Lesson(
             id: id, title: meta["title"]!, summary: meta["summary"] ?? "", module: meta["module"]!,
             minutes: minutes, lang: lang, path: path, source: text, steps: steps, introduction: introduction)
+        lesson.needsSwift = meta["needs"] == "swift"
+        return lesson
     }
 
     /// The front matter: its keys and values, the lesson's minutes (0 when not given), and the index of the line
@@ -192,6 +194,9 @@ public enum LessonParser {
         let id = meta["id"]!
         guard id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
             throw issue(1, "lesson id '\(id)' may only hold letters, digits and '-'")
+        }
+        if let needs = meta["needs"], needs != "swift" {
+            throw issue(1, "'needs' takes one value, 'swift' (the lesson's Swift needs the compiler), not '\(needs)'")
         }
         var minutes = 0
         if let m = meta["minutes"] {

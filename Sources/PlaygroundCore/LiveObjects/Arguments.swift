@@ -106,6 +106,26 @@ extension OptionSetArgument {
     }
 }
 
+/// One of the lesson's live objects, passed by its name (`hub.addObserver(label, for: .gameOver)`): the conforming
+/// type says which names the parameter takes and the Swift type it is declared with. An object the learner made is
+/// not one of them: the compiler passes it.
+public protocol ObjectArgument: ArgumentType {
+    /// The parameter's Swift type, as completion and help show it (`HubObserver`).
+    static var swiftType: String { get }
+    /// The names of the live objects it takes.
+    static var names: [String] { get }
+    var name: String { get }
+    init(name: String)
+}
+
+extension ObjectArgument {
+    public static var parameterType: ParamType { .object(type: swiftType, names: names) }
+    public init(checked value: ArgValue) throws(InternalError) {
+        guard case .object(let name) = value else { throw .mismatch(value, Self.swiftType) }
+        self.init(name: name)
+    }
+}
+
 /// The literal closure `{ print("...") }`: what it prints, in order.
 public struct PrintingClosure: ArgumentType, Equatable, Sendable {
     public var prints: [String]

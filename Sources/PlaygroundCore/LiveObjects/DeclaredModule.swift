@@ -3,10 +3,13 @@
 ///
 /// * A live object is a real instance under the name the learner types. Its state-pane group is its stored
 ///   properties, read by reflection each time the state is asked for (private storage, `_x`, left out), so nothing
-///   is kept beside the object.
+///   is kept beside the object; `fields:` shows only those named (`["score", "isOver"]`), in that order.
 /// * The methods a module lists (``LiveAPI``) are the object's own, by unapplied reference (`Cart.checkout`): the
 ///   parameter types, `throws` and the label come from the reference, so the interpreter checks, completes and runs
 ///   exactly the real method. Anything not listed (an object as argument, a result) goes to the compiler as typed.
+/// * What a lesson adds to an object's calls (a pane line after each, an error in the lesson's words) is listed with
+///   them: ``LiveAPI/after(_:)``, ``LiveAPI/thrown(_:)``. A method that takes another live object by name is listed
+///   with the ``ObjectArgument`` that names them; one that draws or posts is written by hand, ``LiveAPI/method(_:)``.
 /// * A short command is a spelling of Swift: its words make Swift text, which runs as if the learner typed it, so
 ///   the code pane shows the Swift that ran.
 ///
@@ -59,10 +62,12 @@ public final class DeclaredModule: LessonModule {
             self.context = context
         }
 
-        /// A live object under `name`, its methods listed by `api`; `state: false` keeps it out of the state pane.
+        /// A live object under `name`, its methods listed by `api`; `state: false` keeps it out of the state pane,
+        /// and `fields` shows only the stored properties named, in that order (`["score", "isOver"]`).
         @discardableResult
         public func live<T: AnyObject>(
-            _ name: String, _ instance: T, state: Bool = true, _ api: (LiveAPI<T>) -> Void = { _ in }
+            _ name: String, _ instance: T, state: Bool = true, fields: [String]? = nil,
+            _ api: (LiveAPI<T>) -> Void = { _ in }
         ) -> LiveObject {
             let list = LiveAPI(instance, module: module)
             api(list)
@@ -75,7 +80,8 @@ public final class DeclaredModule: LessonModule {
                 module.groups.append { [unowned module, context] in
                     StateGroup(
                         name, type: short,
-                        DeclaredModule.storedFields(of: instance, among: module.objects, learner: context.learnerNames))
+                        DeclaredModule.storedFields(
+                            of: instance, among: module.objects, only: fields, learner: context.learnerNames))
                 }
             }
             return object
@@ -104,9 +110,11 @@ public final class DeclaredModule: LessonModule {
 
     /// An object's stored properties as state fields: a lesson object it holds by its name, then an object a
     /// learner's name holds (`screen.loader = cache`: `loader: same object as cache`), anything else as the
-    /// playground shows values. The object itself is not "the same object as" itself.
+    /// playground shows values. The object itself is not "the same object as" itself. With `only`, the properties
+    /// of those names, in that order (a name the object has no property for is left out).
     static func storedFields(
-        of instance: AnyObject, among objects: [LiveObject], learner: () -> [(name: String, value: Any)] = { [] }
+        of instance: AnyObject, among objects: [LiveObject], only: [String]? = nil,
+        learner: () -> [(name: String, value: Any)] = { [] }
     ) -> [StateField] {
         // The learner's names are read once, and only for an object no lesson name holds.
         var names: [(name: String, value: Any)]?
@@ -122,10 +130,16 @@ public final class DeclaredModule: LessonModule {
             levels.insert(current, at: 0)
             level = current.superclassMirror
         }
-        return levels.flatMap(\.children).compactMap { child in
+        func field(_ label: String, _ value: Any) -> StateField {
+            StateField(label, .plain(Reflection.cut(describe(value, objects: objects, learner: learnerNames))))
+        }
+        let children = levels.flatMap(\.children)
+        if let only {
+            return only.compactMap { name in children.first { $0.label == name }.map { field(name, $0.value) } }
+        }
+        return children.compactMap { child in
             guard let label = child.label, !Reflection.isHidden(label) else { return nil }
-            let shown = describe(child.value, objects: objects, learner: learnerNames)
-            return StateField(label, .plain(Reflection.cut(shown)))
+            return field(label, child.value)
         }
     }
 
@@ -144,102 +158,5 @@ public final class DeclaredModule: LessonModule {
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return mirror.children.first.flatMap { object(in: $0.value) } }
         return mirror.displayStyle == .class ? value as AnyObject : nil
-    }
-}
-
-/// The methods of one live object, listed by unapplied reference: `api.call("add", (nil, "price"), Cart.add)`.
-/// Each runs the real method on the real instance, then the module's ``DeclaredModule/Declaration/afterChange(_:)``.
-public final class LiveAPI<T: AnyObject> {
-    let instance: T
-    unowned let module: DeclaredModule
-    var methods: [Method] = []
-
-    init(_ instance: T, module: DeclaredModule) {
-        self.instance = instance
-        self.module = module
-    }
-
-    /// Runs a call of the real method and what follows every change. (The list goes once the module has its
-    /// methods: they hold the module, `unowned`, as the module holds them.)
-    private static func ran(_ module: DeclaredModule, _ body: () throws -> Void) throws -> CallResult {
-        do {
-            try body()
-        } catch let error as ThrownError {
-            throw error
-        } catch {
-            throw Self.thrown(error)
-        }
-        module.changed()
-        return .done
-    }
-
-    /// An error a lesson type threw, as Swift names it (`Cart.Error.empty`), explained by its own text.
-    static func thrown(_ error: any Error) -> ThrownError {
-        let name = String(reflecting: error).replacingOccurrences(of: "Patterns.", with: "")
-        return ThrownError(name, .verbatim(String(describing: error)), reflecting: error)
-    }
-
-    public func call(_ name: String, _ method: @escaping (T) -> () -> Void) {
-        let (instance, module) = (instance, module)
-        methods.append(Method(name) { [unowned module] in try Self.ran(module) { method(instance)() } })
-    }
-
-    public func call(_ name: String, _ method: @escaping (T) -> () throws -> Void) {
-        let (instance, module) = (instance, module)
-        methods.append(
-            Method(name, throws: true) { [unowned module] in try Self.ran(module) { try method(instance)() } })
-    }
-
-    public func call<A: ArgumentType>(_ name: String, _ method: @escaping (T) -> (A) -> Void) {
-        call(name, nil, method)
-    }
-
-    public func call<A: ArgumentType>(_ name: String, _ method: @escaping (T) -> (A) throws -> Void) {
-        call(name, nil, method)
-    }
-
-    /// A method whose one parameter has a label: `api.call("setPricing", "to", Cart.setPricing)`.
-    public func call<A: ArgumentType>(_ name: String, _ label: String?, _ method: @escaping (T) -> (A) -> Void) {
-        let (instance, module) = (instance, module)
-        methods.append(Method(name, label) { [unowned module] (a: A) in try Self.ran(module) { method(instance)(a) } })
-    }
-
-    public func call<A: ArgumentType>(
-        _ name: String, _ label: String?, _ method: @escaping (T) -> (A) throws -> Void
-    ) {
-        let (instance, module) = (instance, module)
-        methods.append(
-            Method(name, label, throws: true) { [unowned module] (a: A) in
-                try Self.ran(module) { try method(instance)(a) }
-            })
-    }
-
-    public func call<A: ArgumentType, B: ArgumentType>(
-        _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (A, B) -> Void
-    ) {
-        let (instance, module) = (instance, module)
-        methods.append(
-            Method(name, labels) { [unowned module] (a: A, b: B) in try Self.ran(module) { method(instance)(a, b) } })
-    }
-
-    public func call<A: ArgumentType, B: ArgumentType>(
-        _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (A, B) throws -> Void
-    ) {
-        let (instance, module) = (instance, module)
-        methods.append(
-            Method(name, labels, throws: true) { [unowned module] (a: A, b: B) in
-                try Self.ran(module) { try method(instance)(a, b) }
-            })
-    }
-
-    /// A property the interpreter reads (`cart.total`, `print(cart.total)`); setting it is the compiler's.
-    public func property<V>(_ name: String, _ keyPath: KeyPath<T, V>) {
-        let instance = instance
-        let type = Reflection.unqualified(String(describing: V.self))
-        methods.append(
-            Method(property: name, type: type) {
-                let value = instance[keyPath: keyPath]
-                return ShownValue(source: Reflection.display(value), printed: String(describing: value))
-            })
     }
 }

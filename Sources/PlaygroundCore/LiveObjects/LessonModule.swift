@@ -52,6 +52,21 @@ public struct LiveInitializer {
     }
 }
 
+extension LiveInitializer {
+    /// `let b2 = HamburgerBuilder()`: a new real instance from `make`, under the learner's name, with the methods
+    /// the module lists for it (given the instance and that name) and its fields in the state pane.
+    public static func making<T>(
+        _ type: String, _ make: @escaping () -> T, methods: @escaping (T, String) -> [Method],
+        fields: @escaping (T) -> [StateField]
+    ) -> LiveInitializer {
+        LiveInitializer(type) { name, _ in
+            let made = make()
+            return LiveObject(name: name, typeName: type, methods: methods(made, name)) { fields(made) }
+                .holding { made }
+        }
+    }
+}
+
 /// How the session makes a module by the name in a lesson's front matter.
 public struct ModuleFactory: Sendable {
     public var name: String

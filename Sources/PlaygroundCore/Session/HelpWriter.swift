@@ -32,9 +32,11 @@ struct HelpWriter {
         let lessons = catalog.ids.compactMap { catalog.lesson(id: $0, lang: lang) }
         let rows = lessons.map { lesson -> [String] in
             let saved = progress(lesson.id)
+            // The title last: it is the one cell that may wrap under itself (a long id and a long title would
+            // otherwise push the steps past 80 columns).
             return [
-                lesson.id, lesson.title, lesson.minutesText(lang),
-                lesson.progressText(step: saved?.step, done: saved?.done ?? [], lang),
+                lesson.id, lesson.minutesText(lang),
+                lesson.progressText(step: saved?.step, done: saved?.done ?? [], lang), lesson.title,
             ]
         }
         return ([CoreText.lessons.text(lang)] + columns(rows) + [CoreText.typeLoadLessonToStart.text(lang)]).joined(

@@ -302,8 +302,12 @@ public final class LessonController {
     public func showStep() {
         mediator.post(PaneMessage(topic: "lesson", source: "lesson", text: stepText()))
         // Said at once, not at the first `edit`: a code exercise without the compiler cannot be done here.
-        if currentStep?.code != nil, compiler == nil, session.tools.compilerUnavailable != nil {
-            session.say(CodeText.needsToolchain.phrase)
+        if compiler == nil, session.tools.compilerUnavailable != nil {
+            if currentStep?.code != nil {
+                session.say(CodeText.needsToolchain.phrase)
+            } else if navigator?.lesson.needsSwift == true {
+                session.say(CodeText.lessonNeedsToolchain.phrase)
+            }
         }
     }
 
