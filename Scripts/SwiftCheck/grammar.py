@@ -46,6 +46,10 @@ VALUES = {
     "Observer": (['achievements', 'label', 'sound'], ['game', '"label"', 'hub']),
     "Event": (['.scoreChanged', '.gameOver', 'GameEvent.gameOver'], ['.scored', '"gameOver"', 'Meat.beef']),
     "Points": (['5', '10', '100'], ['"5"', '2.5', 'nil']),
+    "EditCommand": (['TypeText("Hi", in: document)', 'Erase(2, in: document)', 'Shout(in: document)'],
+                    ['"Hi"', 'TypeText("Hi")', 'document']),
+    "Seconds": (['10', '0', '3600'], ['"10"', '1.5', 'nil']),
+    "PlayerState": (['PausedState()', 'PlayingState()', 'StoppedState()'], ['.paused', '"playing"', 'player']),
 }
 
 # A value of each property type, for assignments.
@@ -55,7 +59,7 @@ ASSIGNED = {
     "[Page]": "[]", "PageMediator?": "nil", "[String]": "[]", "((String) -> Void)?": '{ print("heard:", $0) }', "Int": "3",
     "Ownership": ".strong", "CellDelegate?": "nil", "CellHub?": "hub", "QuestionGroupBuilder": "QuestionGroupBuilder()",
     "QuestionGroupScreenDelegate?": "nil", "[[Cell]]": "[]", "[Receiver]": "[]", "NotificationHub.Delivery?": "nil",
-    "Bool": "true", "NotificationHub": "NotificationHub()",
+    "Bool": "true", "NotificationHub": "NotificationHub()", "[EditCommand]": "[]", "PlayerState": "PausedState()",
 }
 
 
@@ -173,6 +177,30 @@ GAME = [
 SCORE_LABEL = [P("text", "String", "private(set)"), P("updates", "Int", "private(set)"), P("name", "String", "let")]
 SOUND_PLAYER = [P("played", "[String]", "private(set)"), P("name", "String", "let")]
 ACHIEVEMENTS = [P("unlocked", "[String]", "private(set)")]
+
+TEXT_DOCUMENT = [
+    M("append", [("_", "String")], misspelled="add"),
+    M("removeLast", [("_", "Index")], returns="String", misspelled="deleteLast"),
+    M("replace", [("_", "String"), ("with", "String")], returns="Int", misspelled="replaceAll"),
+    M("setText", [("_", "String")], misspelled="set"),
+    P("text", "String", "private(set)"),
+]
+TEXT_EDITOR = [
+    M("run", [("_", "EditCommand")], misspelled="execute"),
+    M("undo", [], misspelled="undoLast"),
+    M("redo", []),
+    P("undoStack", "[EditCommand]", "private(set)"), P("redoStack", "[EditCommand]", "private(set)"),
+]
+MUSIC_PLAYER = [
+    M("play", [], misspelled="start"),
+    M("pause", []),
+    M("stop", []),
+    M("tick", [("_", "Seconds")], misspelled="wait"),
+    M("transition", [("to", "PlayerState")], misspelled="setState"),
+    M("advance", [("by", "Seconds")]),
+    M("rewind", []),
+    P("state", "PlayerState", "private(set)"), P("position", "Int", "private(set)"), P("track", "String", "let"),
+]
 
 # ---------------------------------------------------------------------------------------------------------------------
 # The lessons: receivers (expression, members), misspelled receivers, and the pieces compound statements are made of.
@@ -367,6 +395,58 @@ LESSONS = {
                   ("game.score", ["case 0: print(\"zero\")", "case 1...9: print(\"low\")", "default: print(\"high\")"])],
         sequences=["try game.addPoints(5)", "game.finish()", "hub.addObserver(achievements, for: .scoreChanged)", "hub.removeObserver(sound)",
                    "print(label.text)", "hub.removeObserver(label, for: .gameOver)", "print(hub.lastDelivery?.told ?? [])"],
+    ),
+    "command": dict(
+        flows=[["editor.run(TypeText(\"Hi\", in: document))", "editor.run(Erase(1, in: document))", "editor.undo()",
+                "print(document.text)", "editor.redo()"],
+               ["editor.run(Shout(in: document))", "editor.undo()", "print(editor.redoStack.count)"],
+               ["document.append(\"x\")", "editor.run(TypeText(\"y\", in: document))", "editor.undo()", "print(document.text)"]],
+        receivers=[("document", TEXT_DOCUMENT), ("editor", TEXT_EDITOR)],
+        typos=["Editor.undo()", "documnet.append(\"x\")", "editor.run(document)"],
+        objects=["document", "editor"],
+        actions={"document": ["append(\"!\")", "setText(\"new\")"], "editor": ["undo()", "run(Shout(in: document))"]},
+        throwing=[], catches=[],
+        optionals=[("editor.undoStack.last", "c"), ("editor.redoStack.first", "c"), ("document.text.first", "ch"),
+                   ("Int(\"3\")", "n")],
+        bools=["document.text.isEmpty", "editor.undoStack.isEmpty", "document.text.count > 3", "editor.redoStack.count == 0",
+               "document.text"],
+        shown=["document.text", "editor.undoStack.count", "editor.redoStack.map { \"\\($0)\" }", "document.text.uppercased()",
+               "document.replace(\"a\", with: \"b\")"],
+        collections=[("[\"a\", \"b\"]", "s", ["editor.run(TypeText(s, in: document))", "document.append(s)", "print(s)"]),
+                     ("1...3", "n", ["editor.run(Erase(n, in: document))", "editor.undo()", "document.removeLast(n)"]),
+                     ("editor.undoStack", "c", ["c.undo()", "print(c)"])],
+        mapped=[("editor.undoStack", ["\"\\($0)\"", "$0 is TypeText", "$0 === editor.undoStack.first"]),
+                ("document.text", ["$0.isUppercase", "$0 == \"a\""])],
+        closures=[("(text: String)", "editor.run(TypeText(text, in: document))", ["\"Hi\"", "3"]),
+                  ("(n: Int)", "editor.run(Erase(n, in: document))", ["2", "\"2\""]),
+                  ("(c: EditCommand)", "editor.run(c)", ["Shout(in: document)", "document"])],
+        switches=[("editor.undoStack.count", ["case 0: print(\"none\")", "default: print(\"some\")"]),
+                  ("document.text.isEmpty", ["case true: print(\"empty\")", "case false: print(\"text\")"])],
+        sequences=["editor.run(TypeText(\"Hi\", in: document))", "editor.undo()", "editor.redo()", "print(document.text)",
+                   "editor.run(Shout(in: document))", "document.append(\"!\")", "editor.run(Erase(1, in: document))"],
+    ),
+    "state": dict(
+        flows=[["player.play()", "player.tick(30)", "player.pause()", "print(player.position)", "player.play()"],
+               ["player.transition(to: PausedState())", "player.tick(5)", "player.stop()", "print(player.state)"],
+               ["player.play()", "player.advance(by: 9)", "player.rewind()", "print(player.position)"]],
+        receivers=[("player", MUSIC_PLAYER)],
+        typos=["Player.play()", "plyer.pause()", "player.transition(to: .paused)"],
+        objects=["player"],
+        actions={"player": ["play()", "tick(10)"]},
+        throwing=[], catches=[],
+        optionals=[("player.state as? PausedState", "s"), ("Int(\"30\")", "n"), ("player.track.first", "c")],
+        bools=["player.state is PlayingState", "player.position > 10", "player.track.isEmpty", "player.position"],
+        shown=["player.position", "player.state", "player.track", "\"\\(player.state)\".count"],
+        collections=[("[10, 20]", "s", ["player.tick(s)", "player.advance(by: s)", "print(s)"]),
+                     ("[PlayingState(), PausedState()] as [PlayerState]", "st", ["player.transition(to: st)", "print(st)"]),
+                     ("1...3", "n", ["player.play(); player.tick(n)", "player.pause()"])],
+        mapped=[("[player.position, 60]", ["$0 * 2", "$0 > 30"]), ("player.track", ["$0.isUppercase", "$0 == \"I\""])],
+        closures=[("(s: Int)", "player.tick(s)", ["5", "\"5\""]),
+                  ("(st: PlayerState)", "player.transition(to: st)", ["PausedState()", "player"])],
+        switches=[("player.state", ["case is PlayingState: print(\"playing\")", "default: print(\"other\")"]),
+                  ("player.position", ["case 0: print(\"start\")", "default: print(\"in\")"])],
+        sequences=["player.play()", "player.tick(20)", "player.pause()", "print(player.position)", "player.stop()",
+                   "player.transition(to: PlayingState())", "player.rewind()"],
     ),
 }
 

@@ -9,6 +9,8 @@ public enum LessonModules {
         MediatorModule.factory,
         ObserverModule.factory,
         StrategyModule.factory,
+        CommandModule.factory,
+        StateModule.factory,
         FactoryMethodModule.factory,
         DecoratorModule.factory,
     ]

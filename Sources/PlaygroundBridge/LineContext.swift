@@ -66,7 +66,9 @@ public final class LineContext: @unchecked Sendable {
         return storage
     }
 
-    public func weakValue<T: AnyObject>(_ name: String, as type: T.Type) -> T? {
+    /// A `weak var`'s value. Not `T: AnyObject`: a class-bound protocol's existential (`weak var s = player.state`,
+    /// `any PlayerState`) is no `AnyObject` to a generic, and the line's `weak var` already asks for a class.
+    public func weakValue<T>(_ name: String, as type: T.Type) -> T? {
         if let box = weakValues[name] { return box.object as? T }
         return lookup?(name).flatMap { $0 } as? T
     }
@@ -88,7 +90,8 @@ public final class LineContext: @unchecked Sendable {
             Stored(name: name, value: get(), type: _typeName(T.self, qualified: true), isWeak: false, storage: storage))
     }
 
-    public func storeWeak<T: AnyObject>(_ name: String, _ value: T?) {
+    /// Keeps a `weak var` (of a class, or of a class-bound protocol's existential: see ``weakValue(_:as:)``).
+    public func storeWeak<T>(_ name: String, _ value: T?) {
         stored.append(
             Stored(name: name, value: value, type: _typeName(T.self, qualified: true), isWeak: true, storage: nil))
     }

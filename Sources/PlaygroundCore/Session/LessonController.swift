@@ -227,8 +227,8 @@ public final class LessonController {
         // A code exercise's commands need the learner's types: its objects are that step's only.
         for step in steps where step.code == nil {
             for line in step.commands {
-                // Swift goes to the engine a typed line goes to: the compiler runs what the interpreter does not.
-                // So does a short command that spells Swift (`pricing sale` is `cart.pricing = sale`), as typed.
+                // Swift goes to the engine a typed line goes to: the compiler runs what the interpreter does not. So
+                // does the Swift a short command spells (a declared module's), as it does when typed.
                 if let compiler, let trimmed = try? CommandReader.clean(line),
                     let swift = session.runner.isSwiftLine(trimmed)
                         ? trimmed : (try? reader.spelledSwift(clean: trimmed)) ?? nil
