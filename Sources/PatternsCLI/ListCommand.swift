@@ -7,11 +7,15 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        try Self.list(lessons: global.lessons, trusted: global.trustLessons, lang: global.lang)
+    }
+
+    /// The table, from the catalogue alone (no session: `list` runs no lesson, so it looks for no compiler).
+    static func list(lessons: String?, trusted: Bool, lang flag: String?) throws {
         let environment = Environment.current()
         // The built-in lessons read only as far as the table shows them: their blocks are never parsed here.
-        let session = try global.makeSession(environment: environment, outlined: true)
-        let catalog = session.catalog
-        let lang = session.options.lang
+        let catalog = try LessonLoader.catalog(extra: lessons, trusted: trusted, outlined: true)
+        let lang = Lang.detect(flag: flag, environment: environment.variables)
         let progress = ProgressFile.standard(environment: environment.variables)
         for warning in progress?.takeWarnings() ?? [] { Output.warning(warning) }
         var rows: [[String]] = [

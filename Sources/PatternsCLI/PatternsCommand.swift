@@ -168,15 +168,14 @@ struct PatternsCommand: ParsableCommand {
         Output.lang = Lang.detect(
             flag: CommandLineErrors.langFlag(in: arguments), environment: Environment.current().variables)
         do {
-            var command: any ParsableCommand
             if arguments == ["list"] {
-                // The commonest look, with nothing to parse: only its own command is built. The root's parse would
-                // build the default subcommand (the REPL, with every option) and twice more for completion scripts,
-                // which costs as much as the listing itself (README, "Performance").
-                command = try ListCommand.parse([])
-            } else {
-                command = try parseAsRoot(arguments)
+                // The commonest look, with nothing to parse: no parser is built. The root's parse would build the
+                // default subcommand (the REPL, with every option), and any parse looks for completion-script
+                // requests: together more than the listing itself costs (README, "Performance").
+                try ListCommand.list(lessons: nil, trusted: false, lang: nil)
+                return
             }
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)

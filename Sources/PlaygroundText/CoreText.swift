@@ -27,7 +27,8 @@ public enum CoreText: String, TextCatalog {
         stepOfTotalExercisesDone, minutesShort, wasThrown, goalMet, notYet, predictSummary, predicted,
         predictionNotMade, predictionWrong, predictNeedsALesson, yourPrediction, compiledThrown, compiledTimedOut,
         compiledInterrupted, compiledCrashed, interpreterOnly,
-        compiledBindingNotKept, compiledDeclarationsNotKept, beyondTheSubset, interpreterKnowsNoMember, interpreterKeepsNoResult,
+        compiledBindingNotKept, compiledDeclarationsNotKept, beyondTheSubset, interpreterKnowsNoMember,
+        interpreterKeepsNoResult,
         interpreterKnowsNoName, morePrinted, interpreterReadsOneCall, answersWentToHiddenPanes
 
     public var texts: (en: String, ko: String) {
