@@ -438,7 +438,7 @@ LESSONS = {
         bools=["player.state is PlayingState", "player.position > 10", "player.track.isEmpty", "player.position"],
         shown=["player.position", "player.state", "player.track", "\"\\(player.state)\".count"],
         collections=[("[10, 20]", "s", ["player.tick(s)", "player.advance(by: s)", "print(s)"]),
-                     ("[PlayingState(), PausedState()] as [PlayerState]", "st", ["player.transition(to: st)", "print(st)"]),
+                     ("([PlayingState(), PausedState()] as [PlayerState])", "st", ["player.transition(to: st)", "print(st)"]),
                      ("1...3", "n", ["player.play(); player.tick(n)", "player.pause()"])],
         mapped=[("[player.position, 60]", ["$0 * 2", "$0 > 30"]), ("player.track", ["$0.isUppercase", "$0 == \"I\""])],
         closures=[("(s: Int)", "player.tick(s)", ["5", "\"5\""]),
