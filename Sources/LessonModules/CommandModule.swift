@@ -12,19 +12,18 @@ enum CommandModule {
             api.call("append", TextDocument.append)
             api.call("setText", TextDocument.setText)
         }
-        m.live("editor", editor, state: false) { api in
-            // `editor.run(TypeText("Hi", in: document))` runs in the interpreter, with or without a toolchain.
-            api.call("run") { editor in
-                { (made: MadeCommand) in made.command(document, m.context.learnerNames()).map(editor.run) }
-            }
+        // `editor.run(TypeText("Hi", in: document))` runs in the interpreter, with or without a toolchain; a command
+        // the learner bound with `let` is the compiler's, found under its name.
+        let inDocument = Param("in", .object(type: "TextDocument", names: ["document"]))
+        let commands = m.makes(
+            EditCommand.self,
+            Maker("TypeText", nil, holding: [inDocument]) { (text: String) in TypeText(text, in: document) },
+            Maker("Erase", nil, holding: [inDocument]) { (count: Int) in Erase(count, in: document) },
+            Maker("Shout", holding: [inDocument]) { Shout(in: document) })
+        m.live("editor", editor, stacks: ["undoStack", "redoStack"]) { api in
+            api.call("run", TextEditor.run, made: commands)
             api.call("undo", TextEditor.undo)
             api.call("redo", TextEditor.redo)
-        }
-        m.group("editor", type: "TextEditor") {
-            [
-                StateField("undoStack", .plain(stack(editor.undoStack))),
-                StateField("redoStack", .plain(stack(editor.redoStack))),
-            ]
         }
         m.command("type", [ArgumentSpec("text")], summary: "editor.run(TypeText(_:in: document))") {
             "editor.run(TypeText(\(SwiftValue.quoted(try $0.word(0))), in: document))"
@@ -33,51 +32,5 @@ enum CommandModule {
             "editor.run(Erase(\(try $0.number(0)), in: document))"
         }
         m.command("shout", summary: "editor.run(Shout(in: document))") { _ in "editor.run(Shout(in: document))" }
-    }
-
-    /// A stack as its stored property holds it, cut at the bottom when it is long: its top (the end) is where
-    /// commands come and go, so a change always shows.
-    static func stack(_ commands: [EditCommand]) -> String {
-        var shown = commands.map(Reflection.display)
-        var text = "[" + shown.joined(separator: ", ") + "]"
-        while text.count > 68, shown.count > 1 {
-            shown.removeFirst()
-            text = "[…, " + shown.joined(separator: ", ") + "]"
-        }
-        return text
-    }
-}
-
-/// A command the interpreter makes in a call (`TypeText("Hi", in: document)`, `Erase(3, in: document)`,
-/// `Shout(in: document)`), or one the learner bound with `let` (made by the compiler, of one of these types).
-struct MadeCommand: ArgumentType {
-    /// The command, made on the lesson's document or found among the learner's names (a `weak var` is not there).
-    let command: (TextDocument, [(name: String, value: Any)]) -> EditCommand?
-
-    static var parameterType: ParamType {
-        let document = Param("in", .object(type: "TextDocument", names: ["document"]))
-        return .instance(
-            type: "EditCommand",
-            initializers: [
-                Initializer("TypeText", [Param(nil, .string), document]),
-                Initializer("Erase", [Param(nil, .int), document]),
-                Initializer("Shout", [document]),
-            ])
-    }
-
-    init(checked value: ArgValue) throws(InternalError) {
-        switch value {
-        case .constructed("TypeText", let arguments):
-            guard case .text(let text)? = arguments.first else { throw InternalError("TypeText(\(arguments))") }
-            command = { document, _ in TypeText(text, in: document) }
-        case .constructed("Erase", let arguments):
-            guard case .int(let count)? = arguments.first else { throw InternalError("Erase(\(arguments))") }
-            command = { document, _ in Erase(count, in: document) }
-        case .constructed("Shout", _):
-            command = { document, _ in Shout(in: document) }
-        case .object(let name):
-            command = { _, names in names.first(where: { $0.name == name })?.value as? EditCommand }
-        default: throw InternalError("a checked argument \(value) is not an edit command")
-        }
     }
 }

@@ -6,15 +6,13 @@ import PlaygroundCore
 /// make cards, and the learner writes a watch screen of their own.
 enum FactoryMethodModule {
     static let factory = DeclaredModule.factory("factory-method") { m in
-        m.live("phone", SettingsScreen()) { api in
-            api.call("addRow", SettingsScreen.addRow)
-            api.call("clear", SettingsScreen.clear)
-            api.property("rows", \.rows)
-        }
-        m.live("tablet", TabletSettingsScreen()) { api in
-            api.call("addRow", TabletSettingsScreen.addRow)
-            api.call("clear", TabletSettingsScreen.clear)
-            api.property("rows", \.rows)
+        // The tablet's `addRow(_:)` is the phone's, inherited: only the factory method differs.
+        for (name, screen) in [("phone", SettingsScreen()), ("tablet", TabletSettingsScreen() as SettingsScreen)] {
+            m.live(name, screen) { api in
+                api.call("addRow", SettingsScreen.addRow)
+                api.call("clear", SettingsScreen.clear)
+                api.property("rows", \.rows)
+            }
         }
         m.command(
             "row", [ArgumentSpec("screen", .choice(["phone", "tablet"])), ArgumentSpec("title", .text)],

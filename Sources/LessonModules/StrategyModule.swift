@@ -13,8 +13,7 @@ enum StrategyModule {
         let cart = Cart(pricing: regular)
         m.live("cart", cart) { api in
             api.call("add", (nil, "price"), Cart.add)
-            let use: (Cart) -> (PolicyName) -> Void = { cart in { cart.use(byName[$0.name] ?? regular) } }
-            api.call("use", use)
+            api.call("use", Cart.use) { (policy: PolicyName) in byName[policy.name] ?? regular }
             api.call("checkout", Cart.checkout)
             api.call("empty", Cart.empty)
             api.property("items", \.items)
@@ -36,11 +35,8 @@ enum StrategyModule {
 
 /// `cart.use(sale)`: one of the lesson's policies, by name. A policy the learner made is not one of them: the
 /// compiler passes it.
-struct PolicyName: ArgumentType {
+struct PolicyName: ObjectArgument {
+    static let swiftType = "PricingPolicy"
+    static let names = StrategyModule.policies
     let name: String
-    static var parameterType: ParamType { .object(type: "PricingPolicy", names: StrategyModule.policies) }
-    init(checked value: ArgValue) throws(InternalError) {
-        guard case .object(let name) = value else { throw InternalError("a checked argument \(value) is not a policy") }
-        self.name = name
-    }
 }

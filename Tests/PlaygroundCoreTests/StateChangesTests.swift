@@ -36,4 +36,39 @@ import Testing
                 StateChange(key: "v5.value", old: .plain("5"), new: nil),
             ])
     }
+
+    final class Holder {
+        var items = Array(0..<30)
+    }
+
+    /// A field wider than the pane's 70 columns is compared whole: an array that changes only past the cut is a
+    /// change, shown cut in the pane (as goals see it) and with what changed in the log.
+    @Test func aLongFieldThatChangesOnlyPastItsCutIsAChange() {
+        let holder = Holder()
+        let before = [StateGroup("holder", type: "Holder", Reflection.fields(of: holder, objects: []))]
+        let declaredBefore = DeclaredModule.storedFields(of: holder, among: [])
+        holder.items[29] = 99
+        let after = [StateGroup("holder", type: "Holder", Reflection.fields(of: holder, objects: []))]
+        #expect(after[0].fields[0].value.display.count == 70, "the pane shows the field cut: \(after)")
+        #expect(after[0].fields[0].value.display == before[0].fields[0].value.display)
+        let changes = after.changes(since: before)
+        #expect(changes.map(\.key) == ["holder.items"])
+        let log = StateView.changeLog(changes, .en)
+        #expect(log.contains("29]") && log.contains("99]"), "the log shows what changed: \(log)")
+        #expect(DeclaredModule.storedFields(of: holder, among: []) != declaredBefore, "a declared object's field too")
+    }
+
+    /// A declared object's stack keeps its top (its end) in the pane's width, however long; it is compared whole.
+    @Test func aStackIsCutAtItsBottomAndComparedWhole() {
+        let holder = Holder()
+        let stack = StateValue.stack((1...20).map { "Erase(\($0))" })
+        #expect(stack.display == "[…, Erase(16), Erase(17), Erase(18), Erase(19), Erase(20)]")
+        #expect(StateValue.stack(["Shout()"]).display == "[Shout()]")
+        let before = DeclaredModule.storedFields(of: holder, among: [], stacks: ["items"])
+        #expect(before == [StateField("items", .stack((0..<30).map(String.init)))])
+        holder.items[0] = 99
+        let after = DeclaredModule.storedFields(of: holder, among: [], stacks: ["items"])
+        #expect(after[0].value.display == before[0].value.display, "the change is below the cut")
+        #expect(after != before)
+    }
 }

@@ -5,7 +5,7 @@ public enum Reflection {
         // below would find (no field, its own text), without them. The state of every variable is read after every
         // line, so this is what 150 variables cost.
         if let value, isPlain(value) {
-            return [StateField("value", .plain(cut(shown(value, bare: true, limit: paneLimit))))]
+            return [StateField("value", cut(shown(value, bare: true, limit: paneLimit)))]
         }
         return mirroredFields(of: value, objects: objects)
     }
@@ -23,7 +23,7 @@ public enum Reflection {
         guard mirror.displayStyle != .enum, mirror.displayStyle != .collection, mirror.displayStyle != .set,
             mirror.displayStyle != .dictionary
         else {
-            return [StateField("value", .plain(cut(shown(value, bare: true, limit: paneLimit))))]
+            return [StateField("value", cut(shown(value, bare: true, limit: paneLimit)))]
         }
         // A subclass's stored properties come after its superclass's, as a debugger lists them.
         var levels: [Mirror] = []
@@ -32,14 +32,14 @@ public enum Reflection {
         let children = levels.flatMap { Array($0.children) }.filter { !isHidden($0.label) }
         // Nothing the learner can name (no stored property, or only private storage such as a Task's): the value.
         guard !children.isEmpty else {
-            return [StateField("value", .plain(cut(shown(value, bare: true, limit: paneLimit))))]
+            return [StateField("value", cut(shown(value, bare: true, limit: paneLimit)))]
         }
         var fields: [StateField] = []
         for (index, child) in children.enumerated() {
             if index == 12 { fields.append(StateField("…", .plain("\(children.count - 12) more"))); break }
             // A tuple's elements are labelled `.0`, `.1` by the mirror: the field is `0`, so the log says `t.0`.
             let label = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? "\(index)"
-            fields.append(StateField(label, .plain(cut(describe(child.value, objects: objects)))))
+            fields.append(StateField(label, cut(describe(child.value, objects: objects))))
         }
         return fields
     }
@@ -103,8 +103,9 @@ public enum Reflection {
         unqualified(shown(value, bare: false, limit: displayLimit))
     }
 
-    /// About how many characters of a value the state pane and the log show (a field is cut at 70 anyway).
-    static let paneLimit = 100
+    /// About how many characters of a value a state field holds and compares (the pane shows 70 columns of it, the
+    /// log what changed): an array that changes only at its end still differs, and a huge one costs what a few do.
+    static let paneLimit = 1_000
     /// About how many characters of a value a line's echo shows: `[0, 1, 2, …]` and the count beyond that.
     public static let displayLimit = 2_000
 
@@ -295,8 +296,9 @@ public enum Reflection {
         return out
     }
 
-    static func cut(_ text: String) -> String {
-        let line = unqualified(text).replacingOccurrences(of: "\n", with: " ")
-        return line.count > 70 ? String(line.prefix(69)) + "…" : line
+    /// A described value as a state field holds it, on one line: compared whole, cut only where it is shown
+    /// (``StateValue/long(_:)``).
+    static func cut(_ text: String) -> StateValue {
+        StateValue.described(unqualified(text).replacingOccurrences(of: "\n", with: " "))
     }
 }

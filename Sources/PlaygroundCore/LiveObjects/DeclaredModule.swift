@@ -63,15 +63,17 @@ public final class DeclaredModule: LessonModule {
         }
 
         /// A live object under `name`, its methods listed by `api`; `state: false` keeps it out of the state pane,
-        /// and `fields` shows only the stored properties named, in that order (`["score", "isOver"]`).
+        /// `fields` shows only the stored properties named, in that order (`["score", "isOver"]`), and `stacks`
+        /// names the arrays whose end is their top (`undoStack`): cut, they keep their end (``StateValue/stack(_:)``).
         @discardableResult
         public func live<T: AnyObject>(
-            _ name: String, _ instance: T, state: Bool = true, fields: [String]? = nil,
+            _ name: String, _ instance: T, state: Bool = true, fields: [String]? = nil, stacks: Set<String> = [],
             _ api: (LiveAPI<T>) -> Void = { _ in }
         ) -> LiveObject {
             let list = LiveAPI(instance, module: module)
             api(list)
-            let type = Reflection.unqualified(String(reflecting: T.self))
+            // The instance's own class, not the static type it was passed as (a subclass listed with its base's API).
+            let type = Reflection.unqualified(String(reflecting: Swift.type(of: instance)))
             let short = type.split(separator: ".").last.map(String.init) ?? type
             let object = LiveObject(name: name, typeName: short, methods: list.methods).holding { instance }
             object.swiftType = type
@@ -81,7 +83,8 @@ public final class DeclaredModule: LessonModule {
                     StateGroup(
                         name, type: short,
                         DeclaredModule.storedFields(
-                            of: instance, among: module.objects, only: fields, learner: context.learnerNames))
+                            of: instance, among: module.objects, only: fields, stacks: stacks,
+                            learner: context.learnerNames))
                 }
             }
             return object
@@ -111,9 +114,10 @@ public final class DeclaredModule: LessonModule {
     /// An object's stored properties as state fields: a lesson object it holds by its name, then an object a
     /// learner's name holds (`screen.loader = cache`: `loader: same object as cache`), anything else as the
     /// playground shows values. The object itself is not "the same object as" itself. With `only`, the properties
-    /// of those names, in that order (a name the object has no property for is left out).
+    /// of those names, in that order (a name the object has no property for is left out). A property `stacks` names
+    /// is a ``StateValue/stack(_:)`` of its elements, each as the playground shows a value.
     static func storedFields(
-        of instance: AnyObject, among objects: [LiveObject], only: [String]? = nil,
+        of instance: AnyObject, among objects: [LiveObject], only: [String]? = nil, stacks: Set<String> = [],
         learner: () -> [(name: String, value: Any)] = { [] }
     ) -> [StateField] {
         // The learner's names are read once, and only for an object no lesson name holds.
@@ -131,7 +135,10 @@ public final class DeclaredModule: LessonModule {
             level = current.superclassMirror
         }
         func field(_ label: String, _ value: Any) -> StateField {
-            StateField(label, .plain(Reflection.cut(describe(value, objects: objects, learner: learnerNames))))
+            if stacks.contains(label), case let mirror = Mirror(reflecting: value), mirror.displayStyle == .collection {
+                return StateField(label, .stack(mirror.children.map { Reflection.display($0.value) }))
+            }
+            return StateField(label, Reflection.cut(describe(value, objects: objects, learner: learnerNames)))
         }
         let children = levels.flatMap(\.children)
         if let only {

@@ -2,6 +2,13 @@
 public enum StateValue: Equatable, Sendable {
     /// Shown as it is (`held by the lesson`, `red, blue`).
     case plain(String)
+    /// A value wider than a field's 70 columns, as reflection describes it on one line: compared whole, shown cut
+    /// (the state pane and goals see its first 69 columns and `…`; the change log, what changed). Made by
+    /// ``described(_:)``, which keeps a value that fits `.plain`.
+    case long(String)
+    /// A stack's elements, bottom first, each as the playground shows it: compared whole; shown in the field's width
+    /// by cutting its bottom (`[…, Erase(3), Shout()]`), since its top, the end, is where elements come and go.
+    case stack([String])
     case number(Int)
     /// Shown as a Swift string literal: `"Swift basics"`.
     case string(String)
@@ -16,6 +23,15 @@ public enum StateValue: Equatable, Sendable {
     public var display: String {
         switch self {
         case .plain(let text): return text
+        case .long(let text): return String(text.prefix(Self.width - 1)) + "…"
+        case .stack(let elements):
+            var shown = elements[...]
+            var text = "[" + shown.joined(separator: ", ") + "]"
+            while text.count > Self.width - 2, shown.count > 1 {
+                shown = shown.dropFirst()
+                text = "[…, " + shown.joined(separator: ", ") + "]"
+            }
+            return text
         case .enumCase(let name): return "." + name
         default:
             var out = TextBuffer(capacity: 32)
@@ -24,10 +40,29 @@ public enum StateValue: Equatable, Sendable {
         }
     }
 
+    /// The value whole, as the change log elides it where the pane shows two values the same: ``display`` but for
+    /// a ``long(_:)`` value or a ``stack(_:)``.
+    public var whole: String {
+        switch self {
+        case .long(let text): return text
+        case .stack(let elements): return "[" + elements.joined(separator: ", ") + "]"
+        default: return display
+        }
+    }
+
+    /// The columns of a field in the state pane: a wider value is ``long(_:)``.
+    public static let width = 70
+
+    /// A described value as a field holds it: `.plain` when it fits ``width``, else ``long(_:)``, compared whole.
+    public static func described(_ text: String) -> StateValue {
+        text.count > width ? .long(text) : .plain(text)
+    }
+
     /// Appends ``display`` to `out`, without making it first.
     func write(to out: inout TextBuffer) {
         switch self {
         case .plain(let text): out.write(text)
+        case .long, .stack: out.write(display)
         case .number(let n): out.write(String(n))
         case .string(let text): out.write(SwiftValue.quoted(text))
         case .optionalString(let text): out.write(text.map(SwiftValue.quoted) ?? "nil")

@@ -109,8 +109,11 @@ enum StateView {
             }
             out.write(change.key)
             out.write(": ")
+            // Two values the pane shows the same differ past the field's cut: they are elided whole.
+            let (before, after) = old == new ? (change.old?.whole ?? old, change.new?.whole ?? new) : (old, new)
             let (a, b) =
-                DisplayWidth.of(old) + DisplayWidth.of(new) <= room ? (old, new) : difference(old, new, room: room)
+                DisplayWidth.of(before) + DisplayWidth.of(after) <= room
+                ? (before, after) : difference(before, after, room: room)
             out.write(a)
             out.write(" → ")
             out.write(b)
