@@ -16,9 +16,12 @@ public enum ObserverModule {
             hub.addObserver(label, for: event)
             hub.addObserver(sound, for: event)
         }
-        // The lesson's observers by the names Swift sees them under.
-        let observers: [String: HubObserver] = ["label": label, "sound": sound, "achievements": achievements]
-        let observer = { (name: ObserverName) in observers[name.name] ?? label }
+        // The lesson's observers by the names Swift sees them under, and the words of `observe` and `unobserve`.
+        let observers = Named(HubObserver.self, ["label": label, "sound": sound, "achievements": achievements])
+        let signUp = [
+            ArgumentSpec("observer", .choice(observers.names)),
+            ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue))),
+        ]
 
         m.group("hub", type: "NotificationHub") { fields(of: hub) }
         m.live("game", game, fields: ["score", "isOver"]) { api in
@@ -35,9 +38,9 @@ public enum ObserverModule {
             api.after { posted(hub.lastDelivery, label: label, sound: sound, achievements: achievements, m.context) }
         }
         m.live("hub", hub, state: false) { api in
-            api.call("addObserver", (nil, "for"), NotificationHub.addObserver, object: observer)
-            api.call("removeObserver", (nil, "for"), NotificationHub.removeObserver, object: observer)
-            api.call("removeObserver", NotificationHub.removeObserver, object: observer)
+            api.call("addObserver", (nil, "for"), NotificationHub.addObserver, named: observers)
+            api.call("removeObserver", (nil, "for"), NotificationHub.removeObserver, named: observers)
+            api.call("removeObserver", NotificationHub.removeObserver, named: observers)
         }
         m.live("label", label, fields: ["text", "updates"]) { api in api.property("text", \.text) }
         m.live("sound", sound, fields: ["played"])
@@ -55,14 +58,6 @@ public enum ObserverModule {
             "hub.removeObserver(\(try $0.word(0)), for: .\(try $0.word(1)))"
         }
     }
-
-    static let observerNames = ["label", "sound", "achievements"]
-
-    /// An observer and an event, checked: the words of `observe` and `unobserve`.
-    static let signUp = [
-        ArgumentSpec("observer", .choice(observerNames)),
-        ArgumentSpec("event", .choice(GameEvent.allCases.map(\.rawValue))),
-    ]
 
     /// A post a call of the game made: the log says whom the hub told, and each observer's pane line what it did.
     static func posted(
@@ -109,13 +104,6 @@ public enum ObserverModule {
 }
 
 extension GameEvent: CaseArgument {}
-
-/// `hub.addObserver(label, for: .gameOver)`: one of the lesson's observers, by name.
-struct ObserverName: ObjectArgument {
-    static let swiftType = "HubObserver"
-    static var names: [String] { ObserverModule.observerNames }
-    let name: String
-}
 
 /// What the observer lesson's objects say, in English and Korean.
 enum ObserverText: String, TextCatalog {

@@ -5,15 +5,13 @@ import PlaygroundCore
 /// policies are live, and the learner swaps them (`cart.use(sale)`), asks them directly, or writes a second context
 /// (a price tag).
 enum StrategyModule {
-    static let policies = ["regular", "sale", "coupon"]
-
     static let factory = DeclaredModule.factory("strategy") { m in
         let regular = RegularPricing(), sale = SalePricing(percent: 20), coupon = CouponPricing(off: 10, over: 30)
-        let byName: [String: PricingPolicy] = ["regular": regular, "sale": sale, "coupon": coupon]
+        let policies = Named(PricingPolicy.self, ["regular": regular, "sale": sale, "coupon": coupon])
         let cart = Cart(pricing: regular)
         m.live("cart", cart) { api in
             api.call("add", (nil, "price"), Cart.add)
-            api.call("use", Cart.use) { (policy: PolicyName) in byName[policy.name] ?? regular }
+            api.call("use", Cart.use, named: policies)
             api.call("checkout", Cart.checkout)
             api.call("empty", Cart.empty)
             api.property("items", \.items)
@@ -27,16 +25,8 @@ enum StrategyModule {
             "add", [ArgumentSpec("name", .text), ArgumentSpec("price", .int)], summary: "cart.add(_:price:)"
         ) { "try cart.add(\(SwiftValue.quoted(try $0.word(0))), price: \(try $0.number(1)))" }
         m.command("checkout", summary: "cart.checkout()") { _ in "cart.checkout()" }
-        m.command("pricing", [ArgumentSpec("policy", .choice(policies))], summary: "cart.use(_:)") {
+        m.command("pricing", [ArgumentSpec("policy", .choice(policies.names))], summary: "cart.use(_:)") {
             "cart.use(\(try $0.word(0)))"
         }
     }
-}
-
-/// `cart.use(sale)`: one of the lesson's policies, by name. A policy the learner made is not one of them: the
-/// compiler passes it.
-struct PolicyName: ObjectArgument {
-    static let swiftType = "PricingPolicy"
-    static let names = StrategyModule.policies
-    let name: String
 }

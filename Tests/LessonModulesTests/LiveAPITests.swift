@@ -68,18 +68,19 @@ import Testing
         #expect(throws: InternalError.self) { _ = try Listener(checked: .text("sound")) }
     }
 
-    @Test func aMethodThatTakesALiveObjectIsGivenTheInstanceItsNameStandsFor() throws {
+    @Test func aMethodThatTakesALessonObjectIsGivenTheInstanceItsNameStandsFor() throws {
         let hub = NotificationHub()
-        let label = ScoreLabel(), sound = SoundPlayer()
-        let find = { (name: Listener) -> HubObserver in name.name == "label" ? label : sound }
+        let listeners = Named(HubObserver.self, ["label": ScoreLabel(), "sound": SoundPlayer()])
         let methods = LiveAPI.methods(of: hub) { api in
-            api.call("addObserver", (nil, "for"), NotificationHub.addObserver, object: find)
-            api.call("removeObserver", NotificationHub.removeObserver, object: find)
+            api.call("addObserver", (nil, "for"), NotificationHub.addObserver, named: listeners)
+            api.call("removeObserver", NotificationHub.removeObserver, named: listeners)
         }
         #expect(
             methods.map(\.signature) == ["addObserver(HubObserver, for: GameEvent)", "removeObserver(HubObserver)"])
+        #expect(methods[1].params[0].type == .object(type: "HubObserver", names: ["label", "sound"]))
         _ = try methods[0].perform([.object("sound"), .cases(["gameOver"])])
         #expect(hub.observers(of: .gameOver).map(\.name) == ["sound"])
+        #expect(throws: InternalError.self) { _ = try methods[1].perform([.object("nobody")]) }
         _ = try methods[1].perform([.object("sound")])
         #expect(hub.observers(of: .gameOver).isEmpty)
     }

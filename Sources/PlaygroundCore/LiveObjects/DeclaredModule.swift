@@ -9,7 +9,8 @@
 ///   exactly the real method. Anything not listed (an object as argument, a result) goes to the compiler as typed.
 /// * What a lesson adds to an object's calls (a pane line after each, an error in the lesson's words) is listed with
 ///   them: ``LiveAPI/after(_:)``, ``LiveAPI/thrown(_:)``. A method that takes another live object by name is listed
-///   with the ``ObjectArgument`` that names them; one that draws or posts is written by hand, ``LiveAPI/method(_:)``.
+///   with the ``Named`` objects it takes, one that takes an object the interpreter makes in the call with what
+///   ``Declaration/makes(_:_:)`` makes; one that draws or posts is written by hand, ``LiveAPI/method(_:)``.
 /// * A short command is a spelling of Swift: its words make Swift text, which runs as if the learner typed it, so
 ///   the code pane shows the Swift that ran.
 ///

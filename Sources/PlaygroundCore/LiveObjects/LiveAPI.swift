@@ -142,32 +142,6 @@ public final class LiveAPI<T> {
             })
     }
 
-    /// A method that takes one of the lesson's live objects (`hub.removeObserver(label)`): `object` finds what the
-    /// name the learner passed stands for.
-    public func call<O: ObjectArgument, P>(
-        _ name: String, _ method: @escaping (T) -> (P) -> Void, object: @escaping (O) -> P
-    ) {
-        let (bound, hooks) = (method(instance), hooks)
-        methods.append(
-            Method(name) { (o: O) in
-                try hooks.ran { bound(object(o)) }
-                return .done
-            })
-    }
-
-    /// The same, with a second argument: `hub.addObserver(label, for: .gameOver)`.
-    public func call<O: ObjectArgument, P, B: ArgumentType>(
-        _ name: String, _ labels: (String?, String?), _ method: @escaping (T) -> (P, B) -> Void,
-        object: @escaping (O) -> P
-    ) {
-        let (bound, hooks) = (method(instance), hooks)
-        methods.append(
-            Method(name, labels) { (o: O, b: B) in
-                try hooks.ran { bound(object(o), b) }
-                return .done
-            })
-    }
-
     /// A method with one parameter that answers a value and changes nothing (`sale.total(for: 40)`): the REPL shows
     /// the value, `print` prints it, and no change follows.
     public func answer<A: ArgumentType, R>(_ name: String, _ label: String?, _ method: @escaping (T) -> (A) -> R) {
