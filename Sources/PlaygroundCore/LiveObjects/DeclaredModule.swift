@@ -124,16 +124,10 @@ public final class DeclaredModule: LessonModule {
             names = read
             return read
         }
-        var levels: [Mirror] = []
-        var level: Mirror? = Mirror(reflecting: instance)
-        while let current = level {
-            levels.insert(current, at: 0)
-            level = current.superclassMirror
-        }
         func field(_ label: String, _ value: Any) -> StateField {
             StateField(label, .plain(Reflection.cut(describe(value, objects: objects, learner: learnerNames))))
         }
-        let children = levels.flatMap(\.children)
+        let children = fields(of: instance)
         if let only {
             return only.compactMap { name in children.first { $0.label == name }.map { field(name, $0.value) } }
         }
@@ -141,6 +135,20 @@ public final class DeclaredModule: LessonModule {
             guard let label = child.label, !Reflection.isHidden(label) else { return nil }
             return field(label, child.value)
         }
+    }
+
+    /// An object's stored properties, its superclasses' first: by its class's layout, or through its mirrors.
+    static func fields(of instance: AnyObject) -> [Mirror.Child] {
+        if let layout = TypeFacts.of(type(of: instance)).objectFields, let children = layout.children(of: instance) {
+            return children
+        }
+        var levels: [Mirror] = []
+        var level: Mirror? = Mirror(reflecting: instance)
+        while let current = level {
+            levels.insert(current, at: 0)
+            level = current.superclassMirror
+        }
+        return levels.flatMap(\.children)
     }
 
     /// A stored property's value: as ``Reflection/describe(_:objects:)`` says it, or, for an object no lesson name
@@ -155,6 +163,10 @@ public final class DeclaredModule: LessonModule {
 
     /// The class instance a value is, through an optional; nil for any other value.
     static func object(in value: Any) -> AnyObject? {
+        let facts = TypeFacts.of(type(of: value))
+        if facts.isOptional, let optional = value as? any OptionalValue { return optional.wrappedValue.flatMap(object) }
+        if facts.isPlainClass { return Reflection.plainObject(value) ?? value as AnyObject }
+        if !facts.isClass { return nil }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return mirror.children.first.flatMap { object(in: $0.value) } }
         return mirror.displayStyle == .class ? value as AnyObject : nil
