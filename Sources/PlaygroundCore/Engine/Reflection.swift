@@ -118,8 +118,10 @@ public enum Reflection {
             return quoted.utf8.count > limit ? String(quoted.prefix(limit)) + "…" : quoted
         }
         // A number, a Boolean, a character: its own text, as the branch for a text of its own below gives it.
-        if plainTypes.contains(ObjectIdentifier(Swift.type(of: value))) {
-            let text = String(reflecting: value)
+        // An Int, the commonest number, without the generic text's path (String(reflecting:) gives the same digits).
+        let number = Swift.type(of: value) == Int.self ? value as? Int : nil
+        if number != nil || plainTypes.contains(ObjectIdentifier(Swift.type(of: value))) {
+            let text = number.map { String($0) } ?? String(reflecting: value)
             return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
         }
         let facts = TypeFacts.of(Swift.type(of: value))
