@@ -80,3 +80,33 @@ struct ObjectFieldsTests {
         #expect(fields.last?.value == .plain("\"home\""))
     }
 }
+
+/// A declared object's field keeps its text with the value it was described from (``FieldTexts``): the same value is
+/// not described again, a changed one is, and a value that is no number, string or array of them never is kept.
+struct FieldTextsTests {
+    final class Thing {}
+
+    @Test func aFieldIsDescribedAgainOnlyWhenItsValueChanged() {
+        let texts = FieldTexts()
+        var described: [String] = []
+        func text(_ label: String, _ value: Any) -> String {
+            texts.text(label, value) { value in
+                described.append(label)
+                return Reflection.display(value)
+            }
+        }
+        #expect(text("items", ["mug"]) == #"["mug"]"#)
+        #expect(text("items", ["mug"]) == #"["mug"]"#)
+        #expect(text("items", ["mug", "case"]) == #"["mug", "case"]"#)
+        #expect(text("total", 12) == "12")
+        #expect(text("total", 12) == "12")
+        #expect(text("total", 40) == "40")
+        #expect(text("total", "40") == #""40""#, "another type, though the same digits")
+        #expect(described == ["items", "items", "total", "total", "total"])
+        // An object is described each time: what its text says may change while it stays the same object.
+        let thing = Thing()
+        _ = text("owner", thing)
+        _ = text("owner", thing)
+        #expect(described.suffix(2) == ["owner", "owner"])
+    }
+}

@@ -77,11 +77,13 @@ public final class DeclaredModule: LessonModule {
             object.swiftType = type
             module.objects.append(object)
             if state {
+                let texts = FieldTexts()
                 module.groups.append { [unowned module, context] in
                     StateGroup(
                         name, type: short,
                         DeclaredModule.storedFields(
-                            of: instance, among: module.objects, only: fields, learner: context.learnerNames))
+                            of: instance, among: module.objects, only: fields, learner: context.learnerNames,
+                            texts: texts))
                 }
             }
             return object
@@ -114,7 +116,7 @@ public final class DeclaredModule: LessonModule {
     /// of those names, in that order (a name the object has no property for is left out).
     static func storedFields(
         of instance: AnyObject, among objects: [LiveObject], only: [String]? = nil,
-        learner: () -> [(name: String, value: Any)] = { [] }
+        learner: () -> [(name: String, value: Any)] = { [] }, texts: FieldTexts? = nil
     ) -> [StateField] {
         // The learner's names are read once, and only for an object no lesson name holds.
         var names: [(name: String, value: Any)]?
@@ -124,8 +126,9 @@ public final class DeclaredModule: LessonModule {
             names = read
             return read
         }
+        func text(_ value: Any) -> String { Reflection.cut(describe(value, objects: objects, learner: learnerNames)) }
         func field(_ label: String, _ value: Any) -> StateField {
-            StateField(label, .plain(Reflection.cut(describe(value, objects: objects, learner: learnerNames))))
+            StateField(label, .plain(texts.map { $0.text(label, value, describe: text) } ?? text(value)))
         }
         let children = fields(of: instance)
         if let only {
