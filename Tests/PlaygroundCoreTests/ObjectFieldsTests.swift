@@ -58,8 +58,11 @@ struct ObjectFieldsTests {
         _ = cart.total
         let now = try #require(layout.children(of: cart))
         #expect(Self.texts(now) == Self.texts(Self.mirrored(cart)))
-        #expect(now.map(\.label) == ["name", "_hidden", "policy", "items", "note", "last", "$__lazy_storage_$_total",
-            "onCheckout"])
+        #expect(
+            now.map(\.label) == [
+                "name", "_hidden", "policy", "items", "note", "last", "$__lazy_storage_$_total",
+                "onCheckout",
+            ])
         let policy = now[2].value as AnyObject
         #expect(ObjectIdentifier(policy) == ObjectIdentifier(other), "the policy is the object itself")
         // An instance of another class is not read with this one's layout.
