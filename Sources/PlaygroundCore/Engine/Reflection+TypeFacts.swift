@@ -15,6 +15,8 @@ struct TypeFacts: Sendable {
     var mayBeOptionSet: Bool
     /// An `Optional`: its value is read without a mirror.
     var isOptional: Bool
+    /// A class, whatever its mirror.
+    var isClass: Bool
     /// A class whose mirror is the runtime's (no `customMirror`): its instances are objects without a look at them.
     var isPlainClass: Bool
     /// Neither a class nor an optional, and with the runtime's mirror: its values are never objects.
@@ -24,6 +26,8 @@ struct TypeFacts: Sendable {
     var isFunction: Bool
     /// A plain struct read field by field without a mirror (``StructFields``); nil for any other type.
     var structFields: StructFields?
+    /// A plain class read field by field without a mirror (``ObjectFields``); nil for any other type.
+    var objectFields: ObjectFields?
 
     private static let known = ForkSafeLock<[ObjectIdentifier: TypeFacts]>([:])
 
@@ -37,13 +41,14 @@ struct TypeFacts: Sendable {
         var facts = TypeFacts(
             name: name,
             hasOwnText: type is any CustomDebugStringConvertible.Type || type is any CustomStringConvertible.Type,
-            mayBeOptionSet: type is any OptionSetArgument.Type, isOptional: isOptional,
+            mayBeOptionSet: type is any OptionSetArgument.Type, isOptional: isOptional, isClass: isClass,
             isPlainClass: isClass && !hasOwnMirror, isPlainValue: !isClass && !isOptional && !hasOwnMirror,
             isFunction: !isClass && !isOptional && Self.namesAFunction(name))
         // Shown by the `.struct` way of ``Reflection/shown(_:bare:limit:)``: no text of its own, no option set.
         if facts.isPlainValue && !facts.hasOwnText && !facts.mayBeOptionSet && !facts.isFunction {
             facts.structFields = StructFields.of(type)
         }
+        if facts.isPlainClass { facts.objectFields = ObjectFields.of(type) }
         known.withLock { $0[id] = facts }
         return facts
     }

@@ -48,20 +48,19 @@ public enum Reflection {
     /// shows it, except that an optional is its content or `nil`, here and inside (as a lesson object's optional
     /// field shows, and a debugger: `AlertAction(title: "OK", handler: (Function))`).
     static func describe(_ value: Any, objects: [LiveObject]) -> String {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .optional:
-            guard let inner = mirror.children.first?.value else { return "nil" }
+        // The type's facts say what the value is without a mirror: an optional, an object, or a value (a mirror of a
+        // value type, its own or the runtime's, is no object).
+        let facts = TypeFacts.of(Swift.type(of: value))
+        if facts.isOptional, let optional = value as? any OptionalValue {
+            guard let inner = optional.wrappedValue else { return "nil" }
             return describe(inner, objects: objects)
-        case .class:
-            let object = value as AnyObject
-            if let same = objects.first(where: { ($0.instance()).map { $0 as AnyObject } === object }) {
-                return "same object as " + same.name
-            }
-            return unqualified(shown(value, bare: true, limit: paneLimit))
-        default:
-            return unqualified(shown(value, bare: true, limit: paneLimit))
         }
+        if facts.isPlainClass || (facts.isClass && Mirror(reflecting: value).displayStyle == .class) {
+            let object = plainObject(value) ?? value as AnyObject
+            let same = objects.first { $0.instance().map { plainObject($0) ?? $0 as AnyObject } === object }
+            if let same { return "same object as " + same.name }
+        }
+        return unqualified(shown(value, bare: true, limit: paneLimit))
     }
 
     /// A value as the playground shows it, whichever engine made it: the way the lesson's own objects show theirs.
@@ -120,8 +119,10 @@ public enum Reflection {
             return quoted.utf8.count > limit ? String(quoted.prefix(limit)) + "…" : quoted
         }
         // A number, a Boolean, a character: its own text, as the branch for a text of its own below gives it.
-        if plainTypes.contains(ObjectIdentifier(Swift.type(of: value))) {
-            let text = String(reflecting: value)
+        // An Int, the commonest number, without the generic text's path (String(reflecting:) gives the same digits).
+        let number = Swift.type(of: value) == Int.self ? value as? Int : nil
+        if number != nil || plainTypes.contains(ObjectIdentifier(Swift.type(of: value))) {
+            let text = number.map { String($0) } ?? String(reflecting: value)
             return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : text
         }
         let facts = TypeFacts.of(Swift.type(of: value))

@@ -80,12 +80,13 @@ public final class DeclaredModule: LessonModule {
             object.swiftType = type
             module.objects.append(object)
             if state {
+                let texts = FieldTexts<StateValue>()
                 module.groups.append { [unowned module, context] in
                     StateGroup(
                         name, type: short,
                         DeclaredModule.storedFields(
                             of: instance, among: module.objects, only: fields, stacks: stacks,
-                            learner: context.learnerNames))
+                            learner: context.learnerNames, texts: texts))
                 }
             }
             return object
@@ -119,7 +120,7 @@ public final class DeclaredModule: LessonModule {
     /// is a ``StateValue/stack(_:)`` of its elements, each as the playground shows a value.
     static func storedFields(
         of instance: AnyObject, among objects: [LiveObject], only: [String]? = nil, stacks: Set<String> = [],
-        learner: () -> [(name: String, value: Any)] = { [] }
+        learner: () -> [(name: String, value: Any)] = { [] }, texts: FieldTexts<StateValue>? = nil
     ) -> [StateField] {
         // The learner's names are read once, and only for an object no lesson name holds.
         var names: [(name: String, value: Any)]?
@@ -129,19 +130,16 @@ public final class DeclaredModule: LessonModule {
             names = read
             return read
         }
-        var levels: [Mirror] = []
-        var level: Mirror? = Mirror(reflecting: instance)
-        while let current = level {
-            levels.insert(current, at: 0)
-            level = current.superclassMirror
+        func shown(_ value: Any) -> StateValue {
+            Reflection.cut(describe(value, objects: objects, learner: learnerNames))
         }
         func field(_ label: String, _ value: Any) -> StateField {
             if stacks.contains(label), case let mirror = Mirror(reflecting: value), mirror.displayStyle == .collection {
                 return StateField(label, .stack(mirror.children.map { Reflection.display($0.value) }))
             }
-            return StateField(label, Reflection.cut(describe(value, objects: objects, learner: learnerNames)))
+            return StateField(label, texts.map { $0.text(label, value, describe: shown) } ?? shown(value))
         }
-        let children = levels.flatMap(\.children)
+        let children = fields(of: instance)
         if let only {
             return only.compactMap { name in children.first { $0.label == name }.map { field(name, $0.value) } }
         }
@@ -149,6 +147,20 @@ public final class DeclaredModule: LessonModule {
             guard let label = child.label, !Reflection.isHidden(label) else { return nil }
             return field(label, child.value)
         }
+    }
+
+    /// An object's stored properties, its superclasses' first: by its class's layout, or through its mirrors.
+    static func fields(of instance: AnyObject) -> [Mirror.Child] {
+        if let layout = TypeFacts.of(type(of: instance)).objectFields, let children = layout.children(of: instance) {
+            return children
+        }
+        var levels: [Mirror] = []
+        var level: Mirror? = Mirror(reflecting: instance)
+        while let current = level {
+            levels.insert(current, at: 0)
+            level = current.superclassMirror
+        }
+        return levels.flatMap(\.children)
     }
 
     /// A stored property's value: as ``Reflection/describe(_:objects:)`` says it, or, for an object no lesson name
@@ -163,6 +175,10 @@ public final class DeclaredModule: LessonModule {
 
     /// The class instance a value is, through an optional; nil for any other value.
     static func object(in value: Any) -> AnyObject? {
+        let facts = TypeFacts.of(type(of: value))
+        if facts.isOptional, let optional = value as? any OptionalValue { return optional.wrappedValue.flatMap(object) }
+        if facts.isPlainClass { return Reflection.plainObject(value) ?? value as AnyObject }
+        if !facts.isClass { return nil }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return mirror.children.first.flatMap { object(in: $0.value) } }
         return mirror.displayStyle == .class ? value as AnyObject : nil
