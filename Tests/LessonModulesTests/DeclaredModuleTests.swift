@@ -111,6 +111,20 @@ import Testing
         #expect(!out.contains("BeyondTheInterpreter"), "\(out)")
     }
 
+    /// A value a call gives back, bound with `let`, is never run by the interpreter and then refused part-way (an
+    /// internal error): without a compiler it is the interpreter's own limit before anything runs; with one, the
+    /// compiler keeps it for the next line.
+    @Test func aBoundAnswerIsTheCompilersNotAnInternalError() throws {
+        let line = "let seen = hub.observers(of: .scoreChanged)"
+        let alone = try #require(self.session()).run(line)
+        #expect(alone.contains("does not run this: it cannot print, keep"), "\(alone)")
+        #expect(!alone.contains("internal error"), "\(alone)")
+        guard let session = self.session(compiling: true) else { return }
+        let kept = session.run(line, "print(seen.count)")
+        #expect(!kept.contains("error"), "\(kept)")
+        #expect(kept.contains("print(seen.count)\n── log ─────────────────────\n1\n"), "\(kept)")
+    }
+
     @Test func aShortCommandRunsTheSwiftItSpells() throws {
         let session = try #require(self.session())
         let out = session.run("score 7")

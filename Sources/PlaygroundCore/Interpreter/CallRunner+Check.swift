@@ -113,7 +113,8 @@ extension CallRunner {
     }
 
     /// `print(…)` prints a property's value; `let x = …` keeps an object a method gave. Anything else is Swift the
-    /// interpreter does not word (`print(builder)`, `let m = builder.meat`): the compiler's.
+    /// interpreter does not word (`print(builder)`, `let m = builder.meat`, `let t = sale.total(for: 40)`): the
+    /// compiler's.
     private func checkEnd(_ statement: SwiftStatement, last: Method?) throws {
         if statement.isPrint {
             guard let last, last.isProperty, case .value = last.returns else { throw BeyondTheInterpreter() }
@@ -121,9 +122,9 @@ extension CallRunner {
         if let binding = statement.binding, binding != "_" {
             guard let last else { throw BeyondTheInterpreter() }
             switch last.returns {
-            case .void, .this: throw BeyondTheInterpreter()
-            case .value where last.isProperty: throw BeyondTheInterpreter()
-            default: break
+            // A value (a property's or a method's answer) is never kept: only an object is (`run` keeps no other).
+            case .void, .this, .value: throw BeyondTheInterpreter()
+            case .object: break
             }
         }
     }
