@@ -122,9 +122,11 @@ extension CallRunner {
         if let binding = statement.binding, binding != "_" {
             guard let last else { throw BeyondTheInterpreter() }
             switch last.returns {
-            // A value (a property's or a method's answer) is never kept: only an object is (`run` keeps no other).
-            case .void, .this, .value: throw BeyondTheInterpreter()
-            case .object: break
+            case .void, .this: throw BeyondTheInterpreter()
+            // A property's value, or an answer that is only ever a value, is never kept: `run` keeps an object only.
+            // (A method declared to return a value may still give an object: the builder's `build()`, its burger.)
+            case .value where last.isProperty || last.answersOnlyAValue: throw BeyondTheInterpreter()
+            default: break
             }
         }
     }
