@@ -50,6 +50,12 @@ VALUES = {
                     ['"Hi"', 'TypeText("Hi")', 'document']),
     "Seconds": (['10', '0', '3600'], ['"10"', '1.5', 'nil']),
     "PlayerState": (['PausedState()', 'PlayingState()', 'StoppedState()'], ['.paused', '"playing"', 'player']),
+    "Price": (['40', '25', '1000'], ['"40"', '12.5', 'nil']),
+    "PricingPolicy": (['sale', 'coupon', 'SalePricing(percent: 50)', 'RegularPricing()'],
+                      ['.sale', '"sale"', 'SalePricing(50)', 'cart']),
+    "Title": (['"Wi-Fi"', '"Bluetooth"', '"Sound \\(1 + 1)"'], ['7', 'nil', 'Wi-Fi']),
+    "Path": (['"/avatar/7"', '"/feed"', '"/avatar/\\(8)"'], ['7', 'nil', '/feed']),
+    "Count": (['1', '2', '0'], ['"1"', '1.5', 'nil']),
 }
 
 # A value of each property type, for assignments.
@@ -60,6 +66,7 @@ ASSIGNED = {
     "Ownership": ".strong", "CellDelegate?": "nil", "CellHub?": "hub", "QuestionGroupBuilder": "QuestionGroupBuilder()",
     "QuestionGroupScreenDelegate?": "nil", "[[Cell]]": "[]", "[Receiver]": "[]", "NotificationHub.Delivery?": "nil",
     "Bool": "true", "NotificationHub": "NotificationHub()", "[EditCommand]": "[]", "PlayerState": "PausedState()",
+    "PricingPolicy": "sale", "DataLoader": "CachingLoader(wrapping: network)",
 }
 
 
@@ -200,6 +207,33 @@ MUSIC_PLAYER = [
     M("advance", [("by", "Seconds")]),
     M("rewind", []),
     P("state", "PlayerState", "private(set)"), P("position", "Int", "private(set)"), P("track", "String", "let"),
+]
+
+CART = [
+    M("add", [("_", "Name"), ("price", "Price")], throws=True, misspelled="addItem"),
+    M("use", [("_", "PricingPolicy")], misspelled="setPricing"),
+    M("checkout", [], misspelled="checkOut"),
+    M("empty", [], misspelled="clear"),
+    P("pricing", "PricingPolicy", "private(set)"), P("items", "[String]", "private(set)"),
+    P("subtotal", "Int", "private(set)"), P("charged", "Int", "private(set)"),
+]
+POLICY = [M("total", [("for", "Price")], returns="Int", misspelled="price")]
+SALE = POLICY + [P("percent", "Int", "let")]
+COUPON = POLICY + [P("off", "Int", "let"), P("minimum", "Int", "let")]
+SETTINGS_SCREEN = [
+    M("addRow", [("_", "Title")], misspelled="addCell"),
+    M("makeCell", [], returns="SettingsCell", misspelled="createCell"),
+    M("clear", [], misspelled="removeAll"),
+    P("rows", "[String]", "private(set)"),
+]
+PROFILE_SCREEN = [
+    M("display", [("_", "Path")], misspelled="show"),
+    P("loader", "DataLoader", "var"), P("shown", "String", "private(set)"),
+]
+NETWORK_LOADER = [
+    M("load", [("_", "Path")], throws=True, returns="String", misspelled="fetch"),
+    M("failNext", [("_", "Count")], misspelled="fail"),
+    P("requests", "Int", "private(set)"), P("failing", "Int", "private(set)"),
 ]
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -447,6 +481,99 @@ LESSONS = {
                   ("player.position", ["case 0: print(\"start\")", "default: print(\"in\")"])],
         sequences=["player.play()", "player.tick(20)", "player.pause()", "print(player.position)", "player.stop()",
                    "player.transition(to: PlayingState())", "player.rewind()"],
+    ),
+    "strategy": dict(
+        flows=[["try cart.add(\"Book\", price: 40)", "cart.use(sale)", "cart.checkout()", "print(cart.charged)",
+                "cart.use(coupon)", "cart.checkout()"],
+               ["try cart.add(\"Pen\", price: 5)", "cart.use(SalePricing(percent: 50))", "cart.checkout()", "cart.empty()"],
+               ["print(sale.total(for: 40))", "print(coupon.total(for: 20))", "cart.use(regular)", "cart.checkout()"]],
+        receivers=[("cart", CART), ("sale", SALE), ("coupon", COUPON), ("regular", POLICY),
+                   ("cart.pricing", POLICY)],
+        typos=["Cart.checkout()", "crat.checkout()", "cart.use(\"sale\")", "cart.use(.sale)"],
+        objects=["cart", "sale", "coupon"],
+        actions={"cart": ["checkout()", "use(coupon)"], "sale": ["total(for: 10)"], "coupon": ["total(for: 50)"]},
+        throwing=["cart.add(\"Book\", price: 40)", "cart.add(\"Gold\", price: 5000)"],
+        catches=["catch { print(\"no:\", error) }", "catch Cart.Error.invalidPrice(let p) { print(\"price\", p) }",
+                 "catch let e as Cart.Error { print(e) }"],
+        optionals=[("cart.pricing as? SalePricing", "s"), ("cart.items.first", "item"), ("Int(\"40\")", "n")],
+        bools=["cart.pricing === sale", "cart.subtotal > 30", "cart.items.isEmpty", "cart.pricing is CouponPricing",
+               "cart.charged"],
+        shown=["cart.charged", "cart.pricing", "cart.items", "sale.total(for: cart.subtotal)", "coupon.minimum"],
+        collections=[("[10, 40, 100]", "p", ["print(sale.total(for: p))", "try cart.add(\"x\", price: p)", "print(p)"]),
+                     ("([regular, sale, coupon] as [PricingPolicy])", "policy",
+                      ["cart.use(policy); cart.checkout()", "print(policy.total(for: 40))"]),
+                     ("cart.items", "item", ["print(item)", "try cart.add(item, price: 1)"])],
+        mapped=[("[20, 40, 60]", ["coupon.total(for: $0)", "$0 > 30"]), ("cart.items", ["$0.count", "$0 == \"Book\""])],
+        closures=[("(p: PricingPolicy)", "cart.use(p)", ["sale", "\"sale\""]),
+                  ("(n: Int) throws", "try cart.add(\"item\", price: n)", ["12", "\"12\""]),
+                  ("(n: Int)", "print(coupon.total(for: n))", ["40", "nil"])],
+        switches=[("cart.pricing", ["case is SalePricing: print(\"sale\")", "default: print(\"other\")"]),
+                  ("cart.charged", ["case 0: print(\"free\")", "default: print(\"paid\")"])],
+        sequences=["try cart.add(\"Book\", price: 40)", "cart.use(sale)", "cart.checkout()", "print(cart.charged)",
+                   "cart.use(coupon)", "cart.empty()", "print(sale.total(for: 40))"],
+    ),
+    "factory-method": dict(
+        flows=[["phone.addRow(\"Wi-Fi\")", "tablet.addRow(\"Wi-Fi\")", "print(phone.rows, tablet.rows)", "phone.clear()"],
+               ["tablet.addRow(\"Sound\")", "let cell = tablet.makeCell()", "cell.configure(with: \"x\")",
+                "print(cell.text)"],
+               ["phone.addRow(\"A\")", "phone.addRow(\"B\")", "print(phone.rows.count)", "phone.clear()"]],
+        receivers=[("phone", SETTINGS_SCREEN), ("tablet", SETTINGS_SCREEN), ("phone.makeCell()", [
+            M("configure", [("with", "Title")], misspelled="setTitle"), P("text", "String", "private(set)")])],
+        typos=["Phone.addRow(\"A\")", "phnoe.clear()", "tablet.addRow(title: \"A\")", "SettingsScreen.addRow(\"A\")"],
+        objects=["phone", "tablet"],
+        actions={"phone": ["addRow(\"Wi-Fi\")", "clear()"], "tablet": ["addRow(\"Sound\")", "clear()"]},
+        throwing=[], catches=[],
+        optionals=[("phone.rows.first", "row"), ("tablet.makeCell() as? CardCell", "card"),
+                   ("phone.makeCell() as? CardCell", "card")],
+        bools=["phone.rows.isEmpty", "tablet.makeCell() is CardCell", "phone.rows == tablet.rows", "tablet.rows.count > 1",
+               "phone.rows"],
+        shown=["phone.rows", "tablet.rows.count", "tablet.makeCell()", "type(of: phone.makeCell())", "tablet.rows.last"],
+        collections=[("[\"Wi-Fi\", \"Sound\"]", "t", ["phone.addRow(t)", "tablet.addRow(t)", "print(t)"]),
+                     ("([phone, tablet] as [SettingsScreen])", "screen", ["screen.addRow(\"Mail\")", "print(screen.rows)"]),
+                     ("tablet.rows", "row", ["print(row)", "phone.addRow(row)"])],
+        mapped=[("phone.rows", ["$0.count", "$0.hasPrefix(\"W\")"]),
+                ("[phone, tablet]", ["$0.makeCell() is ListCell", "$0.rows.count"])],
+        closures=[("(s: SettingsScreen)", "s.addRow(\"Mail\")", ["tablet", "\"tablet\""]),
+                  ("(t: String)", "phone.addRow(t)", ["\"Mail\"", "3"])],
+        switches=[("phone.makeCell()", ["case is CardCell: print(\"card\")", "default: print(\"list\")"]),
+                  ("tablet.rows.count", ["case 0: print(\"none\")", "default: print(\"some\")"])],
+        sequences=["phone.addRow(\"Wi-Fi\")", "tablet.addRow(\"Wi-Fi\")", "print(tablet.rows)", "phone.clear()",
+                   "tablet.clear()", "print(phone.makeCell().text)", "tablet.addRow(\"Sound\")"],
+    ),
+    "decorator": dict(
+        flows=[["screen.display(\"/avatar/7\")", "network.failNext(1)", "screen.display(\"/avatar/8\")",
+                "print(screen.shown)"],
+               ["let cache = CachingLoader(wrapping: network)", "screen.loader = cache", "screen.display(\"/feed\")",
+                "screen.display(\"/feed\")", "print(cache.hits)"],
+               ["network.failNext(1)", "screen.loader = RetryingLoader(wrapping: network, attempts: 2)",
+                "screen.display(\"/feed\")", "print(network.requests)"]],
+        receivers=[("screen", PROFILE_SCREEN), ("network", NETWORK_LOADER), ("screen.loader", NETWORK_LOADER[:1])],
+        typos=["Screen.display(\"/feed\")", "netwrok.failNext(1)", "screen.display(path: \"/feed\")",
+               "screen.loader = CachingLoader(network)"],
+        objects=["screen", "network"],
+        actions={"screen": ["display(\"/feed\")"], "network": ["failNext(2)", "load(\"/x\")"]},
+        throwing=["network.load(\"/feed\")", "screen.loader.load(\"/avatar/7\")"],
+        catches=["catch { print(\"no:\", error) }", "catch LoadError.timedOut(let path) { print(\"late\", path) }",
+                 "catch let e as LoadError { print(e) }"],
+        optionals=[("screen.loader as? CachingLoader", "cache"), ("try? network.load(\"/feed\")", "body"),
+                   ("screen.shown.first", "c")],
+        bools=["screen.loader === network", "network.requests > 0", "screen.shown.hasPrefix(\"timed out\")",
+               "screen.loader is CachingLoader", "network.failing"],
+        shown=["screen.shown", "network.requests", "screen.loader", "network.failing", "try network.load(\"/feed\")"],
+        collections=[("[\"/avatar/7\", \"/feed\"]", "path", ["screen.display(path)", "print(path)"]),
+                     ("1...3", "n", ["network.failNext(n)", "screen.display(\"/n/\\(n)\")"]),
+                     ("([CachingLoader(wrapping: network), LoggingLoader(wrapping: network)] as [DataLoader])", "l",
+                      ["screen.loader = l; screen.display(\"/feed\")", "print(try l.load(\"/x\"))"])],
+        mapped=[("[\"/a\", \"/b\"]", ["(try? network.load($0)) ?? \"-\"", "$0.count"]),
+                ("screen.shown", ["$0 == \"/\"", "$0.isNumber"])],
+        closures=[("(l: DataLoader)", "screen.loader = l", ["CachingLoader(wrapping: network)", "network.requests"]),
+                  ("(p: String) throws", "print(try network.load(p))", ["\"/feed\"", "7"]),
+                  ("(n: Int)", "network.failNext(n)", ["1", "\"1\""])],
+        switches=[("screen.loader", ["case is CachingLoader: print(\"cached\")", "default: print(\"plain\")"]),
+                  ("network.requests", ["case 0: print(\"none\")", "default: print(\"some\")"])],
+        sequences=["screen.display(\"/avatar/7\")", "network.failNext(1)", "print(screen.shown)",
+                   "screen.loader = CachingLoader(wrapping: network)", "screen.display(\"/feed\")",
+                   "print(network.requests)", "screen.loader = RetryingLoader(wrapping: network, attempts: 3)"],
     ),
 }
 

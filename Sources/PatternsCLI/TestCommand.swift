@@ -69,6 +69,7 @@ struct TestCommand: ParsableCommand {
         if let width = global.width { tester.width = width }
         let found = Environment.current().lineCompiler(swiftVersion: global.swiftVersion)
         tester.compiler = try? found.get()
+        if case .failure(let reason) = found { tester.compilerUnavailable = reason }
         var needCompiler = 0, withheld = 0
         let chosen = catalog.lessons.filter { ids.isEmpty || ids.contains($0.id) }
         // A second core compiles the lessons' Swift from the other end, into the cache this run reads.

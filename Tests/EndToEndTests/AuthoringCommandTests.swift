@@ -132,4 +132,33 @@ import Testing
 
                 """, "\(drift.output)")
     }
+
+    /// Without a toolchain (the tests' PATH is /usr/bin:/bin), a member the lesson's API does not list is said by
+    /// `patterns test` as the REPL and `patterns run` say it: the interpreter's own limit, never Swift's "has no
+    /// member" (`cart.total` is valid Swift, which a compiler would judge).
+    @Test func withoutAToolchainAnUnlistedMemberIsTheInterpretersOwnLimit() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let line = "print(cart.pricing.total(for: 40))"
+        try """
+        ---
+        id: unlisted
+        title: Unlisted
+        module: strategy
+        ---
+        ## One
+        text
+        ```patterns
+        > \(line)
+        ```
+        """.write(toFile: folder + "/Lessons/en/x.md", atomically: true, encoding: .utf8)
+        let tested = try runPatterns(["test", "--width", "300", "--lessons", folder + "/Lessons", "unlisted"])
+        let ran = try runPatterns(["run", "--width", "300", "--lessons", folder + "/Lessons", "unlisted"])
+        let limit =
+            "error: the playground's own interpreter does not run this: it knows no member 'pricing' of 'Cart'"
+        #expect(tested.status == 1)
+        #expect(tested.output.contains("+ " + limit), "\(tested.output)")
+        #expect(!tested.output.contains("has no member"), "\(tested.output)")
+        #expect(ran.output.contains(limit), "\(ran.output)")
+    }
 }

@@ -25,14 +25,9 @@ extension CodeExerciseTests {
         """
     }
 
-    /// `edit` with `file` written at the lesson's code exercise, then `check`: the whole output.
+    /// `edit` with `file` written at the lesson's code exercise, then `check`, at 300 columns: the whole output.
     func checked(_ lesson: String, file: String) throws -> String {
-        let step = try exercise(lesson).step
-        let (folder, environment) = try learner(writing: file)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "300"], input: "load \(lesson)\ngoto \(step)\nedit\ncheck\n", environment: environment)
-        return result.output
+        try playground.codeStep(lesson, file: file, then: "check\n", width: 300).output
     }
 
     /// Problem 8: a file that records the calls an observer would make (`CallRecord` was public) and never signs
@@ -82,13 +77,10 @@ extension CodeExerciseTests {
         ("import CallRecording", "error: not run: `CallRecording` is a name of the playground's own, not of Swift's"),
     ])
     func aLineThatWritesTheTraceDoesNotCompile(line: String, error: String?) throws {
-        let (folder, environment) = try learner(writing: nil)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let forged =
             "CallRecord.call(board.cell(0, 4), \"endEditing(_:)\", \"B\") { board.cell(board.cell(0, 4), "
             + "valueChangedTo: \"B\") }"
-        let result = try runPatterns(
-            ["--width", "200"], input: "load delegate\ngoto 4\n\(line)\n\(forged)\ncheck\n", environment: environment)
+        let result = try playground.runAsLearner("load delegate\ngoto 4\n\(line)\n\(forged)\ncheck\n", width: 200)
         if let error {
             #expect(
                 (result.output.contains("repl:1:") || error.contains("not run")) && result.output.contains(error),
@@ -110,12 +102,8 @@ extension CodeExerciseTests {
         "final class Fake { func go() { _ = __PatternsTrace.enter(self, \"execute()\") } }",
     ])
     func aLineThatCallsTheTraceInstrumentationIsRefused(line: String) throws {
-        let (folder, environment) = try learner(writing: nil)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "300"],
-            input: "load builder\n\(Self.commandTypes)\nlet command = Chicken(builder: builder)\n\(line)\ntrace\n",
-            environment: environment)
+        let result = try playground.runAsLearner(
+            "load builder\n\(Self.commandTypes)\nlet command = Chicken(builder: builder)\n\(line)\ntrace\n", width: 300)
         #expect(
             result.output.contains("`__PatternsTrace` is a name of the playground's own")
                 || result.output.contains("`__patternsTraced` is a name of the playground's own"), "\(result.output)")
@@ -175,12 +163,9 @@ extension CodeExerciseTests {
         ),
     ])
     func speakingForTealIsNotTealDisappearing(line: String, differences: [String]) throws {
-        let (folder, environment) = try learner(writing: nil)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "200"],
-            input: "load mediator\ngoto 7\nlet teal = SenderPage(name: \"teal\")\npager.add(teal)\n\(line)\ncheck\n",
-            environment: environment)
+        let result = try playground.runAsLearner(
+            "load mediator\ngoto 7\nlet teal = SenderPage(name: \"teal\")\npager.add(teal)\n\(line)\ncheck\n",
+            width: 200)
         let shown = verdict(result.output)
         #expect(
             shown.hasPrefix("✗ not yet: \(differences.count) of 7 goal fields differ\n"), "\(result.output)")
@@ -213,7 +198,7 @@ extension CodeExerciseTests {
         let shown = verdict(output)
         #expect(shown.hasPrefix("✗ not yet"), "\(output)")
         #expect(shown.contains("trace.lacks"), "\(output)")
-        let honest = try exercise("builder").solution
+        let honest = try CodeExercise("builder").solution
         let passed = try checked("builder", file: honest)
         #expect(passed.components(separatedBy: "✓ goal met: step 10 is done").count == 3, "\(passed)")
     }

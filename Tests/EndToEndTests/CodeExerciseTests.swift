@@ -5,62 +5,11 @@ import Testing
 /// Code exercises, as a learner meets them: the real binary, the real compiler, an editor that is a script, the
 /// learner's file in their own exercise folder.
 @Suite(.serialized) struct CodeExerciseTests {
-    let cache = NSTemporaryDirectory() + "patterns-lines-\(getpid())"
+    /// The compile cache the other suites that compile share (`patterns-lines-<pid>`), 120 columns.
+    let playground = TestPlayground("lines", width: 120)
+    var cache: String { playground.cache }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
-
-    /// A lesson's code exercise as its file has it: the step's number, the file, the starter and the solution.
-    struct Exercise {
-        var step: Int
-        var file: String
-        var starter: String
-        var solution: String
-    }
-
-    func exercise(_ lesson: String, lang: String = "en") throws -> Exercise {
-        let folder = root + "/Lessons/" + lang
-        let name = try FileManager.default.contentsOfDirectory(atPath: folder).first {
-            $0.hasSuffix("-" + lesson + ".md")
-        }!
-        let lines = try String(contentsOfFile: folder + "/" + name, encoding: .utf8).split(
-            separator: "\n", omittingEmptySubsequences: false)
-        var step = 0, file = "", starter = "", solution = "", found = 0
-        var inside: String?
-        for line in lines {
-            if inside == nil, line.hasPrefix("## ") { step += 1 }
-            if inside == nil, line.hasPrefix("```swift starter ") {
-                inside = "starter"; file = String(line.dropFirst("```swift starter ".count)); found = step; continue
-            }
-            if inside == nil, line == "```swift solution" { inside = "solution"; continue }
-            if inside != nil, line.hasPrefix("```") { inside = nil; continue }
-            if inside == "starter" { starter += line + "\n" }
-            if inside == "solution" { solution += line + "\n" }
-        }
-        return Exercise(step: found, file: file, starter: starter, solution: solution)
-    }
-
-    /// A folder of the learner's own: exercise files, progress, an editor script that writes `text` into the file.
-    func learner(writing text: String?) throws -> (folder: String, environment: [String: String]) {
-        let folder = NSTemporaryDirectory() + "patterns-code-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var environment = [
-            "PATH": toolchainPath(), "XDG_CACHE_HOME": cache, "XDG_STATE_HOME": folder + "/state",
-            "XDG_DATA_HOME": folder + "/data", "PATTERNS_LINE_TIME_LIMIT": "5",
-        ]
-        if let text {
-            try text.write(toFile: folder + "/written.swift", atomically: true, encoding: .utf8)
-            try "#!/bin/sh\ncp '\(folder)/written.swift' \"$1\"\n".write(
-                toFile: folder + "/editor", atomically: true, encoding: .utf8)
-            chmod(folder + "/editor", 0o755)
-            // Run through sh rather than executed: a script just written can be "busy" (exit 126, ETXTBSY) while a
-            // child another test spawned at that moment still holds a descriptor of it.
-            environment["EDITOR"] = "/bin/sh '\(folder)/editor'"
-        } else {
-            // An editor that changes nothing: the starter as it was copied.
-            environment["EDITOR"] = "true"
-        }
-        return (folder, environment)
-    }
 
     /// The output from the `goto` on, with the learner's folder written `$DATA`.
     func fromGoto(_ output: String, folder: String) -> String {
@@ -73,9 +22,9 @@ import Testing
     /// in English and in Korean.
     @Test(arguments: BuiltInLessons.ids, ["en", "ko"])
     func theReferenceSolutionWrittenInTheEditorMeetsTheGoal(lesson: String, lang: String) throws {
-        let exercise = try exercise(lesson, lang: lang)
+        let exercise = try CodeExercise(lesson, lang: lang)
         #expect(exercise.step > 0 && !exercise.solution.isEmpty, "\(lesson) (\(lang)) has a code exercise")
-        let (folder, environment) = try learner(writing: exercise.solution)
+        let (folder, environment) = try playground.learner(writing: exercise.solution)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try runPatterns(
             ["--lang", lang, "--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\nedit\ncheck\n",
@@ -94,8 +43,8 @@ import Testing
     /// One golden a lesson (`code-starter-<id>`): a new lesson's is recorded the first time (see `expectGolden`).
     @Test(arguments: BuiltInLessons.ids)
     func theStarterUnchangedIsNotYetAndSaysWhatDiffers(lesson: String) throws {
-        let exercise = try exercise(lesson)
-        let (folder, environment) = try learner(writing: nil)
+        let exercise = try CodeExercise(lesson)
+        let (folder, environment) = try playground.learner(writing: nil)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try runPatterns(
             ["--width", "100"], input: "load \(lesson)\ngoto \(exercise.step)\ncheck\n", environment: environment)
@@ -124,7 +73,7 @@ import Testing
             }
 
             """
-        let (folder, environment) = try learner(writing: broken)
+        let (folder, environment) = try playground.learner(writing: broken)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try runPatterns(
             ["--width", "200"], input: "load builder\ngoto 10\nedit\nlet b = FixedAlertBuilder()\nmeat chicken\n",
@@ -146,18 +95,18 @@ import Testing
     /// superclass's), and real ARC decides the `arc` group and the memory pane: kept alive by a cycle while the
     /// delegate is strong, freed when it is weak.
     @Test func theLearnersClassesInTheStatePaneAndInTheMemoryPane() throws {
-        let exercise = try exercise("delegate")
+        let exercise = try CodeExercise("delegate")
         var outputs: [String] = []
         for (name, text) in [("strong (the starter)", exercise.starter), ("weak (the solution)", exercise.solution)] {
-            let (folder, environment) = try learner(writing: text)
+            let (folder, environment) = try playground.learner(writing: text)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let result = try runPatterns(
                 ["--width", "100"], input: "load delegate\ngoto \(exercise.step)\nedit\nstate\n",
                 environment: environment)
             outputs.append("== \(name)\n" + fromGoto(result.output, folder: folder))
         }
-        let mediator = try self.exercise("mediator")
-        let (folder, environment) = try learner(writing: mediator.solution)
+        let mediator = try CodeExercise("mediator")
+        let (folder, environment) = try playground.learner(writing: mediator.solution)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try runPatterns(
             ["--width", "100"],
@@ -171,7 +120,7 @@ import Testing
     /// `edit --reset` starts it again from the starter and keeps the old one aside; `edit` off a code step says
     /// where the lesson's code exercise is.
     @Test func editSolutionRestartAndReset() throws {
-        let (folder, environment) = try learner(writing: "// mine\n")
+        let (folder, environment) = try playground.learner(writing: "// mine\n")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var plain = environment
         plain["EDITOR"] = nil
@@ -190,12 +139,12 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "// mine\n", "restart keeps the learner's file")
         _ = try runPatterns(["--width", "100"], input: "load director\ngoto 6\nedit --reset\n", environment: plain)
         #expect(try String(contentsOfFile: file + ".old", encoding: .utf8) == "// mine\n")
-        #expect(try String(contentsOfFile: file, encoding: .utf8) == (try exercise("director").starter))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == (try CodeExercise("director").starter))
     }
 
     /// Without a Swift toolchain the code exercise says so in one line, and the rest of the lesson works.
     @Test func withoutAToolchainTheCodeExerciseSaysSoAndTheRestWorks() throws {
-        let (folder, environment) = try learner(writing: nil)
+        let (folder, environment) = try playground.learner(writing: nil)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var bare = environment
         bare["PATH"] = "/usr/bin:/bin"
@@ -216,7 +165,7 @@ import Testing
     /// starter starts meeting it, and when the solution does not compile.
     @Test func patternsTestFailsWhenASolutionOrAStarterBreaks() throws {
         let original = try String(contentsOfFile: root + "/Lessons/en/02-director.md", encoding: .utf8)
-        let exercise = try exercise("director")
+        let exercise = try CodeExercise("director")
         let cases: [(String, String, String)] = [
             (
                 "the solution no longer meets the goal",
@@ -258,7 +207,7 @@ import Testing
     /// transcript of driving it.
     @Test func handoutsCarryTheStarterForStudentsAndTheSolutionForPresenters() throws {
         let environment = ["PATH": toolchainPath(), "XDG_CACHE_HOME": cache]
-        let exercise = try exercise("mediator")
+        let exercise = try CodeExercise("mediator")
         let students = try runPatterns(["export", "mediator", "--for", "students"], environment: environment)
         let presenters = try runPatterns(["export", "mediator", "--for", "presenters"], environment: environment)
         #expect(students.status == 0 && presenters.status == 0)
@@ -315,8 +264,8 @@ import Testing
 
     /// At the REPL on a terminal, the learner's file is watched: saving it from another editor checks it at once.
     @Test func savingTheFileChecksItAtTheTerminal() throws {
-        let exercise = try exercise("builder")
-        let (folder, environment) = try learner(writing: nil)
+        let exercise = try CodeExercise("builder")
+        let (folder, environment) = try playground.learner(writing: nil)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var terminalEnvironment = environment
         terminalEnvironment["TERM"] = "xterm-256color"

@@ -58,22 +58,17 @@ extension CodeExerciseTests {
 
     @Test(arguments: [(replacedWhenMade, false), (replacedWhenRun, true)])
     func aReplaceThatCallsTheDocumentWhenMadeFails(file: String, honest: Bool) throws {
-        let step = try exercise("command").step
-        let (folder, environment) = try learner(writing: file)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "120"], input: "load command\ngoto \(step)\nedit\n", environment: environment)
-        let shown = verdict(result.output)
+        let (shown, output) = try playground.codeStep("command", file: file)
         if honest {
-            #expect(shown.hasPrefix("✓ goal met: step \(step) is done"), "\(result.output)")
+            #expect(shown.hasPrefix("✓ goal met: step \(try CodeExercise("command").step) is done"), "\(output)")
             return
         }
-        #expect(shown.hasPrefix("✗ not yet: 3 of 8 goal fields differ\n"), "\(result.output)")
+        #expect(shown.hasPrefix("✗ not yet: 3 of 8 goal fields differ\n"), "\(output)")
         #expect(
             shown.contains(
                 "  trace.has  expected editor -> fix.undo(), actual made, but not after the call above\n"),
-            "\(result.output)")
+            "\(output)")
         // What ran says why: the document was called by the line that made the command, not by the command.
-        #expect(shown.contains("    you -> document.replace(\"teh\", with: \"the\")\n"), "\(result.output)")
+        #expect(shown.contains("    you -> document.replace(\"teh\", with: \"the\")\n"), "\(output)")
     }
 }

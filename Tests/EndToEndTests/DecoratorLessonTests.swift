@@ -50,20 +50,15 @@ extension CodeExerciseTests {
     ])
     func aPlaceholderMustAskTheLoaderItWraps(load: String, extra: String, verdict expected: String) throws {
         let output = try checked("decorator", file: Self.placeholderLoader(load: load, extra: extra))
-        let lines = expected.split(separator: "\n").count
-        let shown = verdict(output).split(separator: "\n").prefix(lines).joined(separator: "\n")
+        let shown = verdict(output, lines: expected.split(separator: "\n").count)
         #expect(shown == expected, "\(output)")
     }
 
     /// A lesson object's field that holds an object the learner made is named by the learner's `let`, in the state
     /// pane and in the log of what changed.
     @Test func theScreensLoaderIsNamedByTheLearnersLet() throws {
-        let (folder, environment) = try learner(writing: nil)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "120"],
-            input: "load decorator\nlet cache = CachingLoader(wrapping: network)\nscreen.loader = cache\nstate\n",
-            environment: environment)
+        let result = try playground.runAsLearner(
+            "load decorator\nlet cache = CachingLoader(wrapping: network)\nscreen.loader = cache\nstate\n")
         #expect(result.output.contains("screen.loader: same object as network → same object as cache\n"))
         #expect(
             result.output.hasSuffix(

@@ -6,13 +6,6 @@ import Testing
 /// binary, the real compiler, the file written by an "editor". Each now fails `check`; the lessons' own solutions
 /// still pass (`theReferenceSolutionWrittenInTheEditorMeetsTheGoal`).
 extension CodeExerciseTests {
-    /// The verdict `check` gave: from its first line to the end of the output.
-    func verdict(_ output: String) -> String {
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.lastIndex(where: { $0.hasPrefix("✗") || $0.hasPrefix("✓") }) else { return output }
-        return lines[start...].joined(separator: "\n")
-    }
-
     static let hiddenRunFails = """
         ✗ not yet: the step's own run meets its {n} goal lines, but a second run with other values and other objects,
         which the playground keeps hidden, does not. Your code must do the job for any input, not only for the one the
@@ -99,17 +92,12 @@ extension CodeExerciseTests {
         ),
     ])
     func aFileThatWritesTheAnswerInFailsTheHiddenRun(lesson: String, goalLines: Int, file: String) throws {
-        let step = try exercise(lesson).step
-        let (folder, environment) = try learner(writing: file)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "120"], input: "load \(lesson)\ngoto \(step)\nedit\n", environment: environment)
+        let (shown, output) = try playground.codeStep(lesson, file: file)
         // Compared as one paragraph: where the terminal's width breaks it is not the point.
         let paragraph = { (text: String) in text.split(whereSeparator: \.isNewline).joined(separator: " ") }
         #expect(
-            paragraph(verdict(result.output))
-                == paragraph(Self.hiddenRunFails.replacingOccurrences(of: "{n}", with: String(goalLines))),
-            "\(result.output)")
+            paragraph(shown) == paragraph(Self.hiddenRunFails.replacingOccurrences(of: "{n}", with: String(goalLines))),
+            "\(output)")
     }
 
     /// A record that keeps a best score written in (29) and never signs up: what ran shows it never signed up or off.
@@ -125,19 +113,14 @@ extension CodeExerciseTests {
                 func stop() {}
             }
             """
-        let step = try exercise("observer").step
-        let (folder, environment) = try learner(writing: file)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "120"], input: "load observer\ngoto \(step)\nedit\n", environment: environment)
-        let shown = verdict(result.output).split(separator: "\n").prefix(4).joined(separator: "\n")
+        let (shown, output) = try playground.codeStep("observer", file: file, lines: 4)
         #expect(
             shown == """
                 ✗ not yet: 3 of 7 goal fields differ
                   trace.has  expected you -> hub.addObserver, actual no such call
                   trace.has  expected hub -> record.hub, actual no such call
                   trace.has  expected record -> hub.removeObserver, actual no such call
-                """, "\(result.output)")
+                """, "\(output)")
     }
 
     /// Director step 4: the recipe never runs (`if false`), or runs into the other builder; the receipt is made by
@@ -147,13 +130,10 @@ extension CodeExerciseTests {
         "_ = try employee.createCombo1(with: burgerBuilder)",
     ])
     func aReceiptMadeByHandIsNotTheEmployees(recipe: String) throws {
-        let (folder, environment) = try learner(writing: nil)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let line =
             recipe + "; try receiptBuilder.setMeat(.beef); receiptBuilder.addSauces(.secret); "
             + "receiptBuilder.addToppings([.lettuce, .tomatoes, .pickles])"
-        let result = try runPatterns(
-            ["--width", "120"], input: "load director\ngoto 4\n\(line)\ncheck\n", environment: environment)
+        let result = try playground.runAsLearner("load director\ngoto 4\n\(line)\ncheck\n")
         let shown = verdict(result.output)
         #expect(shown.hasPrefix("✗ not yet: 5 of 7 goal fields differ\n"), "\(result.output)")
         #expect(
@@ -174,13 +154,9 @@ extension CodeExerciseTests {
     /// Mediator step 7: a sender the pager never added, given the pager as its mediator by hand, reaches the
     /// receivers, but it is not one of the pager's pages.
     @Test func aSenderThePagerNeverAddedIsNotASecondSender() throws {
-        let (folder, environment) = try learner(writing: nil)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "120"],
-            input: "load mediator\ngoto 7\nlet teal = SenderPage(name: \"teal\")\nteal.mediator = pager\n"
-                + "teal.viewDidDisappear()\ncheck\n",
-            environment: environment)
+        let result = try playground.runAsLearner(
+            "load mediator\ngoto 7\nlet teal = SenderPage(name: \"teal\")\nteal.mediator = pager\n"
+                + "teal.viewDidDisappear()\ncheck\n")
         #expect(
             verdict(result.output) == """
                 ✗ not yet: 1 of 7 goal fields differ
@@ -196,8 +172,6 @@ extension CodeExerciseTests {
     /// `trace` follows the calls into and out of a class the learner declared at the prompt: the employee drives the
     /// learner's builder through the protocol, and the hub tells the learner's observer.
     @Test func theTraceOfALearnersOwnClasses() throws {
-        let (folder, environment) = try learner(writing: nil)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let lines = [
             "load director",
             "final class CountingBuilder: BurgerBuilding { var steps = 0; func setMeat(_ meat: Meat) throws { steps += "
@@ -211,9 +185,7 @@ extension CodeExerciseTests {
                 + "func hub(_ hub: NotificationHub, didPost notification: HubNotification) { heard += 1 } }",
             "let fan = Fan()", "hub.addObserver(fan, for: .scoreChanged)", "try game.addPoints(2)", "trace all",
         ]
-        let result = try runPatterns(
-            ["--width", "120"], input: lines.joined(separator: "\n") + "\n", environment: environment)
-        let output = result.output
+        let output = try playground.runAsLearner(lines.joined(separator: "\n") + "\n").output
         #expect(
             output.contains(
                 """

@@ -24,22 +24,19 @@ extension CodeExerciseTests {
     /// Calls made and received by the learner's objects are named as the learner knows them: the `let` holding the
     /// object, else its type with an article (a Korean type name too).
     @Test func theTraceNamesTheLearnersObjectsThroughACommand() throws {
-        let (folder, environment) = try learner(writing: nil)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "200"],
-            input: """
-                load builder
-                \(Self.commandTypes)
-                let command = Chicken(builder: builder)
-                let invoker = Invoker(command: command)
-                invoker.run()
-                trace
-                final class 주문기 { func 주문(_ 명령: Command) -> Int { 명령.execute(); return 1 } }
-                _ = 주문기().주문(Invoker(command: command).command)
-                trace
+        let result = try playground.runAsLearner(
+            """
+            load builder
+            \(Self.commandTypes)
+            let command = Chicken(builder: builder)
+            let invoker = Invoker(command: command)
+            invoker.run()
+            trace
+            final class 주문기 { func 주문(_ 명령: Command) -> Int { 명령.execute(); return 1 } }
+            _ = 주문기().주문(Invoker(command: command).command)
+            trace
 
-                """, environment: environment)
+            """, width: 200)
         #expect(
             result.output.contains(
                 "> trace\nthe calls of the last line that called anything:\n  you -> invoker.run()\n"
@@ -57,13 +54,10 @@ extension CodeExerciseTests {
     /// instrumentation never shows. A warning comes from the instrumented compile (the class's call is traced); an
     /// error from the file as written.
     @Test func swiftcsWordsOnAnInstrumentedMethodArePlacedAndQuotedAsTyped() throws {
-        let (folder, environment) = try learner(writing: nil)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let broken = "final class Broken { func run() -> Int { let text: String = 1; return 2 } }"
         let loud = "final class Loud { func run() -> Int { let unused = 1; return 2 } }"
-        let result = try runPatterns(
-            ["--width", "200"], input: "load builder\n\(broken)\n\(loud)\n_ = Loud().run()\ntrace\n",
-            environment: environment)
+        let result = try playground.runAsLearner(
+            "load builder\n\(broken)\n\(loud)\n_ = Loud().run()\ntrace\n", width: 200)
         #expect(
             result.output.contains(
                 "repl:1:61: error: cannot convert value of type 'Int' to specified type 'String'\n\(broken)\n"
@@ -90,7 +84,7 @@ extension CodeExerciseTests {
         ("command.execute()", "trace.has  expected invoker -> command.execute(), actual no such call"),
     ])
     func aGoalThroughTheLearnersTypes(line: String, difference: String?) throws {
-        let (folder, environment) = try learner(writing: nil)
+        let (folder, environment) = try playground.learner(writing: nil)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lessons = folder + "/Lessons"
         try FileManager.default.createDirectory(atPath: lessons + "/en", withIntermediateDirectories: true)

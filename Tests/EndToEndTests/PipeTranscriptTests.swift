@@ -230,16 +230,15 @@ import Testing
         try lesson.write(toFile: path, atomically: true, encoding: .utf8)
         let refused = try runPatterns(["test", "regress", "--lessons", folder, "--update"])
         #expect(refused.status == 1)
+        // Without a toolchain (the tests' PATH), the refusal is the interpreter's own, as the REPL says it.
+        let refusal = "error: the playground's own interpreter does not run this: call can throw"
         #expect(
             refused.output.contains(
-                "FAIL \(path):8: 'builder.setMeat(.tofu)' now fails: error: call can throw but is not marked with 'try'"
-            ),
+                "FAIL \(path):8: 'builder.setMeat(.tofu)' now fails: \(refusal) but is not marked "),
             "\(refused.output)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == lesson, "the file is left as it was")
         let accepted = try runPatterns(["test", "regress", "--lessons", folder, "--update", "--accept-errors"])
         #expect(accepted.status == 0, "\(accepted.output)")
-        #expect(
-            try String(contentsOfFile: path, encoding: .utf8).contains(
-                "error: call can throw but is not marked with 'try'"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains(refusal))
     }
 }

@@ -37,23 +37,17 @@ extension CodeExerciseTests {
 
     @Test(arguments: [(adThatPlaysItself, false), (adThatHandsOn, true)])
     func anAdThatMovesThePlayerItselfFails(file: String, honest: Bool) throws {
-        let step = try exercise("state").step
-        let (folder, environment) = try learner(writing: file)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "120"], input: "load state\ngoto \(step)\nedit\n", environment: environment)
-        let shown = verdict(result.output)
+        let (shown, output) = try playground.codeStep("state", file: file)
         if honest {
-            #expect(shown.hasPrefix("✓ goal met: step \(step) is done"), "\(result.output)")
+            #expect(shown.hasPrefix("✓ goal met: step \(try CodeExercise("state").step) is done"), "\(output)")
             return
         }
-        #expect(shown.hasPrefix("✗ not yet: 3 of 6 goal fields differ\n"), "\(result.output)")
-        #expect(
-            shown.contains("  player.state  expected PlayingState(), actual same object as ad\n"), "\(result.output)")
+        #expect(shown.hasPrefix("✗ not yet: 3 of 6 goal fields differ\n"), "\(output)")
+        #expect(shown.contains("  player.state  expected PlayingState(), actual same object as ad\n"), "\(output)")
         #expect(
             shown.contains("  trace.has     expected ad -> player.transition(to: a PlayingState), actual no such call"),
-            "\(result.output)")
+            "\(output)")
         // What ran says who moved the position: the ad, on the player.
-        #expect(shown.contains("    ad -> player.advance(by: 5)\n"), "\(result.output)")
+        #expect(shown.contains("    ad -> player.advance(by: 5)\n"), "\(output)")
     }
 }

@@ -6,36 +6,34 @@ import Testing
 /// "editor" and checked by the real binary and the real compiler: each fails `check`; the reference solutions pass
 /// (`theReferenceSolutionWrittenInTheEditorMeetsTheGoal` walks every lesson).
 extension CodeExerciseTests {
-    /// The verdict's first `lines` lines after the learner's file is written and checked at the lesson's code step.
-    func verdictOfFile(_ file: String, in lesson: String, lines: Int) throws -> (shown: String, output: String) {
-        let step = try exercise(lesson).step
-        let (folder, environment) = try learner(writing: file)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runPatterns(
-            ["--width", "120"], input: "load \(lesson)\ngoto \(step)\nedit\n", environment: environment)
-        return (verdict(result.output).split(separator: "\n").prefix(lines).joined(separator: "\n"), result.output)
+    /// A `PriceTag` file: the starter's properties, initializer and `use(_:)`, then the learner's `refresh()` body.
+    static func priceTag(refresh: String) -> String {
+        """
+        import Patterns
+        final class PriceTag {
+            let price: Int
+            private(set) var pricing: PricingPolicy
+            private(set) var text = ""
+            init(price: Int, pricing: PricingPolicy) { self.price = price; self.pricing = pricing; refresh() }
+            func use(_ pricing: PricingPolicy) { self.pricing = pricing; refresh() }
+            func refresh() {
+                \(refresh)
+            }
+        }
+        """
     }
 
     /// A price tag whose text is right and which never asks its policy: it works the discount out itself by the
     /// policy's type (the `switch` the pattern replaces). The goal names the tag's calls on the policies.
     @Test func aPriceTagThatWorksTheDiscountOutItselfNeverAskedThePolicy() throws {
-        let file = """
-            import Patterns
-            final class PriceTag {
-                let price: Int
-                private(set) var pricing: PricingPolicy
-                private(set) var text = ""
-                init(price: Int, pricing: PricingPolicy) { self.price = price; self.pricing = pricing; refresh() }
-                func use(_ pricing: PricingPolicy) { self.pricing = pricing; refresh() }
-                func refresh() {
-                    var now = price
+        let file = Self.priceTag(
+            refresh: """
+                var now = price
                     if let sale = pricing as? SalePricing { now = price - price * sale.percent / 100 }
                     if let coupon = pricing as? CouponPricing, price >= coupon.minimum { now = price - coupon.off }
                     text = now < price ? "$\\(now) (was $\\(price))" : "$\\(price)"
-                }
-            }
-            """
-        let (shown, output) = try verdictOfFile(file, in: "strategy", lines: 3)
+                """)
+        let (shown, output) = try playground.codeStep("strategy", file: file, lines: 3)
         #expect(
             shown == """
                 ✗ not yet: 2 of 3 goal fields differ
@@ -49,20 +47,7 @@ extension CodeExerciseTests {
     @Test(arguments: [
         (
             "strategy",
-            """
-            import Patterns
-            final class PriceTag {
-                let price: Int
-                private(set) var pricing: PricingPolicy
-                private(set) var text = ""
-                init(price: Int, pricing: PricingPolicy) { self.price = price; self.pricing = pricing; refresh() }
-                func use(_ pricing: PricingPolicy) { self.pricing = pricing; refresh() }
-                func refresh() {
-                    let now = pricing.total(for: price)
-                    text = now == price ? "$40" : "$30 (was $40)"
-                }
-            }
-            """
+            priceTag(refresh: "let now = pricing.total(for: price); text = now == price ? \"$40\" : \"$30 (was $40)\"")
         ),
         (
             "factory-method",
@@ -79,7 +64,7 @@ extension CodeExerciseTests {
         ),
     ])
     func aFileThatWritesTheNewLessonsAnswerInFailsTheHiddenRun(lesson: String, file: String) throws {
-        let (shown, output) = try verdictOfFile(file, in: lesson, lines: 10)
+        let (shown, output) = try playground.codeStep(lesson, file: file, lines: 10)
         let paragraph = { (text: String) in text.split(whereSeparator: \.isNewline).joined(separator: " ") }
         #expect(
             paragraph(shown).hasPrefix(
@@ -97,7 +82,7 @@ extension CodeExerciseTests {
             }
             final class WatchSettingsScreen: SettingsScreen {}
             """
-        let (shown, output) = try verdictOfFile(file, in: "factory-method", lines: 2)
+        let (shown, output) = try playground.codeStep("factory-method", file: file, lines: 2)
         #expect(
             shown == """
                 ✗ not yet: 1 of 3 goal fields differ

@@ -29,6 +29,7 @@ import Testing
         m.afterChange { m.context.post("said", "score is now \(game.score)", source: "game") }
     }
 
+    /// A session with the declared lesson loaded; with `compiling`, the compiler too (nil: none on PATH).
     func session(compiling: Bool = false) -> Session? {
         let lesson = LessonSource(
             path: "t/declared.md", lang: "en",
@@ -45,14 +46,10 @@ import Testing
             catalog: LessonCatalog(sources: [lesson], modules: ["declared"]), modules: [Self.factory],
             options: SessionOptions(render: RenderOptions(width: 80), lang: .en))
         if compiling {
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-            let cache = NSTemporaryDirectory() + "patterns-declared-lines-\(getpid())"
-            guard
-                case .success(let compiler) = LineCompiler.find(
-                    environment: ["PATH": path, "PATTERNS_LINE_CACHE": cache])
-            else { return nil }
+            guard let compiler = lineCompiler(cache: "declared-lines") else { return nil }
             session.tools.compiler = compiler
         }
+        _ = session.run("load declared")
         return session
     }
 
@@ -60,7 +57,6 @@ import Testing
     /// only the compiler runs.
     @Test func aShortCommandsSwiftGoesToTheCompilerAsTypedSwiftWould() throws {
         guard let session = self.session(compiling: true) else { return }
-        _ = session.run("load declared")
         let out = session.run("over")
         #expect(out.contains("game.finish(); print(game.isOver)"), "\(out)")
         #expect(out.contains("true"), "\(out)")
@@ -70,7 +66,6 @@ import Testing
 
     @Test func theStateIsReadFromTheStoredPropertiesOfEachObject() throws {
         let session = try #require(self.session())
-        _ = session.run("load declared")
         expectSame(
             session.run("state"),
             """
@@ -91,7 +86,6 @@ import Testing
 
     @Test func aListedMethodRunsTheRealMethodAndWhatFollowsAChange() throws {
         let session = try #require(self.session())
-        _ = session.run("load declared")
         let out = session.run("game.finish()", "try game.addPoints(5)", "game.score")
         #expect(out.contains("game.isOver: false → true"), "\(out)")
         #expect(out.contains("score is now 5"), "\(out)")
@@ -101,7 +95,6 @@ import Testing
 
     @Test func aThrowingMethodNeedsTryAndItsErrorIsTheTypes() throws {
         let session = try #require(self.session())
-        _ = session.run("load declared")
         let missing = session.run("game.addPoints(5)")
         #expect(missing.contains("call can throw but is not marked with 'try'"), "\(missing)")
         let thrown = session.run("try game.addPoints(500)")
@@ -113,15 +106,27 @@ import Testing
     /// name of the playground's inner error.
     @Test func withoutACompilerAnAnswerItCannotPrintIsItsOwnLimit() throws {
         let session = try #require(self.session())
-        _ = session.run("load declared")
         let out = session.run("print(hub.observers(of: .scoreChanged))")
         #expect(out.contains("the playground's own interpreter does not run this: it cannot print, keep"), "\(out)")
         #expect(!out.contains("BeyondTheInterpreter"), "\(out)")
     }
 
+    /// A value a call gives back, bound with `let`, is never run by the interpreter and then refused part-way (an
+    /// internal error): without a compiler it is the interpreter's own limit before anything runs; with one, the
+    /// compiler keeps it for the next line.
+    @Test func aBoundAnswerIsTheCompilersNotAnInternalError() throws {
+        let line = "let seen = hub.observers(of: .scoreChanged)"
+        let alone = try #require(self.session()).run(line)
+        #expect(alone.contains("does not run this: it cannot print, keep"), "\(alone)")
+        #expect(!alone.contains("internal error"), "\(alone)")
+        guard let session = self.session(compiling: true) else { return }
+        let kept = session.run(line, "print(seen.count)")
+        #expect(!kept.contains("error"), "\(kept)")
+        #expect(kept.contains("print(seen.count)\n── log ─────────────────────\n1\n"), "\(kept)")
+    }
+
     @Test func aShortCommandRunsTheSwiftItSpells() throws {
         let session = try #require(self.session())
-        _ = session.run("load declared")
         let out = session.run("score 7")
         #expect(out.contains("try game.addPoints(7)"), "\(out)")
         #expect(out.contains("game.score: 0 → 7"), "\(out)")

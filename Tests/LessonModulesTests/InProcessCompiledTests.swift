@@ -8,11 +8,7 @@ import Testing
 /// modules, as the executable does, so it can load compiled lines.
 @Suite(.serialized) struct InProcessCompiledTests {
     static func compilingSession() -> Session? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let cache = NSTemporaryDirectory() + "patterns-inprocess-lines-\(getpid())"
-        guard
-            case .success(let compiler) = LineCompiler.find(environment: ["PATH": path, "PATTERNS_LINE_CACHE": cache])
-        else { return nil }
+        guard let compiler = lineCompiler(cache: "inprocess-lines") else { return nil }
         let session = makeSession()
         session.tools.compiler = compiler
         return session

@@ -1,3 +1,4 @@
+import Foundation
 import LessonModules
 import PlaygroundCore
 import PlaygroundTestSupport
@@ -32,6 +33,16 @@ func makeSession(lang: Lang = .en) -> Session {
     return Session(
         catalog: catalog, modules: LessonModules.all,
         options: SessionOptions(render: RenderOptions(width: 80), lang: lang))
+}
+
+/// The compiler on this test process's PATH, its compiled lines kept in `patterns-<cache>-<pid>` (nil: no toolchain,
+/// and a test that needs one passes without running).
+func lineCompiler(cache: String) -> LineCompiler? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let folder = NSTemporaryDirectory() + "patterns-\(cache)-\(getpid())"
+    guard case .success(let compiler) = LineCompiler.find(environment: ["PATH": path, "PATTERNS_LINE_CACHE": folder])
+    else { return nil }
+    return compiler
 }
 
 extension Session {

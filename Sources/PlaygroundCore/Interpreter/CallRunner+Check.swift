@@ -113,7 +113,8 @@ extension CallRunner {
     }
 
     /// `print(…)` prints a property's value; `let x = …` keeps an object a method gave. Anything else is Swift the
-    /// interpreter does not word (`print(builder)`, `let m = builder.meat`): the compiler's.
+    /// interpreter does not word (`print(builder)`, `let m = builder.meat`, `let t = sale.total(for: 40)`): the
+    /// compiler's.
     private func checkEnd(_ statement: SwiftStatement, last: Method?) throws {
         if statement.isPrint {
             guard let last, last.isProperty, case .value = last.returns else { throw BeyondTheInterpreter() }
@@ -122,7 +123,9 @@ extension CallRunner {
             guard let last else { throw BeyondTheInterpreter() }
             switch last.returns {
             case .void, .this: throw BeyondTheInterpreter()
-            case .value where last.isProperty: throw BeyondTheInterpreter()
+            // A property's value, or an answer that is only ever a value, is never kept: `run` keeps an object only.
+            // (A method declared to return a value may still give an object: the builder's `build()`, its burger.)
+            case .value where last.isProperty || last.answersOnlyAValue: throw BeyondTheInterpreter()
             default: break
             }
         }

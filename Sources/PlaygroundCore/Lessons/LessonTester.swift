@@ -22,6 +22,9 @@ public struct LessonTester {
     public var width = 80
     /// The Swift compiler for the lines the interpreter does not run; without it, their transcripts are skipped.
     public var compiler: LineCompiler?
+    /// Why a front end that looked for the compiler found none: the interpreter's refusals are then said as its own
+    /// (a member it knows no method for is not Swift's "has no member"), as the REPL and `patterns run` say them.
+    public var compilerUnavailable: LineCompiler.Unavailable?
 
     public init(catalog: LessonCatalog, modules: [ModuleFactory]) {
         self.catalog = catalog
@@ -36,6 +39,7 @@ public struct LessonTester {
             options: SessionOptions(
                 render: RenderOptions(width: width, color: false), lang: Lang(rawValue: lesson.lang) ?? .en))
         session.tools.compiler = compiler
+        if compiler == nil { session.tools.compilerUnavailable = compilerUnavailable }
         var needCompiler = 0, withheld = 0
         do {
             try session.lessons.loadForTesting(lesson)

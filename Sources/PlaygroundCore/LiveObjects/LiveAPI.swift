@@ -147,11 +147,12 @@ public final class LiveAPI<T> {
     public func answer<A: ArgumentType, R>(_ name: String, _ label: String?, _ method: @escaping (T) -> (A) -> R) {
         let instance = instance
         let type = TypeNames.of(R.self)
-        methods.append(
-            Method(name, label, returns: .value(type)) { (a: A) in
-                let value = method(instance)(a)
-                return .value(ShownValue(source: Reflection.display(value), printed: String(describing: value)))
-            })
+        let answer = Method(name, label, returns: .value(type)) { (a: A) in
+            let value = method(instance)(a)
+            return .value(ShownValue(source: Reflection.display(value), printed: String(describing: value)))
+        }
+        answer.answersOnlyAValue = true
+        methods.append(answer)
     }
 
     /// A property the interpreter reads (`cart.total`, `print(cart.total)`); setting it is the compiler's.

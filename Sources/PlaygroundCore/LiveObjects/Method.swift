@@ -12,6 +12,8 @@ public final class Method {
     public let throwsError: Bool
     public let returns: Returns
     public let isProperty: Bool
+    /// It always gives a value, never an object (``LiveAPI/answer(_:_:_:)``): a `let` cannot keep what it gives.
+    var answersOnlyAValue = false
     public let perform: ([ArgValue]) throws -> CallResult
 
     init(
