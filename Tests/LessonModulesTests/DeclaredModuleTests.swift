@@ -53,17 +53,6 @@ import Testing
         return session
     }
 
-    /// With the compiler, the Swift a short command spells goes where typed Swift goes: here, two statements, which
-    /// only the compiler runs.
-    @Test func aShortCommandsSwiftGoesToTheCompilerAsTypedSwiftWould() throws {
-        guard let session = self.session(compiling: true) else { return }
-        let out = session.run("over")
-        #expect(out.contains("game.finish(); print(game.isOver)"), "\(out)")
-        #expect(out.contains("true"), "\(out)")
-        #expect(out.contains("game.isOver: false → true"), "\(out)")
-        #expect(out.contains("score is now 0"), "after the compiled line, what follows a change: \(out)")
-    }
-
     @Test func theStateIsReadFromTheStoredPropertiesOfEachObject() throws {
         let session = try #require(self.session())
         expectSame(
@@ -111,24 +100,40 @@ import Testing
         #expect(!out.contains("BeyondTheInterpreter"), "\(out)")
     }
 
-    /// A value a call gives back, bound with `let`, is never run by the interpreter and then refused part-way (an
-    /// internal error): without a compiler it is the interpreter's own limit before anything runs; with one, the
-    /// compiler keeps it for the next line.
-    @Test func aBoundAnswerIsTheCompilersNotAnInternalError() throws {
-        let line = "let seen = hub.observers(of: .scoreChanged)"
-        let alone = try #require(self.session()).run(line)
-        #expect(alone.contains("does not run this: it cannot print, keep"), "\(alone)")
-        #expect(!alone.contains("internal error"), "\(alone)")
-        guard let session = self.session(compiling: true) else { return }
-        let kept = session.run(line, "print(seen.count)")
-        #expect(!kept.contains("error"), "\(kept)")
-        #expect(kept.contains("print(seen.count)\n── log ─────────────────────\n1\n"), "\(kept)")
-    }
-
     @Test func aShortCommandRunsTheSwiftItSpells() throws {
         let session = try #require(self.session())
         let out = session.run("score 7")
         #expect(out.contains("try game.addPoints(7)"), "\(out)")
         #expect(out.contains("game.score: 0 → 7"), "\(out)")
+    }
+}
+
+/// The declared lesson's lines that the compiler runs, in process: with the other suite of sessions that compile in
+/// process, one at a time, since a compiled line's `print` goes to the process's one line output (run side by side,
+/// one test's `true` was read in another's log).
+extension InProcessCompiledTests {
+    /// With the compiler, the Swift a short command spells goes where typed Swift goes: here, two statements, which
+    /// only the compiler runs.
+    @Test func aShortCommandsSwiftGoesToTheCompilerAsTypedSwiftWould() throws {
+        guard let session = DeclaredModuleTests().session(compiling: true) else { return }
+        let out = session.run("over")
+        #expect(out.contains("game.finish(); print(game.isOver)"), "\(out)")
+        #expect(out.contains("true"), "\(out)")
+        #expect(out.contains("game.isOver: false → true"), "\(out)")
+        #expect(out.contains("score is now 0"), "after the compiled line, what follows a change: \(out)")
+    }
+
+    /// A value a call gives back, bound with `let`, is never run by the interpreter and then refused part-way (an
+    /// internal error): without a compiler it is the interpreter's own limit before anything runs; with one, the
+    /// compiler keeps it for the next line.
+    @Test func aBoundAnswerIsTheCompilersNotAnInternalError() throws {
+        let line = "let seen = hub.observers(of: .scoreChanged)"
+        let alone = try #require(DeclaredModuleTests().session()).run(line)
+        #expect(alone.contains("does not run this: it cannot print, keep"), "\(alone)")
+        #expect(!alone.contains("internal error"), "\(alone)")
+        guard let session = DeclaredModuleTests().session(compiling: true) else { return }
+        let kept = session.run(line, "print(seen.count)")
+        #expect(!kept.contains("error"), "\(kept)")
+        #expect(kept.contains("print(seen.count)\n── log ─────────────────────\n1\n"), "\(kept)")
     }
 }

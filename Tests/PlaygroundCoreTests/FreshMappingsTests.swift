@@ -52,11 +52,18 @@ import Glibc
     @Test func renewedMappingsKeepTheirBytesAddressesAndProtections() throws {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         // As a loaded library's parts are: one writable, one written and then made read-only (its relocations).
-        let writable = try #require(mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
-        let readOnly = try #require(mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        // Each between two inaccessible pages, so that the kernel cannot merge it with a neighbouring mapping another
+        // test's thread makes meanwhile (it would then start elsewhere, and not be found by its address).
+        func mapping() throws -> UnsafeMutableRawPointer {
+            let reserved = try #require(mmap(nil, 4 * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+            #expect(mprotect(reserved + page, 2 * page, PROT_READ | PROT_WRITE) == 0)
+            return reserved + page
+        }
+        let writable = try mapping()
+        let readOnly = try mapping()
         defer {
-            munmap(writable, 2 * page)
-            munmap(readOnly, 2 * page)
+            munmap(writable - page, 4 * page)
+            munmap(readOnly - page, 4 * page)
         }
         for offset in 0..<(2 * page) {
             writable.storeBytes(of: UInt8(truncatingIfNeeded: offset * 7), toByteOffset: offset, as: UInt8.self)
