@@ -34,21 +34,10 @@ struct ObjectFieldsTests {
         children.map { ($0.label ?? "-") + ": " + Reflection.display($0.value) }
     }
 
-    /// Every level of an object's mirrors, the root class's first: what the layout must give.
-    static func mirrored(_ instance: AnyObject) -> [Mirror.Child] {
-        var levels: [Mirror] = []
-        var level: Mirror? = Mirror(reflecting: instance)
-        while let current = level {
-            levels.insert(current, at: 0)
-            level = current.superclassMirror
-        }
-        return levels.flatMap(\.children)
-    }
-
     @Test func aPlainObjectGivesWhatItsMirrorsGive() throws {
         let cart = Cart()
         let layout = try #require(ObjectFields.of(Cart.self))
-        #expect(Self.texts(try #require(layout.children(of: cart))) == Self.texts(Self.mirrored(cart)))
+        #expect(Self.texts(try #require(layout.children(of: cart))) == Self.texts(Reflection.mirroredFields(of: cart)))
         // Changed, then read again: the layout reads the object as it is now, not as it was.
         let other = Half()
         cart.items.append("case")
@@ -57,7 +46,7 @@ struct ObjectFieldsTests {
         cart.policy = other
         _ = cart.total
         let now = try #require(layout.children(of: cart))
-        #expect(Self.texts(now) == Self.texts(Self.mirrored(cart)))
+        #expect(Self.texts(now) == Self.texts(Reflection.mirroredFields(of: cart)))
         #expect(
             now.map(\.label) == [
                 "name", "_hidden", "policy", "items", "note", "last", "$__lazy_storage_$_total",

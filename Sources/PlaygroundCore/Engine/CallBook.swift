@@ -56,10 +56,7 @@ public final class CallBook {
     private func lookUpTraceName(of object: AnyObject) -> String? {
         guard let workspace = workspace() else { return nil }
         if let named = workspace.namedObjects.first(where: { live in
-            live.instance().map { value in
-                if let plain = Reflection.plainObject(value) { return plain === object }
-                return Reflection.isObject(value) && (value as AnyObject) === object
-            } ?? false
+            live.instance().flatMap(Reflection.object(in:)) === object
         }) {
             return named.name
         }

@@ -51,7 +51,7 @@ public final class CallDescriber {
         case .object: return name(value as AnyObject)
         case .described: return describe(value)
         case .other:
-            if Reflection.isObject(value) { return name(value as AnyObject) }
+            if let object = Reflection.object(in: value) { return name(object) }
             return describe(value)
         }
     }
@@ -79,7 +79,7 @@ public final class CallDescriber {
 
     private static func classify(_ type: Any.Type) -> Kind {
         // An instance of a class that shows itself through a mirror of its own may not look like one (the old rule,
-        // `Reflection.isObject`, decides it at the call).
+        // `Reflection.object(in:)`, decides it at the call).
         if type is AnyClass { return type is any CustomReflectable.Type ? .other : .object }
         if String(describing: type).contains("->") { return .closure }
         if isKept(type) { return .kept }

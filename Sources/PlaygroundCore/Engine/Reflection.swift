@@ -55,39 +55,40 @@ public enum Reflection {
             guard let inner = optional.wrappedValue else { return "nil" }
             return describe(inner, objects: objects)
         }
-        if facts.isPlainClass || (facts.isClass && Mirror(reflecting: value).displayStyle == .class) {
-            let object = plainObject(value) ?? value as AnyObject
-            let same = objects.first { $0.instance().map { plainObject($0) ?? $0 as AnyObject } === object }
+        if let object = object(in: value) {
+            let same = objects.first { $0.instance().flatMap(Self.object(in:)) === object }
             if let same { return "same object as " + same.name }
         }
         return unqualified(shown(value, bare: true, limit: paneLimit))
     }
 
-    /// A value as the playground shows it, whichever engine made it: the way the lesson's own objects show theirs.
-    ///
-    /// * an enum case as `.chicken`, one with a payload as `.circle(radius: 2.0)`;
-    /// * an option set the playground knows the options of (``OptionSetArgument``) as `[.mustard]`, `[]`;
-    /// * a string quoted (`"text"`), an optional as `Optional(…)` or `nil`;
-    /// * an array, dictionary, set, tuple or struct as `debugPrint` writes it, with its elements and properties
-    ///   shown by these same rules; a struct's private storage (a label starting with `_`, a lazy property's
-    ///   storage) left out, and a struct with nothing else shown by its type (`Task<Int, Never>`);
-    /// * a type with a text of its own (`CustomStringConvertible`, `CustomDebugStringConvertible`) by that text;
-    ///   anything else as `debugPrint` prints it.
-    ///
-    /// The module the playground made of the learner's file (`Exercise_<hash>.`) is left out of type names.
-    /// Whether a value is a class instance (through any protocol or optional it is seen as).
-    static func isObject(_ value: Any) -> Bool {
-        // The type's facts answer for nearly every value without a mirror (a mirror is made for each value).
+    /// The class instance a value is, looking through optionals (`Optional(kitchen)` is the kitchen); nil for a value
+    /// of a value type, a closure, `nil`, or a class that shows itself as a struct (as its mirror says). The type's
+    /// facts answer for nearly every value without a mirror.
+    static func object(in value: Any) -> AnyObject? {
         let facts = TypeFacts.of(Swift.type(of: value))
-        if facts.isPlainClass { return true }
-        if facts.isPlainValue { return false }
+        if facts.isOptional, let optional = value as? any OptionalValue { return optional.wrappedValue.flatMap(object) }
+        if facts.isPlainClass { return plainObject(value) ?? value as AnyObject }
+        if !facts.isClass { return nil }
         let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional, let inner = mirror.children.first?.value { return isObject(inner) }
-        return mirror.displayStyle == .class
+        if mirror.displayStyle == .optional { return mirror.children.first.flatMap { object(in: $0.value) } }
+        return mirror.displayStyle == .class ? value as AnyObject : nil
+    }
+
+    /// An object's stored properties through its mirrors, its superclasses' first: what ``ObjectFields`` reads by
+    /// layout, for a class it cannot read.
+    static func mirroredFields(of instance: AnyObject) -> [Mirror.Child] {
+        var levels: [Mirror] = []
+        var level: Mirror? = Mirror(reflecting: instance)
+        while let current = level {
+            levels.insert(current, at: 0)
+            level = current.superclassMirror
+        }
+        return levels.flatMap(\.children)
     }
 
     /// The class instance `value` is, when its type is a class with the runtime's mirror (an object for
-    /// ``isObject(_:)``), read without a cast to `AnyObject` (which asks a boxed value's conformances); nil otherwise.
+    /// ``object(in:)``), read without a cast to `AnyObject` (which asks a boxed value's conformances); nil otherwise.
     static func plainObject(_ value: Any) -> AnyObject? {
         guard TypeFacts.of(Swift.type(of: value)).isPlainClass else { return nil }
         // The value may be held as a class-bound existential (`any BurgerBuilding`: a reference and a witness table),

@@ -154,33 +154,16 @@ public final class DeclaredModule: LessonModule {
         if let layout = TypeFacts.of(type(of: instance)).objectFields, let children = layout.children(of: instance) {
             return children
         }
-        var levels: [Mirror] = []
-        var level: Mirror? = Mirror(reflecting: instance)
-        while let current = level {
-            levels.insert(current, at: 0)
-            level = current.superclassMirror
-        }
-        return levels.flatMap(\.children)
+        return Reflection.mirroredFields(of: instance)
     }
 
     /// A stored property's value: as ``Reflection/describe(_:objects:)`` says it, or, for an object no lesson name
     /// holds, by the first of the learner's names that holds it (their values are unwrapped already).
     static func describe(_ value: Any, objects: [LiveObject], learner: () -> [(name: String, value: Any)]) -> String {
         let shown = Reflection.describe(value, objects: objects)
-        guard !shown.hasPrefix("same object as "), let object = self.object(in: value),
-            let held = learner().first(where: { Reflection.isObject($0.value) && $0.value as AnyObject === object })
+        guard !shown.hasPrefix("same object as "), let object = Reflection.object(in: value),
+            let held = learner().first(where: { Reflection.object(in: $0.value) === object })
         else { return shown }
         return "same object as " + held.name
-    }
-
-    /// The class instance a value is, through an optional; nil for any other value.
-    static func object(in value: Any) -> AnyObject? {
-        let facts = TypeFacts.of(type(of: value))
-        if facts.isOptional, let optional = value as? any OptionalValue { return optional.wrappedValue.flatMap(object) }
-        if facts.isPlainClass { return Reflection.plainObject(value) ?? value as AnyObject }
-        if !facts.isClass { return nil }
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional { return mirror.children.first.flatMap { object(in: $0.value) } }
-        return mirror.displayStyle == .class ? value as AnyObject : nil
     }
 }

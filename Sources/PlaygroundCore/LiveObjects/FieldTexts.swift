@@ -16,20 +16,29 @@ final class FieldTexts<Text> {
 
     private static func keepable(_ value: Any) -> Bool {
         let type = Swift.type(of: value)
-        return type == Int.self || type == String.self || type == Bool.self || type == Double.self
-            || type == [String].self || type == [Int].self
+        return KeptKind.all.contains { $0.type == type }
     }
 
     /// Whether two values are of the same kept type and equal (the type itself, not what a cast would make of it).
     static func same(_ a: Any, _ b: Any) -> Bool {
         let type = Swift.type(of: a)
-        guard type == Swift.type(of: b) else { return false }
-        if type == Int.self { return a as? Int == b as? Int }
-        if type == String.self { return a as? String == b as? String }
-        if type == Bool.self { return a as? Bool == b as? Bool }
-        if type == Double.self { return a as? Double == b as? Double }
-        if type == [String].self { return a as? [String] == b as? [String] }
-        if type == [Int].self { return a as? [Int] == b as? [Int] }
-        return false
+        guard type == Swift.type(of: b), let kind = KeptKind.all.first(where: { $0.type == type }) else { return false }
+        return kind.equal(a, b)
     }
+}
+
+/// A type whose values ``FieldTexts`` keeps texts for, with its equality.
+private struct KeptKind: Sendable {
+    let type: Any.Type
+    let equal: @Sendable (Any, Any) -> Bool
+
+    init<T: Equatable>(_ type: T.Type) {
+        self.type = type
+        equal = { $0 as? T == $1 as? T }
+    }
+
+    static let all = [
+        KeptKind(Int.self), KeptKind(String.self), KeptKind(Bool.self), KeptKind(Double.self),
+        KeptKind([String].self), KeptKind([Int].self),
+    ]
 }

@@ -68,14 +68,20 @@ extension LiveAPI {
 
     /// The same, with a label: `api.call("transition", "to", MusicPlayer.transition, made: states)`.
     public func call<P>(_ name: String, _ label: String?, _ method: @escaping (T) -> (P) -> Void, made: Made<P>) {
-        let (bound, hooks) = (method(instance), hooks)
+        appendMethod(name, Param(label, made.parameterType), made.value, method(instance))
+    }
+
+    /// A method of one argument that is not of an ``ArgumentType``: `argument` makes it of the checked value, and a
+    /// nil runs nothing (``Made``, ``Named``).
+    func appendMethod<P>(
+        _ name: String, _ param: Param, _ argument: @escaping (ArgValue) throws(InternalError) -> P?,
+        _ bound: @escaping (P) -> Void
+    ) {
+        let hooks = hooks
         methods.append(
-            Method(
-                name: name, params: [Param(label, made.parameterType)], throwsError: false, returns: .void,
-                isProperty: false
-            ) { values in
-                let argument = try made.value(Method.value(0, of: values))
-                try hooks.ran { argument.map(bound) }
+            Method(name: name, params: [param], throwsError: false, returns: .void, isProperty: false) { values in
+                let made = try argument(Method.value(0, of: values))
+                try hooks.ran { made.map(bound) }
                 return .done
             })
     }

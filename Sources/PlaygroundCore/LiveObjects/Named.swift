@@ -30,16 +30,7 @@ public struct Named<P> {
 extension LiveAPI {
     /// A method that takes one of the lesson's objects by name: `api.call("use", Cart.use, named: policies)`.
     public func call<P>(_ name: String, _ method: @escaping (T) -> (P) -> Void, named objects: Named<P>) {
-        let (bound, hooks) = (method(instance), hooks)
-        methods.append(
-            Method(
-                name: name, params: [Param(nil, objects.parameterType)], throwsError: false, returns: .void,
-                isProperty: false
-            ) { values in
-                let object = try objects.object(Method.value(0, of: values))
-                try hooks.ran { bound(object) }
-                return .done
-            })
+        appendMethod(name, Param(nil, objects.parameterType), objects.object, method(instance))
     }
 
     /// The same, with a second argument: `api.call("addObserver", (nil, "for"), NotificationHub.addObserver,
