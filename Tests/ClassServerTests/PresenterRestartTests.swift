@@ -54,7 +54,7 @@ import Testing
         let late = ClassAddress(host: "127.0.0.1", port: proxy.port, code: address.code).url
         let terminal = try presenter(url: late, token: server.token, data: data)
         defer { terminal.signal(SIGKILL) }
-        #expect(terminal.waitFor("Class server out of reach", timeout: 60), "\(terminal.plainText)")
+        #expect(terminal.waitFor("Class server out of reach", timeout: 120), "\(terminal.plainText)")
         #expect(try step(address, is: 3, within: 120, reading: terminal), "\(terminal.plainText)")
         #expect(terminal.waitFor("The class server is back.", timeout: 60), "\(terminal.plainText)")
         #expect(terminal.waitForKeys(timeout: 60), "\(terminal.plainText)")
