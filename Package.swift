@@ -114,6 +114,9 @@ let package = Package(
             // (libcurl4-openssl-dev).
             linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
         ),
+        // The class server for tests that move the room's clock (a file moves it), in a process of its own: in the
+        // test process its tasks waited on the shared pool behind the suites that block (Sources/ClassTestServer).
+        .executableTarget(name: "ClassTestServer", dependencies: ["ClassServerCore", "PlaygroundText"]),
         // Helpers used only by tests: transcript diffs, a pseudo-terminal driver, the built binaries run as tests run
         // them (piped, on a terminal, the class server), waits on events with deadlines.
         .target(
@@ -133,6 +136,7 @@ let package = Package(
             name: "ClassServerTests",
             dependencies: [
                 "ClassServerCore", "ClassWire", "PlaygroundCore", "ClassServer", "PatternsCLI", "PlaygroundTestSupport",
+                "ClassTestServer",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,12 +29,15 @@ final class ClassLink {
     static let words: Set<String> = ["join", "follow", "class"]
 
     /// `run --pace --class URL --token T`: publishes each step the presenter shows; a refused token stops at once.
+    /// A first step the server does not answer in time (a loaded server may still take it) does not: the presenter
+    /// was told the presentation goes on, and it does, the step sent again while it waits at a key.
     static func lead(url: String, token: String, from step: Int, console: Console) throws {
         let link = ClassLink()
         console.classLink = link
         // The room starts where the presenter does (`--from`).
         console.session.lessons.setStep(step)
-        guard link.connectPresenter(url: url, token: token, console: console) else { throw ExitCode(1) }
+        guard link.connectPresenter(url: url, token: token, console: console) || link.presenter?.awaitsServer == true
+        else { throw ExitCode(1) }
         tell(ClassText.presenterKeys.text(console.session.options.lang), console)
     }
 

@@ -2,8 +2,8 @@ import ClassServerCore
 import ClassWire
 import Foundation
 
-/// The class server as tests start it: as a process of its own (``ServerProcess``, ``RunningServer``) or in the test
-/// process (``InProcessServer``, for tests that move the room's clock). One set, for every suite.
+/// The class server as tests start it: always as a process of its own (``ServerProcess``, ``RunningServer``; for tests
+/// that move the room's clock, `ClassTestServer`). One set, for every suite.
 
 /// A fresh folder name for a class's data (not made; removed if a run before left it).
 public func temporaryDirectory(_ name: String) -> String {
@@ -18,7 +18,8 @@ public struct TestSupportFailure: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// The class server as a process of its own (`patterns-class serve --port 0`), with the address and token it prints.
+/// The class server as a process of its own (`patterns-class serve --port 0`, or `program` beside it, which takes the
+/// same arguments), with the address and token it prints.
 public final class ServerProcess: @unchecked Sendable {
     public let process = Process()
     public let data: String
@@ -27,9 +28,12 @@ public final class ServerProcess: @unchecked Sendable {
     public private(set) var printed = ""
 
     /// `openFiles`: the server runs under `ulimit -n` that many (soft and hard), as on a laptop.
-    public init(data: String, port: Int = 0, arguments: [String] = [], openFiles: Int? = nil) throws {
+    public init(
+        data: String, port: Int = 0, arguments: [String] = [], openFiles: Int? = nil,
+        program: String = "patterns-class"
+    ) throws {
         self.data = data
-        let binary = (patternsBinary() as NSString).deletingLastPathComponent + "/patterns-class"
+        let binary = (patternsBinary() as NSString).deletingLastPathComponent + "/" + program
         let serve = ["serve", "--port", String(port), "--data", data, "--lang", "en"] + arguments
         if let openFiles {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -119,8 +123,8 @@ public final class RunningServer: @unchecked Sendable {
     public var client: ClassClient { ClassClient(address: address, timeout: 20) }
     public var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: address.port, timeout: 20) }
 
-    public init(_ name: String, arguments: [String] = []) throws {
-        process = try ServerProcess(data: temporaryDirectory(name), arguments: arguments)
+    public init(_ name: String, arguments: [String] = [], program: String = "patterns-class") throws {
+        process = try ServerProcess(data: temporaryDirectory(name), arguments: arguments, program: program)
         guard let address = process.address else {
             throw TestSupportFailure("the server printed no address:\n\(process.printed)")
         }
@@ -183,94 +187,5 @@ public final class RunningServer: @unchecked Sendable {
 public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
-/// A thread of the test process that runs only the in-process server's tasks: on the shared pool (as wide as the
-/// machine has cores) the suites that block while a playground answers kept the server from answering for minutes
-/// on a busy machine. FlyingFox waits for its sockets on a dispatch queue of its own, so nothing here blocks this
-/// thread.
-final class ServerThread: TaskExecutor, @unchecked Sendable {
-    static let shared = ServerThread()
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-
-    private init() {
-        let thread = Thread { [self] in loop() }
-        thread.name = "in-process class server"
-        thread.start()
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
-    }
-
-    private func loop() -> Never {
-        while true {
-            condition.lock()
-            while jobs.isEmpty { condition.wait() }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
-}
-
-/// A ``ClassServer`` in this process on a port the system chose, its tasks on a thread of their own
-/// (``ServerThread``), for tests that move the room's clock.
-public struct InProcessServer: Sendable {
-    public let server: ClassServer
-    let task: Task<Void, Error>
-
-    /// Starts the server and waits until it listens, all of it on the server's thread: the timeouts of the waits
-    /// run there too, so that a test run whose pool threads are all busy (the suites that block while a playground
-    /// answers) cannot make them fire.
-    public static func start(_ room: ClassRoom) async throws -> InProcessServer {
-        try await withTaskExecutorPreference(ServerThread.shared) {
-            let probe = try ClassServer(room: room, host: "127.0.0.1", port: 0)
-            let first = Task(executorPreference: ServerThread.shared) { try await probe.run() }
-            try await probe.waitUntilListening(timeout: 60)
-            guard let port = await probe.listeningPort() else { throw TestSupportFailure("the server has no port") }
-            await probe.stop()
-            first.cancel()
-            let server = try ClassServer(room: room, host: "127.0.0.1", port: UInt16(port))
-            let task = Task(executorPreference: ServerThread.shared) { try await server.run() }
-            try await server.waitUntilListening(timeout: 60)
-            return InProcessServer(server: server, task: task)
-        }
-    }
-
-    /// FlyingFox waits on its sockets in tasks of the shared pool, which the suites that block while a playground
-    /// answers can hold for minutes in a full `swift test` (the request then timed out after 20 s, though alone the
-    /// test takes 0.03 s): an answer is waited for up to 180 s, a deadline, not a pause.
-    public var http: HTTPClient { HTTPClient(host: "127.0.0.1", port: Int(server.port), timeout: 180) }
-
-    public func post(_ path: String, _ body: String, bearer: String? = nil) async throws -> HTTPClient.Response {
-        try await request("POST", path, body: Array(body.utf8), bearer: bearer)
-    }
-
-    public func get(_ path: String) async throws -> HTTPClient.Response {
-        try await request("GET", path, body: nil, bearer: nil)
-    }
-
-    /// A request to the room's path. The server listens before ``start(_:)`` returns, and its tasks have a thread
-    /// of their own: a connection it cannot take is tried again for 10 s at most.
-    public func request(_ method: String, _ path: String, body: [UInt8]?, bearer: String?) async throws
-        -> HTTPClient.Response
-    {
-        let http = http, code = server.room.code
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            do {
-                return try await offPool { try http.request(method, "/" + code + path, body: body, bearer: bearer) }
-            } catch let failure as HTTPClient.Failure {
-                guard case .unreachable = failure, Date() < deadline else { throw failure }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-        }
     }
 }

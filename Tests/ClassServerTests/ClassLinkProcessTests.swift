@@ -35,7 +35,7 @@ import Testing
             )
         }
         for run in 1...5 {
-            // Blocking work off the pool: the in-process servers of other suites need its threads.
+            // Blocking work off the pool: the other suites' async tests need its threads.
             let result = try await offPool {
                 try runPatterns(
                     ["--join", url, "--name", "Run \(run)"], input: Self.lines(run: run, count: 100),

@@ -12,15 +12,11 @@ import Testing
         var server = try ServerProcess(data: data)
         defer { server.stop() }
         let address = try #require(server.address, "\(server.printed)")
-        let terminal = try PseudoTerminal(
-            patternsBinary(),
-            arguments: ["run", "builder", "--pace", "--from", "3", "--class", server.url, "--token", server.token],
-            environment: [
-                "TERM": "xterm-256color", "HOME": data + "/p", "XDG_STATE_HOME": data + "/p", "LANG": "C.UTF-8",
-                "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
-            ], columns: 120, rows: 40)
+        let terminal = try presenter(url: server.url, token: server.token, data: data)
         defer { terminal.signal(SIGKILL) }
         #expect(try step(address, is: 3, within: 120, reading: terminal), "\(terminal.plainText)")
+        // At step 3's first key (the room saw step 3 before the presenter's playground had drawn it).
+        #expect(terminal.waitForKeys(timeout: 120), "\(terminal.plainText)")
 
         server.stop()
         // The presenter goes on to step 4 while the server is away.
@@ -40,6 +36,43 @@ import Testing
         // a loaded machine takes longer; without the retry it never comes).
         let after = Date().timeIntervalSince(back)
         print("the room followed \(String(format: "%.2f", after)) s after the server was back")
+    }
+
+    /// The server took the presenter's first step but answered after the presenter's playground stopped waiting (2 s;
+    /// a loaded machine's server took longer): the room saw step 3, the presenter was told the presentation goes
+    /// on, and it did not (it ended, and the room waited for a step that never came). It goes on: the step is sent
+    /// again, the server answers, and the room follows the presenter's keys.
+    @Test func aFirstStepAnsweredTooLateDoesNotEndThePresentation() throws {
+        let data = temporaryDirectory("presenter-late")
+        let server = try ServerProcess(data: data)
+        defer { server.stop() }
+        let address = try #require(server.address, "\(server.printed)")
+        let proxy = try HoldingProxy(to: address.port) { method, path in
+            method == "POST" && path.hasSuffix("/presenter")
+        }
+        defer { proxy.stop() }
+        let late = ClassAddress(host: "127.0.0.1", port: proxy.port, code: address.code).url
+        let terminal = try presenter(url: late, token: server.token, data: data)
+        defer { terminal.signal(SIGKILL) }
+        #expect(terminal.waitFor("Class server out of reach", timeout: 120), "\(terminal.plainText)")
+        #expect(try step(address, is: 3, within: 120, reading: terminal), "\(terminal.plainText)")
+        #expect(terminal.waitFor("The class server is back.", timeout: 60), "\(terminal.plainText)")
+        #expect(terminal.waitForKeys(timeout: 60), "\(terminal.plainText)")
+        // `r` runs the rest of step 3, Enter goes on to step 4: the room follows.
+        terminal.send("r")
+        terminal.send("\r")
+        #expect(try step(address, is: 4, within: 120, reading: terminal), "\(terminal.plainText)")
+    }
+
+    /// `patterns run builder --pace --from 3` leading the class at `url`, on a terminal of 120 × 40.
+    func presenter(url: String, token: String, data: String) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            patternsBinary(),
+            arguments: ["run", "builder", "--pace", "--from", "3", "--class", url, "--token", token],
+            environment: [
+                "TERM": "xterm-256color", "HOME": data + "/p", "XDG_STATE_HOME": data + "/p", "LANG": "C.UTF-8",
+                "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
+            ], columns: 120, rows: 40)
     }
 
     /// Polls the class's step until it is `expected` or the deadline passes, reading what the presenter's playground
