@@ -2,21 +2,25 @@ import ClassWire
 import Foundation
 
 /// Requests a client may make: a burst, then a steady rate (a token bucket per key). A flood from one learner or one
-/// address is refused with 429 while everyone else goes on.
+/// address is refused with 429 while everyone else goes on. Time is the room's clock: a test's room whose clock stands
+/// still refills nothing, however slowly a loaded machine sends its requests.
 final class RateLimiter: @unchecked Sendable {
     let burst: Double
     let perSecond: Double
+    let clock: @Sendable () -> Double
     let lock = NSLock()
     var buckets: [String: (tokens: Double, at: Double)] = [:]
 
-    init(burst: Double, perSecond: Double) {
+    init(burst: Double, perSecond: Double, clock: @escaping @Sendable () -> Double) {
         self.burst = burst
         self.perSecond = perSecond
+        self.clock = clock
     }
 
     /// Takes `cost` tokens (a batch of reports costs one a report), or none when there are fewer.
-    func allow(_ key: String, cost: Double = 1, now: Double = Date().timeIntervalSince1970) -> Bool {
-        lock.withLock {
+    func allow(_ key: String, cost: Double = 1) -> Bool {
+        let now = clock()
+        return lock.withLock {
             var bucket = buckets[key] ?? (burst, now)
             bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * perSecond)
             bucket.at = now

@@ -32,9 +32,9 @@ public final class ClassServer: Sendable {
         self.port = port
         self.publicHost = publicHost ?? host
         let limits = limits ?? ClassLimits(learnersPerAddress: room.perAddress)
-        perLearner = RateLimiter(burst: limits.reportBurst, perSecond: limits.reportsPerSecond)
-        perAddress = RateLimiter(burst: limits.requestBurst, perSecond: limits.requestsPerSecond)
-        joins = RateLimiter(burst: limits.joinBurst, perSecond: limits.joinsPerSecond)
+        perLearner = RateLimiter(burst: limits.reportBurst, perSecond: limits.reportsPerSecond, clock: room.clock)
+        perAddress = RateLimiter(burst: limits.requestBurst, perSecond: limits.requestsPerSecond, clock: room.clock)
+        joins = RateLimiter(burst: limits.joinBurst, perSecond: limits.joinsPerSecond, clock: room.clock)
         boards = OpenCounter(most: limits.boardsPerAddress)
         let address: any SocketAddress =
             host.contains(":")

@@ -31,8 +31,12 @@ final class PresenterLink {
         self.token = token
     }
 
+    /// The server answered again after being away, with a refusal (a restarted server that knows another class): the
+    /// step is not sent again each second, to be refused each second, only at the presenter's next change.
+    var refusedSinceAway = false
+
     /// Whether the server was out of reach at the last change, so the step shown is still to be sent.
-    var awaitsServer: Bool { !reachable }
+    var awaitsServer: Bool { !reachable && !refusedSinceAway }
 
     /// Tells the class the presenter's step when it changed (or always, with `force`).
     func publish(console: Console, force: Bool) -> Bool {
@@ -217,6 +221,7 @@ final class PresenterLink {
         let lang = console.session.options.lang
         do {
             var state = try client.present(update, token: token)
+            refusedSinceAway = false
             if !reachable {
                 reachable = true
                 let sent = try flush(state)
@@ -232,9 +237,11 @@ final class PresenterLink {
             case .unreachable:
                 if reachable { ClassLink.tell(ClassNewsText.presenterGone.text(lang), console) }
                 reachable = false
+                refusedSinceAway = false
                 published = nil
                 return .away
             case .refused:
+                if !reachable { refusedSinceAway = true }
                 ClassLink.tell(ClassText.classRefused.text(lang, ClassLink.describe(error, lang)), console, error: true)
                 return .refused
             }

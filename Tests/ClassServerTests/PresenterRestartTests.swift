@@ -64,6 +64,33 @@ import Testing
         #expect(try step(address, is: 4, within: 120, reading: terminal), "\(terminal.plainText)")
     }
 
+    /// Back on the same port, but with another class (its data gone): the server refuses the presenter's token. The
+    /// presenter is told once, not once a second while it waits at its key.
+    @Test func aServerBackWithAnotherClassIsAnsweredOnceNotEverySecond() throws {
+        let data = temporaryDirectory("presenter-other-class")
+        var server = try ServerProcess(data: data)
+        defer { server.stop() }
+        let address = try #require(server.address, "\(server.printed)")
+        let terminal = try presenter(url: server.url, token: server.token, data: data)
+        defer { terminal.signal(SIGKILL) }
+        #expect(try step(address, is: 3, within: 120, reading: terminal), "\(terminal.plainText)")
+        #expect(terminal.waitForKeys(timeout: 120), "\(terminal.plainText)")
+        server.stop()
+        let mark = terminal.transcript.count
+        terminal.send("r")
+        usleep(300_000)
+        terminal.send("\r")
+        #expect(
+            terminal.waitFor("Class server out of reach", after: mark, timeout: 15), "\(terminal.plainText)")
+        server = try ServerProcess(data: temporaryDirectory("presenter-other-class-2"), port: address.port)
+        #expect(
+            terminal.waitFor("the class server refused", after: mark, timeout: 60), "\(terminal.plainText)")
+        // Five more ticks of the presenter's wait: no second refusal.
+        let refused = terminal.transcript.count
+        #expect(
+            !terminal.waitFor("the class server refused", after: refused, timeout: 5), "\(terminal.plainText)")
+    }
+
     /// `patterns run builder --pace --from 3` leading the class at `url`, on a terminal of 120 × 40.
     func presenter(url: String, token: String, data: String) throws -> PseudoTerminal {
         try PseudoTerminal(
