@@ -93,8 +93,8 @@ struct StructFieldsTests {
         #expect(Reflection.display(value) == Reflection.display(TitledAlert(alert: big)))
         let builder = Builder()
         let object = held(builder as any Building)
-        #expect(Reflection.plainObject(object) == nil)
-        #expect(Reflection.plainObject(held(builder)) === builder)
+        #expect(Reflection.object(in: object) === builder, "the instance, found by a cast")
+        #expect(Reflection.object(in: held(builder)) === builder)
     }
 
     struct TitledAlert: Titled { var alert: Alert }

@@ -55,7 +55,7 @@ public enum Reflection {
             guard let inner = optional.wrappedValue else { return "nil" }
             return describe(inner, objects: objects)
         }
-        if let object = object(in: value) {
+        if let object = object(in: value, facts: facts) {
             let same = objects.first { $0.instance().flatMap(Self.object(in:)) === object }
             if let same { return "same object as " + same.name }
         }
@@ -66,9 +66,12 @@ public enum Reflection {
     /// of a value type, a closure, `nil`, or a class that shows itself as a struct (as its mirror says). The type's
     /// facts answer for nearly every value without a mirror.
     static func object(in value: Any) -> AnyObject? {
-        let facts = TypeFacts.of(Swift.type(of: value))
+        object(in: value, facts: TypeFacts.of(Swift.type(of: value)))
+    }
+
+    private static func object(in value: Any, facts: TypeFacts) -> AnyObject? {
         if facts.isOptional, let optional = value as? any OptionalValue { return optional.wrappedValue.flatMap(object) }
-        if facts.isPlainClass { return plainObject(value) ?? value as AnyObject }
+        if facts.isPlainClass { return reference(value) ?? value as AnyObject }
         if !facts.isClass { return nil }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return mirror.children.first.flatMap { object(in: $0.value) } }
@@ -87,12 +90,9 @@ public enum Reflection {
         return levels.flatMap(\.children)
     }
 
-    /// The class instance `value` is, when its type is a class with the runtime's mirror (an object for
-    /// ``object(in:)``), read without a cast to `AnyObject` (which asks a boxed value's conformances); nil otherwise.
-    static func plainObject(_ value: Any) -> AnyObject? {
-        guard TypeFacts.of(Swift.type(of: value)).isPlainClass else { return nil }
-        // The value may be held as a class-bound existential (`any BurgerBuilding`: a reference and a witness table),
-        // whose type is still the class's: only a class instance held as itself is a plain reference.
+    /// The value as the reference it is, when it holds a class instance as itself. It may be held as a class-bound
+    /// existential (`any BurgerBuilding`: a reference and a witness table), whose type is still the class's.
+    private static func reference(_ value: Any) -> AnyObject? {
         func reference<T>(_ instance: T) -> AnyObject? {
             T.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil
         }

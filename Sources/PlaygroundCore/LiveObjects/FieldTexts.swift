@@ -8,37 +8,24 @@ final class FieldTexts<Text> {
 
     /// The text of the field `label` now holding `value`: the kept one when the value is the same, else `describe`'s.
     func text(_ label: String, _ value: Any, describe: (Any) -> Text) -> Text {
-        if let old = kept[label], Self.same(old.value, value) { return old.text }
+        let type = Swift.type(of: value)
+        // The same type itself (not what a cast would make of it), then equal.
+        if let old = kept[label], Swift.type(of: old.value) == type, Self.equal(old.value, value, type) == true {
+            return old.text
+        }
         let text = describe(value)
-        if Self.keepable(value) { kept[label] = (value, text) }
+        if Self.equal(value, value, type) != nil { kept[label] = (value, text) }
         return text
     }
 
-    private static func keepable(_ value: Any) -> Bool {
-        let type = Swift.type(of: value)
-        return KeptKind.all.contains { $0.type == type }
+    /// Whether two values of `type` are equal, for the types whose texts are kept; nil for any other type.
+    private static func equal(_ a: Any, _ b: Any, _ type: Any.Type) -> Bool? {
+        if type == Int.self { return a as? Int == b as? Int }
+        if type == String.self { return a as? String == b as? String }
+        if type == Bool.self { return a as? Bool == b as? Bool }
+        if type == Double.self { return a as? Double == b as? Double }
+        if type == [String].self { return a as? [String] == b as? [String] }
+        if type == [Int].self { return a as? [Int] == b as? [Int] }
+        return nil
     }
-
-    /// Whether two values are of the same kept type and equal (the type itself, not what a cast would make of it).
-    static func same(_ a: Any, _ b: Any) -> Bool {
-        let type = Swift.type(of: a)
-        guard type == Swift.type(of: b), let kind = KeptKind.all.first(where: { $0.type == type }) else { return false }
-        return kind.equal(a, b)
-    }
-}
-
-/// A type whose values ``FieldTexts`` keeps texts for, with its equality.
-private struct KeptKind: Sendable {
-    let type: Any.Type
-    let equal: @Sendable (Any, Any) -> Bool
-
-    init<T: Equatable>(_ type: T.Type) {
-        self.type = type
-        equal = { $0 as? T == $1 as? T }
-    }
-
-    static let all = [
-        KeptKind(Int.self), KeptKind(String.self), KeptKind(Bool.self), KeptKind(Double.self),
-        KeptKind([String].self), KeptKind([Int].self),
-    ]
 }
