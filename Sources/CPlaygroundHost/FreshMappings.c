@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #ifdef __linux__
@@ -109,12 +110,32 @@ static size_t find_regions(char *text, size_t largest, const uintptr_t *avoid, s
     return count;
 }
 
-/// Puts a copy of `region`'s bytes in a new mapping at the same address. 0, or -1 where the old one stays.
+/// Copies `length` bytes from `from` to `to` through the kernel, which answers a page that cannot be read with an
+/// error where a load would be a signal: a private mapping of a file that has since shrunk has pages past its end
+/// (SIGBUS when touched), and a learner's line can make one. 1 when every byte was copied.
+static int copy_readable(void *to, const void *from, size_t length) {
+    size_t done = 0;
+    while (done < length) {
+        struct iovec local = {(char *)to + done, length - done};
+        struct iovec remote = {(char *)from + done, length - done};
+        ssize_t count = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) return 0;
+        done += (size_t)count;
+    }
+    return 1;
+}
+
+/// Puts a copy of `region`'s bytes in a new mapping at the same address. 0, or -1 where the old one stays (one of
+/// its pages cannot be read).
 static int renew(const struct region *region) {
     size_t length = region->end - region->start;
     void *fresh = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (fresh == MAP_FAILED) return -1;
-    memcpy(fresh, (const void *)region->start, length);
+    if (!copy_readable(fresh, (const void *)region->start, length)) {
+        munmap(fresh, length);
+        return -1;
+    }
     if ((region->prot != (PROT_READ | PROT_WRITE) && mprotect(fresh, length, region->prot) != 0)
         || mremap(fresh, length, length, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)region->start) == MAP_FAILED) {
         munmap(fresh, length);

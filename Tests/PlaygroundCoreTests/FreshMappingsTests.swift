@@ -16,10 +16,33 @@ import Glibc
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while case let count = read(fd, &buffer, buffer.count), count > 0 { bytes += buffer[..<count] }
-        return bytes
+        return readAll(fd)
+    }
+
+    /// What `body` returns when run in a forked copy of this process (one thread, as in a session), and how the copy
+    /// ended: a copy killed by a signal says which.
+    static func inForkedCopy(_ body: () -> [UInt8]) -> (bytes: [UInt8], ended: String) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return ([], "no pipe") }
+        let pid = fork()
+        if pid == 0 {
+            close(fds[0])
+            let report = body()
+            var written = 0
+            while written < report.count {
+                let count = report[written...].withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                written += count
+            }
+            _exit(0)
+        }
+        close(fds[1])
+        let bytes = readAll(fds[0])
+        close(fds[0])
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let signal = status & 0x7f
+        return (bytes, signal == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(signal)")
     }
 
     /// `start-end perms` of every mapping, from a copy of /proc/self/maps (the names left out: a renewed library's
@@ -74,12 +97,8 @@ import Glibc
             Array(UnsafeRawBufferPointer(start: writable, count: 2 * page)),
             Array(UnsafeRawBufferPointer(start: readOnly, count: 2 * page))
         )
-        // In a forked copy (one thread, as in a session): its pages are shared with this process until renewed.
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        let pid = fork()
-        if pid == 0 {
-            close(fds[0])
+        // In a forked copy: its pages are shared with this process until renewed.
+        let copy = Self.inForkedCopy {
             let mapsBefore = Self.contents("/proc/self/maps")
             let smapsBefore = Self.contents("/proc/self/smaps")
             let renewed = FreshMappings.renew()
@@ -89,21 +108,11 @@ import Glibc
                 memcmp(writable, expected.0, 2 * page) == 0 && memcmp(readOnly, expected.1, 2 * page) == 0
             var report = "\(renewed)\n\(same)\n".utf8 + [0]
             for part in [mapsBefore, mapsAfter, smapsBefore, smapsAfter] { report += part + [0] }
-            var written = 0
-            while written < report.count {
-                let count = report[written...].withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                written += count
-            }
-            _exit(0)
+            return report
         }
-        close(fds[1])
-        let parts = Self.readAll(fds[0]).split(separator: 0, omittingEmptySubsequences: false)
+        let parts = copy.bytes.split(separator: 0, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
-        close(fds[0])
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        try #require(parts.count >= 5, "\(parts.count) parts")
+        try #require(parts.count >= 5, "\(parts.count) parts; the copy ended: \(copy.ended)")
         let said = parts[0].split(separator: "\n")
         let renewed = Int(said.first ?? "") ?? -1
         #expect(renewed > 0, "renewed \(renewed)")
@@ -132,5 +141,33 @@ import Glibc
         var buffer = [UInt8](repeating: 0, count: 65536)
         while case let count = read(fd, &buffer, buffer.count), count > 0 { bytes += buffer[..<count] }
         return bytes
+    }
+
+    /// A private mapping of a file that has shrunk since has pages past the file's end, which a load would answer
+    /// with SIGBUS; a learner's line can make one (`mmap` a file, write to it, `ftruncate` it). Renewing is read
+    /// through the kernel, which answers such a page with an error: the mapping is left as it is, and the copy lives.
+    @Test func aMappingOfAFileThatShrankIsLeftAsItIs() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shrunk-\(getpid())").path
+        defer { unlink(path) }
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        #expect(ftruncate(fd, off_t(3 * page)) == 0)
+        let mapped = try #require(mmap(nil, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0))
+        try #require(mapped != MAP_FAILED)
+        defer { munmap(mapped, 3 * page) }
+        // A page of its own (what makes it one to renew), then the file cut to that one page: the other two are past
+        // its end.
+        mapped.storeBytes(of: 7, toByteOffset: 0, as: UInt8.self)
+        #expect(ftruncate(fd, off_t(page)) == 0)
+        let copy = Self.inForkedCopy {
+            let renewed = FreshMappings.renew()
+            return Array("\(renewed) \(mapped.load(as: UInt8.self) == 7)".utf8)
+        }
+        #expect(copy.ended == "exit 0")
+        let said = String(decoding: copy.bytes, as: UTF8.self).split(separator: " ")
+        #expect((Int(said.first ?? "") ?? -1) > 0, "other mappings are still renewed: \(said)")
+        #expect(said.last == "true", "its own page kept its byte")
     }
 }

@@ -31,8 +31,9 @@ int playground_spawn_tied(const char *path, char *const argv[], int input, int o
 /// line after line, keeping the process from before a line for `undo`, descends from hundreds of processes, so each
 /// fork would cost more with every line (measured: 1 ms at first, 20 ms after 300 lines). A new mapping starts a chain
 /// of its own. Only mappings with ordinary flags are renewed (not the heap or the stack, nor one holding this thread's
-/// control block), at most `largest` bytes each; signals are blocked while they are. Single-threaded processes only.
-/// Returns how many were renewed, or -1.
+/// control block), at most `largest` bytes each; signals are blocked while they are. Bytes are read through the
+/// kernel: a mapping with a page that cannot be read (a file cut short under it, a learner's doing) is left as it is.
+/// Single-threaded processes only. Returns how many were renewed, or -1.
 int playground_renew_private_mappings(size_t largest);
 /// A descriptor that becomes readable when process `pid` (a child) ends (pidfd_open, Linux 5.3); -1 where there is none.
 int playground_pidfd_open(int pid);
