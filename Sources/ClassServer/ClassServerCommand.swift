@@ -90,31 +90,17 @@ struct ClassServerCommand: AsyncParsableCommand {
             let everywhere = host == "0.0.0.0" || host == "::"
             let publicHost = everywhere ? Interfaces.firstAddress() : host
             let playgrounds = playground ? try makePlaygrounds(directory: directory) : nil
-            var server: ClassServer
+            let server: ClassServer
+            let task: Task<Void, Error>
             do {
-                server = try ClassServer(
+                (server, task) = try await ClassServer.listening(
                     room: room, host: host, port: UInt16(port), publicHost: publicHost, playgrounds: playgrounds)
+            } catch let failure as ClassServer.NotListening {
+                FileHandle.standardError.write(Data("error: cannot listen on \(host):\(port): \(failure)\n".utf8))
+                throw ExitCode(1)
             } catch {
                 FileHandle.standardError.write(Data("error: '\(host)' is not an IP address of this machine\n".utf8))
                 throw ExitCode(64)
-            }
-            var task = Task { [server] in try await server.run() }
-            do {
-                try await server.waitUntilListening()
-            } catch {
-                var reason = "\(error)"
-                if case .failure(let failure) = await task.result { reason = "\(failure)" }
-                FileHandle.standardError.write(Data("error: cannot listen on \(host):\(port): \(reason)\n".utf8))
-                throw ExitCode(1)
-            }
-            // Port 0: the system chose one; say that one.
-            if port == 0, let chosen = await server.listeningPort() {
-                await server.stop()
-                task.cancel()
-                server = try ClassServer(
-                    room: room, host: host, port: UInt16(chosen), publicHost: publicHost, playgrounds: playgrounds)
-                task = Task { [server] in try await server.run() }
-                try await server.waitUntilListening()
             }
             let port = Int(server.port)
             func say(_ text: ClassText, _ arguments: String...) { print(Phrase(text.texts, arguments).text(language)) }

@@ -85,6 +85,37 @@ public final class ClassServer: Sendable {
         }
     }
 
+    /// Why a server could not listen: what the task that ran it, or its wait, threw.
+    public struct NotListening: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// A server for `room` on `host`:`port`, listening, with the task that runs it. Port 0 lets the system choose one,
+    /// and the server is made again on it, so that the addresses it gives out (``joinURL``, the board's) are the ones
+    /// it listens on. Throws what ``init(room:host:port:publicHost:limits:playgrounds:)`` throws for an address that
+    /// is not this machine's, and ``NotListening`` when it cannot listen (`timeout`: seconds to wait for it).
+    public static func listening(
+        room: ClassRoom, host: String, port: UInt16, publicHost: String? = nil, playgrounds: Playgrounds? = nil,
+        timeout: Double = 5
+    ) async throws -> (server: ClassServer, task: Task<Void, Error>) {
+        let server = try ClassServer(
+            room: room, host: host, port: port, publicHost: publicHost, playgrounds: playgrounds)
+        let task = Task { [server] in try await server.run() }
+        do {
+            try await server.waitUntilListening(timeout: timeout)
+        } catch {
+            task.cancel()
+            if case .failure(let failure) = await task.result { throw NotListening(description: "\(failure)") }
+            throw NotListening(description: "\(error)")
+        }
+        guard port == 0, let chosen = await server.listeningPort() else { return (server, task) }
+        await server.stop()
+        task.cancel()
+        return try await listening(
+            room: room, host: host, port: UInt16(chosen), publicHost: publicHost, playgrounds: playgrounds,
+            timeout: timeout)
+    }
+
     public func stop() async {
         listener.stopping()
         await listener.current.server.stop()

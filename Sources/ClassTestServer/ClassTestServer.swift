@@ -27,17 +27,8 @@ import PlaygroundText
         let room = try ClassRoom(
             directory: data, lang: options["--lang"] ?? "en",
             stuckMinutes: options["--stuck-minutes"].flatMap(Double.init) ?? 5, clock: clock)
-        // Port 0: the system chooses one, and the server listens again on it (as `serve` does: its address is the
-        // one learners are told).
-        let probe = try ClassServer(room: room, host: "127.0.0.1", port: 0)
-        let first = Task { try await probe.run() }
-        try await probe.waitUntilListening(timeout: 60)
-        let port = await probe.listeningPort() ?? 0
-        await probe.stop()
-        first.cancel()
-        let server = try ClassServer(room: room, host: "127.0.0.1", port: UInt16(port))
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 60)
+        // Port 0: the system chooses one (`serve`'s way, so that its address is the one learners are told).
+        let (server, task) = try await ClassServer.listening(room: room, host: "127.0.0.1", port: 0, timeout: 60)
         func say(_ text: ClassText, _ arguments: String...) { print(Phrase(text.texts, arguments).text(.en)) }
         say(.learnersJoin, server.joinURL)
         say(.presenterToken, room.presenterToken)

@@ -16,7 +16,6 @@ final class PresenterLink {
     let client: ClassClient
     let token: String
     var published: (lesson: String, step: Int)?
-    var reachable = true
     /// The class as the server last answered.
     var room: ClassState?
     /// Reveals made while the server was out of reach, for `pendingLesson`: sent when it is back.
@@ -31,12 +30,20 @@ final class PresenterLink {
         self.token = token
     }
 
-    /// The server answered again after being away, with a refusal (a restarted server that knows another class): the
-    /// step is not sent again each second, to be refused each second, only at the presenter's next change.
-    var refusedSinceAway = false
+    /// Where the server stands, as the last change found it.
+    enum Reach {
+        /// It answered (taken or refused).
+        case answering
+        /// Out of reach: the step shown is still to be sent, and the wait at a key sends it each second.
+        case away
+        /// It answered again after being away, with a refusal (a restarted server that knows another class): the
+        /// step is not sent again each second, to be refused each second, only at the presenter's next change.
+        case refusedSinceAway
+    }
+    var reach = Reach.answering
 
     /// Whether the server was out of reach at the last change, so the step shown is still to be sent.
-    var awaitsServer: Bool { !reachable && !refusedSinceAway }
+    var awaitsServer: Bool { reach == .away }
 
     /// Tells the class the presenter's step when it changed (or always, with `force`).
     func publish(console: Console, force: Bool) -> Bool {
@@ -221,9 +228,9 @@ final class PresenterLink {
         let lang = console.session.options.lang
         do {
             var state = try client.present(update, token: token)
-            refusedSinceAway = false
-            if !reachable {
-                reachable = true
+            let wasAnswering = reach == .answering
+            reach = .answering
+            if !wasAnswering {
                 let sent = try flush(state)
                 if let sent { state = sent }
                 ClassLink.tell(
@@ -235,13 +242,12 @@ final class PresenterLink {
         } catch {
             switch error {
             case .unreachable:
-                if reachable { ClassLink.tell(ClassNewsText.presenterGone.text(lang), console) }
-                reachable = false
-                refusedSinceAway = false
+                if reach == .answering { ClassLink.tell(ClassNewsText.presenterGone.text(lang), console) }
+                reach = .away
                 published = nil
                 return .away
             case .refused:
-                if !reachable { refusedSinceAway = true }
+                if reach == .away { reach = .refusedSinceAway }
                 ClassLink.tell(ClassText.classRefused.text(lang, ClassLink.describe(error, lang)), console, error: true)
                 return .refused
             }

@@ -11,21 +11,7 @@ import Testing
         let data = temporaryDirectory("presenter-restart")
         var server = try ServerProcess(data: data)
         defer { server.stop() }
-        let address = try #require(server.address, "\(server.printed)")
-        let terminal = try presenter(url: server.url, token: server.token, data: data)
-        defer { terminal.signal(SIGKILL) }
-        #expect(try step(address, is: 3, within: 120, reading: terminal), "\(terminal.plainText)")
-        // At step 3's first key (the room saw step 3 before the presenter's playground had drawn it).
-        #expect(terminal.waitForKeys(timeout: 120), "\(terminal.plainText)")
-
-        server.stop()
-        // The presenter goes on to step 4 while the server is away.
-        let mark = terminal.transcript.count
-        terminal.send("r")
-        usleep(300_000)
-        terminal.send("\r")
-        #expect(
-            terminal.waitFor("Class server out of reach", after: mark, timeout: 15), "\(terminal.plainText)")
+        let (terminal, address, _) = try presenterGoneOnWhileAway(from: &server, data: data)
         // Back on the same port, with the same class: the server still says step 3 until the presenter's playground
         // sends step 4, which it does while waiting at its key (no key is pressed).
         server = try ServerProcess(data: data, port: address.port)
@@ -70,18 +56,7 @@ import Testing
         let data = temporaryDirectory("presenter-other-class")
         var server = try ServerProcess(data: data)
         defer { server.stop() }
-        let address = try #require(server.address, "\(server.printed)")
-        let terminal = try presenter(url: server.url, token: server.token, data: data)
-        defer { terminal.signal(SIGKILL) }
-        #expect(try step(address, is: 3, within: 120, reading: terminal), "\(terminal.plainText)")
-        #expect(terminal.waitForKeys(timeout: 120), "\(terminal.plainText)")
-        server.stop()
-        let mark = terminal.transcript.count
-        terminal.send("r")
-        usleep(300_000)
-        terminal.send("\r")
-        #expect(
-            terminal.waitFor("Class server out of reach", after: mark, timeout: 15), "\(terminal.plainText)")
+        let (terminal, address, mark) = try presenterGoneOnWhileAway(from: &server, data: data)
         server = try ServerProcess(data: temporaryDirectory("presenter-other-class-2"), port: address.port)
         #expect(
             terminal.waitFor("the class server refused", after: mark, timeout: 60), "\(terminal.plainText)")
@@ -89,6 +64,27 @@ import Testing
         let refused = terminal.transcript.count
         #expect(
             !terminal.waitFor("the class server refused", after: refused, timeout: 5), "\(terminal.plainText)")
+    }
+
+    /// A presenter leading the class on `server` from step 3, at that step's first key; then the server stops and the
+    /// presenter goes on to step 4 while it is away, and is told so. Its terminal (killed when released), the class's
+    /// address, and where step 4 begins in the terminal's transcript.
+    func presenterGoneOnWhileAway(
+        from server: inout ServerProcess, data: String
+    ) throws -> (terminal: PseudoTerminal, address: ClassAddress, mark: Int) {
+        let address = try #require(server.address, "\(server.printed)")
+        let terminal = try presenter(url: server.url, token: server.token, data: data)
+        #expect(try step(address, is: 3, within: 120, reading: terminal), "\(terminal.plainText)")
+        // At step 3's first key (the room saw step 3 before the presenter's playground had drawn it).
+        #expect(terminal.waitForKeys(timeout: 120), "\(terminal.plainText)")
+        server.stop()
+        // `r` runs the rest of step 3, Enter goes on to step 4, while the server is away.
+        let mark = terminal.transcript.count
+        terminal.send("r")
+        terminal.send("\r")
+        #expect(
+            terminal.waitFor("Class server out of reach", after: mark, timeout: 15), "\(terminal.plainText)")
+        return (terminal, address, mark)
     }
 
     /// `patterns run builder --pace --from 3` leading the class at `url`, on a terminal of 120 × 40.

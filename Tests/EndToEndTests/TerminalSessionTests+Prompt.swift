@@ -90,10 +90,7 @@ extension TerminalSessionTests {
     }
 
     @Test func historySurvivesARestartWithMode0600() throws {
-        let history = state + "/custom-history"
-        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-        let first = try start(history: history)
-        _ = enter(first, "lessons", prompt: "patterns> ")
+        let (first, history) = try startTypingLessons(history: "custom-history")
         _ = enter(first, "load builder", prompt: "builder 1/")
         first.endInput()
         #expect(first.waitForExit() == 0)
@@ -109,13 +106,20 @@ extension TerminalSessionTests {
     }
 
     @Test func sigtermSavesHistoryAndExits() throws {
-        let history = state + "/term-history"
-        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-        let terminal = try start(history: history)
-        _ = enter(terminal, "lessons", prompt: "patterns> ")
+        let (terminal, history) = try startTypingLessons(history: "term-history")
         terminal.signal(SIGTERM)
         #expect(terminal.waitForExit() == 0)
         #expect(try String(contentsOfFile: history, encoding: .utf8).contains("lessons"))
+    }
+
+    /// A session keeping its history in the file `name` of the state folder, which has `lessons` typed; the terminal
+    /// and the history file's path.
+    func startTypingLessons(history name: String) throws -> (PseudoTerminal, String) {
+        let history = state + "/" + name
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let terminal = try start(history: history)
+        _ = enter(terminal, "lessons", prompt: "patterns> ")
+        return (terminal, history)
     }
 
     @Test func dashboardDrawsPanesSideBySideAndRestoresTheTerminal() throws {
