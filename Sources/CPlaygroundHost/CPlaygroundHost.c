@@ -55,7 +55,8 @@ int playground_pidfd_open(int pid) {
 #endif
 }
 
-int playground_spawn_tied(const char *path, char *const argv[], int input, int output, int parent) {
+int playground_spawn_tied(const char *path, char *const argv[], char *const envp[], int input, int output,
+                          int parent) {
     sigset_t all, saved;
     sigfillset(&all);
     // No handler of this process may run in the child while it borrows the memory.
@@ -79,7 +80,7 @@ int playground_spawn_tied(const char *path, char *const argv[], int input, int o
         dup2(output, 1);
         dup2(output, 2);
         sigprocmask(SIG_SETMASK, &saved, NULL);
-        execv(path, argv);
+        execve(path, argv, envp != NULL ? envp : environ);
         _exit(127);
     }
     int failure = errno;

@@ -161,6 +161,7 @@ final class ForkedLines: LineIsolation {
         _ = patterns_set_parent_death_signal(SIGURG)
         if getppid() != parent { _ = alarm(Self.orphanSeconds) }
         let before = Identity()
+        let settingsBefore = ProcessSettings()
         // The session's own writes and terminal modes go on from the background; a read of the terminal stops it.
         let stopOnOutput = signal(SIGTTOU, SIG_IGN)
         let stopOnInput = signal(SIGTTIN, SIG_DFL)
@@ -207,7 +208,7 @@ final class ForkedLines: LineIsolation {
             send("D", EventCoding.encode(said()))
             _exit(Supervisor.handedOn)
         }
-        var change = Identity().change(from: before)
+        var change = Identity().change(from: before) ?? ProcessSettings().change(from: settingsBefore)
         if change == nil && sessionGroup > 0 && setpgid(0, sessionGroup) != 0 { change = .processGroup }
         if let change {
             if let keeping { Processes.close(keeping.resume) }
@@ -266,14 +267,21 @@ final class ForkedLines: LineIsolation {
         case .standardFile(let fd): [0, UInt8(fd)]
         case .session: [1]
         case .processGroup: [2]
+        case .limit(let name): [3] + Array(name.utf8)
+        case .fileMask: [4]
+        case .signalHandling(let name): [5] + Array(name.utf8)
         }
     }
 
     static func decode(_ bytes: [UInt8]) -> SessionChange? {
-        switch bytes.first {
+        let name = String(decoding: bytes.dropFirst(), as: UTF8.self)
+        return switch bytes.first {
         case 0: bytes.count == 2 && bytes[1] < 3 ? .standardFile(Int32(bytes[1])) : nil
         case 1: .session
         case 2: .processGroup
+        case 3: .limit(name)
+        case 4: .fileMask
+        case 5: .signalHandling(name)
         default: nil
         }
     }

@@ -161,6 +161,7 @@ struct PatternsCommand: ParsableCommand {
     static func main() {
         // The program forks with one thread (a test runner, with its many, forks in process where it must).
         Signals.ignoreBrokenPipe()
+        Processes.keepStartingEnvironment()
         ThreadCount.asserted = true
         StandardStreams.ensureOpen()
         let arguments = GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst()))

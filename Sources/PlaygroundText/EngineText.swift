@@ -2,7 +2,7 @@
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
         playgroundStopped, redefined, languageMode, exited, aborted, killed, waitingForInput, changedStandardFile,
-        changedSession, changedProcessGroup, processesEnded, memoryRunaway, startedAThread, timerLeft,
+        changedSession, changedProcessGroup, changedLimit, changedFileMask, changedSignalHandling, processesEnded, memoryRunaway, startedAThread, timerLeft,
         concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency, freeingTrapped, freeingStopped, undoReplayed,
         playgroundOwnName
 
@@ -60,6 +60,27 @@ public enum EngineText: String, TextCatalog {
                     + "objects are as they were before it",
                 "유지하지 않음: 이 줄이 플레이그라운드 프로세스를 되돌아올 수 없는 프로세스 그룹으로 옮겼습니다. 라이브 객체는 이 줄 전의 상태 "
                     + "그대로입니다"
+            )
+        case .changedLimit:
+            (
+                "not kept: the line changed a limit of the playground's process ({0}, setrlimit), which every later "
+                    + "line and the playground itself would live under; the live objects are as they were before it",
+                "유지하지 않음: 이 줄이 플레이그라운드 프로세스의 한도({0}, setrlimit)를 바꿨습니다. 이후의 모든 줄과 플레이그라운드 자신이 그 "
+                    + "한도 아래에서 돌게 됩니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
+        case .changedFileMask:
+            (
+                "not kept: the line changed the playground process's file-creation mask (umask), with which it "
+                    + "writes your progress, history and compiled lines; the live objects are as they were before it",
+                "유지하지 않음: 이 줄이 플레이그라운드 프로세스의 파일 생성 마스크(umask)를 바꿨습니다. 플레이그라운드는 이것으로 진행 상황, "
+                    + "기록, 컴파일한 줄을 씁니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
+        case .changedSignalHandling:
+            (
+                "not kept: the line changed how the playground's process handles {0} (signal or sigaction), which "
+                    + "the playground relies on; the live objects are as they were before it",
+                "유지하지 않음: 이 줄이 플레이그라운드 프로세스가 {0}을 다루는 방식(signal 또는 sigaction)을 바꿨습니다. 플레이그라운드는 "
+                    + "이것에 기대어 돕니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
             )
         case .memoryRunaway:
             (

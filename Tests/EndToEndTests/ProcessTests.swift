@@ -166,6 +166,40 @@ import Testing
         #expect(result.status == 0)
     }
 
+    /// What a line does to its process stays with the session, since the session carries on in it. A line that
+    /// changes what the session lives by (a limit, the file-creation mask, how SIGCHLD is handled) is not kept, as
+    /// `close(1)` is not, and says which; one that changes the environment is kept, and the compiler still gets the
+    /// environment the session started with. Before, each of these left every later new line failing (no pipe, no
+    /// child to wait for, no compiler on PATH, no temporary folder), or ended the session at its next write.
+    @Test func aLineThatChangesWhatTheSessionLivesByIsNotKept() throws {
+        let result = try run(
+            """
+            load builder
+            import Glibc
+            var r = rlimit(rlim_cur: 16, rlim_max: 16); setrlimit(Int32(RLIMIT_NOFILE.rawValue), &r)
+            let a = 1
+            var z = rlimit(rlim_cur: 0, rlim_max: 0); setrlimit(Int32(RLIMIT_FSIZE.rawValue), &z)
+            let b = 2
+            signal(SIGCHLD, SIG_IGN)
+            let c = 3
+            umask(0o777)
+            let d = 4
+            setenv("PATH", "", 1); setenv("TMPDIR", "/nonexistent", 1)
+            let e = 5
+            print("sum", a + b + c + d + e, "PATH [" + String(cString: getenv("PATH")) + "]")
+
+            """)
+        for said in [
+            "not kept: the line changed a limit of the playground's process (RLIMIT_NOFILE, setrlimit)",
+            "not kept: the line changed a limit of the playground's process (RLIMIT_FSIZE, setrlimit)",
+            "not kept: the line changed how the playground's process handles SIGCHLD (signal or sigaction)",
+            "not kept: the line changed the playground process's file-creation mask (umask)",
+        ] {
+            #expect(result.output.contains(said), "\(result.output.suffix(1500))")
+        }
+        #expect(result.output.contains("\nsum 15 PATH []\n"), "every later line ran: \(result.output.suffix(1500))")
+    }
+
     @Test func readingStandardInputIsNamedPiped() throws {
         let result = try run("load builder\nlet s = readLine()\nprint(\"next\")\n")
         #expect(

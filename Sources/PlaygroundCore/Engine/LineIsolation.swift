@@ -101,4 +101,12 @@ public enum SessionChange: Equatable, Sendable {
     case session
     /// The process cannot rejoin the session's process group.
     case processGroup
+    /// A limit of the process (`setrlimit`), by its name (`RLIMIT_NOFILE`): a file-size limit of 0 ends the session
+    /// at its next write, 16 open files leave it no pipe for the next line.
+    case limit(String)
+    /// The file-creation mask (`umask(0o777)`: every file the session writes would be unreadable).
+    case fileMask
+    /// How the process handles a signal the session relies on, by its name (`SIGCHLD` ignored: its children reap
+    /// themselves, and no wait for the compiler finds one).
+    case signalHandling(String)
 }

@@ -81,6 +81,9 @@ extension LineRunner {
             report(PlaygroundError(EngineText.changedStandardFile(String(fd), name)))
         case .notKept(.session): report(PlaygroundError(EngineText.changedSession.phrase))
         case .notKept(.processGroup): report(PlaygroundError(EngineText.changedProcessGroup.phrase))
+        case .notKept(.limit(let name)): report(PlaygroundError(EngineText.changedLimit(name)))
+        case .notKept(.fileMask): report(PlaygroundError(EngineText.changedFileMask.phrase))
+        case .notKept(.signalHandling(let name)): report(PlaygroundError(EngineText.changedSignalHandling(name)))
         case .ended: break
         }
     }
