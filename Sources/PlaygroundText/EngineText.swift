@@ -2,7 +2,8 @@
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
         playgroundStopped, redefined, languageMode, exited, aborted, killed, waitingForInput, changedStandardFile,
-        changedSession, changedProcessGroup, changedLimit, changedFileMask, changedSignalHandling, processesEnded, memoryRunaway, startedAThread, timerLeft,
+        changedSession, changedProcessGroup, changedLimit, changedFileMask, changedSignalHandling, processesEnded,
+        memoryRunaway, startedAThread, timerLeft,
         concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency, freeingTrapped, freeingStopped, undoReplayed,
         playgroundOwnName
 
