@@ -200,6 +200,25 @@ import Testing
         #expect(result.output.contains("\nsum 15 PATH []\n"), "every later line ran: \(result.output.suffix(1500))")
     }
 
+    /// A line that deletes the line cache (where the README says it is) takes the step's exercise module with it: the
+    /// next new line fails for want of it. That failure is of the moment, not the compiler's verdict on the line, and
+    /// is not kept: before, `var c = 0` was refused in every later session that read the cache.
+    @Test func aLineThatDeletesTheCacheLeavesLaterSessionsTheirLines() throws {
+        let cache = NSTemporaryDirectory() + "patterns-cache-deleted-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        _ = try run(
+            """
+            load builder
+            next
+            import Foundation
+            try? FileManager.default.removeItem(atPath: "\(cache)/patterns")
+            var c = 0
+
+            """, ["XDG_CACHE_HOME": cache])
+        let later = try run("load builder\nnext\nimport Foundation\nvar c = 0\nprint(c + 42)\n", ["XDG_CACHE_HOME": cache])
+        #expect(later.output.contains("\n42\n"), "\(later.output.suffix(1000))")
+    }
+
     @Test func readingStandardInputIsNamedPiped() throws {
         let result = try run("load builder\nlet s = readLine()\nprint(\"next\")\n")
         #expect(

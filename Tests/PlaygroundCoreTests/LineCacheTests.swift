@@ -33,6 +33,7 @@ struct LineCacheTests {
                 """))
         #expect(!LineCompiler.isVerdict("error: error opening input file '/c/ab.1.swift' (No such file or directory)"))
         #expect(!LineCompiler.isVerdict("<unknown>:0: error: module 'Patterns' was created by a newer compiler"))
+        #expect(!LineCompiler.isVerdict("prelude.swift:3:8: error: no such module 'Exercise_ada95db1c7a05c2a'"))
     }
 
     @Test func aFolderThatCannotBeUsedGivesWayToAPrivateOne() throws {

@@ -210,8 +210,12 @@ extension LineCompiler {
     }
 
     /// Whether swiftc's output is its verdict on the source (every error placed in a file it read), not a failure
-    /// of the moment (`error: error opening input file`, `<unknown>:0: error: …`), which is never cached.
+    /// of the moment (`error: error opening input file`, `<unknown>:0: error: …`), which is never cached. A module it
+    /// could not find is of the moment too: the playground's own (a step's `Exercise_…`, whose files a learner's line
+    /// can delete) would otherwise be refused in every later session that reads the cache.
     static func isVerdict(_ output: String) -> Bool {
-        !output.split(separator: "\n").contains { $0.hasPrefix("error: ") || $0.hasPrefix("<unknown>:") }
+        !output.split(separator: "\n").contains {
+            $0.hasPrefix("error: ") || $0.hasPrefix("<unknown>:") || $0.contains(": error: no such module '")
+        }
     }
 }
