@@ -215,7 +215,8 @@ import Testing
             var c = 0
 
             """, ["XDG_CACHE_HOME": cache])
-        let later = try run("load builder\nnext\nimport Foundation\nvar c = 0\nprint(c + 42)\n", ["XDG_CACHE_HOME": cache])
+        let later = try run(
+            "load builder\nnext\nimport Foundation\nvar c = 0\nprint(c + 42)\n", ["XDG_CACHE_HOME": cache])
         #expect(later.output.contains("\n42\n"), "\(later.output.suffix(1000))")
     }
 
