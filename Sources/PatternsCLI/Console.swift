@@ -1,5 +1,9 @@
 import PlaygroundCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The executable's one consumer of session events: stream text, JSON Lines, or (in the dashboard) nothing but
 /// the frame the loop draws. Whatever the layout, `--format jsonl` writes JSON Lines and nothing else.
 final class Console {
@@ -26,12 +30,23 @@ final class Console {
         if let classLink, let answered = classLink.intercept(line, console: self, echo: echo) { return answered }
         let prompt = session.prompt
         let ok = session.execute(line)
+        if format == .text, isatty(1) == 1 { Output.write(Self.terminalPutBack(layout)) }
         // Taken back by `undo` as the copy kept from before `line`: what is echoed is the `undo`.
         let typed = session.takeResumedInput() ?? .input(prompt: prompt, line: line)
         let events = (echo ? [typed] : []) + session.takeEvents()
         show(events)
         classLink?.observe(line, ok: ok, events: events, console: self)
         return (ok, events)
+    }
+
+    /// What a line's code may have left the terminal in, put back before the playground writes again: learner code
+    /// that writes to file descriptor 1 itself (`write(1, …)`, not `print`, whose text is cleaned) reaches the
+    /// terminal as it is, and `ESC ( 0` left every later letter drawn as a line-drawing glyph. The character sets
+    /// (G0 and G1 to ASCII, G0 in use), colours and attributes, a visible cursor, line wrap, replace mode, no mouse
+    /// reporting; in the stream layout, the main screen.
+    static func terminalPutBack(_ layout: LayoutMode) -> String {
+        "\u{1B}(B\u{1B})B\u{0F}\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[4l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l"
+            + "\u{1B}[?1006l" + (layout == .stream ? "\u{1B}[?1047l" : "")
     }
 
     /// Shows events that happened outside a typed line (a lesson loaded by `run`).

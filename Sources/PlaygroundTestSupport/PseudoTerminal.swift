@@ -195,9 +195,13 @@ public final class PseudoTerminal {
             if scalar == "\u{1B}" {
                 guard let next = iterator.next() else { break }
                 if next == "[" { while let s = iterator.next(), !(0x40...0x7E).contains(s.value) {} }
+                // A character set chosen (`ESC ( B`): one more character.
+                if next == "(" || next == ")" { _ = iterator.next() }
                 continue
             }
-            if scalar == "\r" || scalar == "\u{7}" || scalar == "\u{1}" { continue }
+            if scalar == "\r" || scalar == "\u{7}" || scalar == "\u{1}" || scalar == "\u{E}" || scalar == "\u{F}" {
+                continue
+            }
             out.unicodeScalars.append(scalar)
         }
         return out

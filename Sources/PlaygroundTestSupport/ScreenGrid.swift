@@ -49,6 +49,9 @@ public struct ScreenGrid {
                     guard let final = scalars.first else { return }
                     scalars = scalars.dropFirst()
                     control(Character(final), parameters)
+                } else if next == "(" || next == ")" {
+                    // A character set chosen: this grid draws ASCII only.
+                    scalars = scalars.dropFirst()
                 } else if next == "]" {
                     // OSC: up to BEL or ESC \.
                     while let c = scalars.first {
@@ -60,7 +63,7 @@ public struct ScreenGrid {
             case 0x0A: flushText(); lineFeed()
             case 0x08: flushText(); column = max(0, column - 1)
             case 0x09: flushText(); column = min(columns - 1, (column / 8 + 1) * 8)
-            case 0x07, 0x00: flushText()
+            case 0x07, 0x00, 0x0E, 0x0F: flushText()
             default:
                 pending.unicodeScalars.append(scalar)
             }

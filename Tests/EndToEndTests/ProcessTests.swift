@@ -267,6 +267,24 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// Bytes a line writes to the terminal itself (`write(1, …)`: `print`'s text is cleaned, these are not) can change
+    /// how the terminal draws everything after them: `ESC ( 0` drew every later letter as a line-drawing glyph, for
+    /// the rest of the session. The playground puts the character set back before it writes again.
+    @Test func aCharacterSetALineChoseIsPutBackBeforeThePlaygroundWrites() throws {
+        let terminal = try terminal()
+        type("import Glibc", into: terminal, expect: "import Glibc")
+        let mark = terminal.transcript.count
+        type(#"let n = write(1, "\u{1b}(0", 3)"#, into: terminal, expect: "n.value: 3")
+        let after = String(terminal.transcript.dropFirst(mark))
+        let chosen = try #require(after.range(of: "\u{1B}(0"), "the line's bytes reached the terminal")
+        let rest = after[chosen.upperBound...]
+        let putBack = try #require(rest.range(of: "\u{1B}(B"), "\(PseudoTerminal.stripEscapes(String(rest)))")
+        let answer = try #require(rest.range(of: "n.value: 3"))
+        #expect(putBack.lowerBound < answer.lowerBound, "put back before the answer")
+        terminal.endInput()
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func ctrlCStopsAnEndlessLoopAfterSetsid() throws {
         let terminal = try terminal()
         type("import Glibc", into: terminal, expect: "import Glibc")
