@@ -154,11 +154,18 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
             let bobTerminal = try Self.ready(server, bob.token)
             let bobHome = data + "/playgrounds/" + PlaygroundSandbox.folderName("Bob")
             #expect(FileManager.default.fileExists(atPath: bobHome))
+            // A file kept beside the binary (a server's printed output with the presenter's token, say): only the
+            // binary and its modules are mounted.
+            let beside = URL(fileURLWithPath: patternsBinary()).deletingLastPathComponent().path
+                + "/beside-\(getpid()).txt"
+            #expect(FileManager.default.createFile(atPath: beside, contents: Data("token".utf8)))
+            defer { unlink(beside) }
             #expect(
                 run(
                     annTerminal,
                     #"print("db", access("\#(data)/class.sqlite", R_OK), "home", access("\#(bobHome)", R_OK), "#
-                        + #""shadow", access("/etc/shadow", R_OK))"#, expect: "db -1 home -1 shadow -1"),
+                        + #""shadow", access("/etc/shadow", R_OK), "beside", access("\#(beside)", R_OK))"#,
+                    expect: "db -1 home -1 shadow -1 beside -1"),
                 "\(tail(annTerminal))")
             let tcp =
                 "func tcp(_ host: String, _ port: UInt16) -> Int32 { var a = sockaddr_in(); "

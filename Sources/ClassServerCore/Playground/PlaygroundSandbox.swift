@@ -27,9 +27,12 @@ public struct PlaygroundLimits: Sendable, Equatable {
 public struct PlaygroundSandbox: Sendable {
     /// bubblewrap.
     public var bwrap: String
-    /// The `patterns` binary run inside (its folder is mounted read-only: the lesson modules compiled lines use).
+    /// The `patterns` binary run inside (mounted read-only, with the `Modules` folder beside it: the modules compiled
+    /// lines use).
     public var patterns: String
-    /// Folders mounted read-only besides /usr: the Swift toolchain when it lives elsewhere, the binary's folder.
+    /// Folders and files mounted read-only besides /usr: the Swift toolchain when it lives elsewhere, the binary and
+    /// its `Modules`. Not the binary's folder: whatever else is kept there (a build folder's other products, the
+    /// server's printed output with the presenter's token, a copy of the class) is no learner's to read.
     public var readOnly: [String]
     /// The Swift toolchain's root when it is not /usr (its usr/bin goes first on PATH).
     public var toolchain: String?
@@ -45,7 +48,9 @@ public struct PlaygroundSandbox: Sendable {
         self.bwrap = bwrap
         self.patterns = patterns
         self.toolchain = toolchain
-        self.readOnly = [toolchain, (patterns as NSString).deletingLastPathComponent].compactMap { $0 }
+        let modules = (patterns as NSString).deletingLastPathComponent + "/Modules"
+        self.readOnly =
+            [toolchain, patterns].compactMap { $0 } + (FileManager.default.fileExists(atPath: modules) ? [modules] : [])
         self.limits = limits
         self.homes = homes
     }
