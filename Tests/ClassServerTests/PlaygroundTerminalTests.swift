@@ -156,7 +156,8 @@ func tail(_ terminal: TerminalClient, _ count: Int = 1500) -> String { String(te
             #expect(FileManager.default.fileExists(atPath: bobHome))
             // A file kept beside the binary (a server's printed output with the presenter's token, say): only the
             // binary and its modules are mounted.
-            let beside = URL(fileURLWithPath: patternsBinary()).deletingLastPathComponent().path
+            let beside =
+                URL(fileURLWithPath: patternsBinary()).deletingLastPathComponent().path
                 + "/beside-\(getpid()).txt"
             #expect(FileManager.default.createFile(atPath: beside, contents: Data("token".utf8)))
             defer { unlink(beside) }
