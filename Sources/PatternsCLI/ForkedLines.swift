@@ -208,8 +208,16 @@ final class ForkedLines: LineIsolation {
             send("D", EventCoding.encode(said()))
             _exit(Supervisor.handedOn)
         }
+        // A line that stopped the process waiting for it (`kill(getppid(), SIGSTOP)`) would leave it stopped for good,
+        // and the session with it: it goes on (a no-op for one that runs).
+        kill(parent, SIGCONT)
         var change = Identity().change(from: before) ?? ProcessSettings().change(from: settingsBefore)
         if change == nil && sessionGroup > 0 && setpgid(0, sessionGroup) != 0 { change = .processGroup }
+        // The terminal reads for the session's group again, should the line have given it to another
+        // (`tcsetpgrp(0, getpgrp())` quit the session at its next prompt, as if at the end of its input).
+        if change == nil, sessionGroup > 0, isatty(0) == 1, tcgetpgrp(0) != sessionGroup {
+            _ = tcsetpgrp(0, sessionGroup)
+        }
         if let change {
             if let keeping { Processes.close(keeping.resume) }
             send("N", Self.encode(change))

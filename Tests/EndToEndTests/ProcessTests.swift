@@ -220,6 +220,15 @@ import Testing
         #expect(later.output.contains("\n42\n"), "\(later.output.suffix(1000))")
     }
 
+    /// A line that stops the process waiting for it: that process goes on once the line has run (before, the session
+    /// hung for good, deaf to Ctrl-C, Ctrl-D and SIGTERM).
+    @Test func stoppingTheWaitingProcessNeverHangsTheSession() throws {
+        let result = try run(
+            "load builder\nimport Glibc\nkill(getppid(), SIGSTOP)\nkill(getppid(), SIGTSTP)\nvar c = 0\nprint(c + 7)\n")
+        #expect(result.output.contains("\n7\n"), "\(result.output.suffix(800))")
+        #expect(result.status == 0)
+    }
+
     @Test func readingStandardInputIsNamedPiped() throws {
         let result = try run("load builder\nlet s = readLine()\nprint(\"next\")\n")
         #expect(
@@ -281,6 +290,17 @@ import Testing
         let putBack = try #require(rest.range(of: "\u{1B}(B"), "\(PseudoTerminal.stripEscapes(String(rest)))")
         let answer = try #require(rest.range(of: "n.value: 3"))
         #expect(putBack.lowerBound < answer.lowerBound, "put back before the answer")
+        terminal.endInput()
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    /// A line that gives the terminal to its own process group: the terminal is the session's again once the line
+    /// has run (before, the session quit at its next prompt, as if its input had ended).
+    @Test func theTerminalIsTheSessionsAgainAfterALineTookIt() throws {
+        let terminal = try terminal()
+        type("import Glibc", into: terminal, expect: "import Glibc")
+        type("signal(SIGTTOU, SIG_IGN); tcsetpgrp(0, getpgrp())", into: terminal, expect: "tcsetpgrp(0, getpgrp())")
+        type("print(\"still\", 6 * 7)", into: terminal, expect: "still 42\n")
         terminal.endInput()
         #expect(terminal.waitForExit() == 0)
     }
