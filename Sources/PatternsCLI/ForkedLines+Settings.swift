@@ -19,6 +19,10 @@ extension ForkedLines {
         var fileMask: mode_t
         /// Each relied-on signal's handler address and flags.
         var handlers: [[UInt64]] = []
+        /// How many files are open.
+        var openFiles = 0
+        /// Files a session keeps free under its limit: the pipes of a line, of `undo`'s hand-back, of the compiler.
+        static let filesKeptFree = 64
 
         /// The signals the session handles or ignores on purpose, or whose default it relies on: SIGCHLD (its waits),
         /// SIGPIPE (ignored: a closed pipe is an error, not its end), SIGWINCH (a resized terminal), SIGALRM (a line's
@@ -48,6 +52,12 @@ extension ForkedLines {
                 let handler = withUnsafeBytes(of: &action.__sigaction_handler) { $0.load(as: UInt64.self) }
                 handlers.append([handler, UInt64(UInt32(bitPattern: action.sa_flags))])
             }
+            if let folder = opendir("/proc/self/fd") {
+                while readdir(folder) != nil { openFiles += 1 }
+                closedir(folder)
+                // `.`, `..` and the folder's own descriptor.
+                openFiles -= 3
+            }
         }
 
         /// What changed since `before`, if anything.
@@ -56,6 +66,13 @@ extension ForkedLines {
                 return .limit(name)
             }
             if fileMask != before.fileMask { return .fileMask }
+            // Too few left: no pipe for the next line, nor for `undo` to hand the session back (an ordinary leak, a
+            // file opened in a loop and never closed, came to that within the usual limits).
+            if let most = limits[Int(RLIMIT_NOFILE.rawValue)].first, openFiles > before.openFiles,
+                Int(clamping: most) - openFiles < Self.filesKeptFree
+            {
+                return .openFiles(openFiles - before.openFiles)
+            }
             for (index, (_, name)) in Self.reliedOn.enumerated() where handlers[index] != before.handlers[index] {
                 return .signalHandling(name)
             }

@@ -278,6 +278,7 @@ final class ForkedLines: LineIsolation {
         case .limit(let name): [3] + Array(name.utf8)
         case .fileMask: [4]
         case .signalHandling(let name): [5] + Array(name.utf8)
+        case .openFiles(let count): [6] + Array(String(count).utf8)
         }
     }
 
@@ -290,6 +291,7 @@ final class ForkedLines: LineIsolation {
         case 3: .limit(name)
         case 4: .fileMask
         case 5: .signalHandling(name)
+        case 6: Int(name).map { .openFiles($0) }
         default: nil
         }
     }

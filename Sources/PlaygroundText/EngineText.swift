@@ -2,10 +2,9 @@
 public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
         playgroundStopped, redefined, languageMode, exited, aborted, killed, waitingForInput, changedStandardFile,
-        changedSession, changedProcessGroup, changedLimit, changedFileMask, changedSignalHandling, processesEnded,
-        memoryRunaway, startedAThread, timerLeft,
-        concurrencyNotTakenOver, concurrencyTakenOver, fixConcurrency, freeingTrapped, freeingStopped, undoReplayed,
-        playgroundOwnName
+        changedSession, changedProcessGroup, changedLimit, changedFileMask, changedSignalHandling, leftFilesOpen,
+        processesEnded, memoryRunaway, startedAThread, timerLeft, concurrencyNotTakenOver, concurrencyTakenOver,
+        fixConcurrency, freeingTrapped, freeingStopped, undoReplayed, playgroundOwnName
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -75,6 +74,14 @@ public enum EngineText: String, TextCatalog {
                     + "writes your progress, history and compiled lines; the live objects are as they were before it",
                 "유지하지 않음: 이 줄이 플레이그라운드 프로세스의 파일 생성 마스크(umask)를 바꿨습니다. 플레이그라운드는 이것으로 진행 상황, "
                     + "기록, 컴파일한 줄을 씁니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
+        case .leftFilesOpen:
+            (
+                "not kept: the line left {0} files open, and the playground needs some free for every later line "
+                    + "(its pipes): close them in the line that opens them; the live objects are as they were before "
+                    + "it",
+                "유지하지 않음: 이 줄이 파일 {0}개를 열어 둔 채 끝났습니다. 플레이그라운드는 이후의 모든 줄에 쓸 파일(파이프)이 필요합니다. 연 줄에서 "
+                    + "닫아 주세요. 라이브 객체는 이 줄 전의 상태 그대로입니다"
             )
         case .changedSignalHandling:
             (

@@ -109,4 +109,6 @@ public enum SessionChange: Equatable, Sendable {
     /// How the process handles a signal the session relies on, by its name (`SIGCHLD` ignored: its children reap
     /// themselves, and no wait for the compiler finds one).
     case signalHandling(String)
+    /// So many files left open that the process has too few left for a line's pipes (the count left open).
+    case openFiles(Int)
 }

@@ -84,6 +84,7 @@ extension LineRunner {
         case .notKept(.limit(let name)): report(PlaygroundError(EngineText.changedLimit(name)))
         case .notKept(.fileMask): report(PlaygroundError(EngineText.changedFileMask.phrase))
         case .notKept(.signalHandling(let name)): report(PlaygroundError(EngineText.changedSignalHandling(name)))
+        case .notKept(.openFiles(let count)): report(PlaygroundError(EngineText.leftFilesOpen(String(count))))
         case .ended: break
         }
     }
