@@ -187,11 +187,49 @@ int playground_renew_private_mappings(size_t largest) {
     return renewed;
 }
 
+#ifndef MADV_KEEPONFORK
+#define MADV_KEEPONFORK 19
+#endif
+
+int playground_copy_every_mapping_on_fork(void) {
+    int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char buffer[65536];
+    size_t kept = 0;
+    int changed = 0;
+    for (;;) {
+        ssize_t count = read(fd, buffer + kept, sizeof buffer - kept);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) break;
+        size_t length = kept + (size_t)count, start = 0;
+        // Whole lines only; the rest waits for the next read.
+        for (size_t index = 0; index < length; index++) {
+            if (buffer[index] != '\n') continue;
+            char *cursor = buffer + start, *end;
+            unsigned long from = strtoul(cursor, &end, 16);
+            if (*end == '-') {
+                unsigned long to = strtoul(end + 1, NULL, 16);
+                // The kernel's own areas refuse it; any other mapping is copied into a fork whole again.
+                if (to > from && madvise((void *)from, to - from, MADV_DOFORK) == 0) changed++;
+                (void)madvise((void *)from, to - from, MADV_KEEPONFORK);
+            }
+            start = index + 1;
+        }
+        kept = length - start;
+        memmove(buffer, buffer + start, kept);
+        if (kept == sizeof buffer) kept = 0;
+    }
+    close(fd);
+    return changed;
+}
+
 #else
 
 int playground_renew_private_mappings(size_t largest) {
     (void)largest;
     return -1;
 }
+
+int playground_copy_every_mapping_on_fork(void) { return -1; }
 
 #endif

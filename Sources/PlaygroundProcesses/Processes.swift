@@ -179,6 +179,9 @@ public enum Processes {
         ThreadCount.checkBeforeFork(site)
         HugePages.prepareForFork()
         FreshMappings.prepareForFork()
+        // Learner code runs in this process: a page it marked not to be copied (`madvise(…, MADV_DONTFORK)` on the
+        // heap) would be missing from the copy.
+        _ = playground_copy_every_mapping_on_fork()
         fflush(nil)
         let pid = Glibc.fork()
         if pid < 0 { throw SystemCallFailed("fork") }

@@ -249,6 +249,26 @@ import Testing
         #expect(result.output.contains("\n9\n"), "\(result.output.suffix(1200))")
     }
 
+    /// A line that marks a page of the heap not to be copied into a fork (MADV_DONTFORK, MADV_WIPEONFORK): every
+    /// mapping is marked to be copied again before each fork (before, the next copy crashed at its first touch of
+    /// that page, and the playground with it).
+    @Test func aPageMarkedNotToBeCopiedIsCopiedAllTheSame() throws {
+        for advice in ["MADV_DONTFORK", "MADV_WIPEONFORK"] {
+            let result = try run(
+                """
+                load builder
+                import Glibc
+                let page = UnsafeMutableRawPointer(bitPattern: Int(bitPattern: malloc(64)!) & ~4095)!
+                madvise(page, 4096, \(advice))
+                var c = 0
+                print(c + 11)
+
+                """)
+            #expect(result.output.contains("\n11\n"), "\(advice): \(result.output.suffix(800))")
+            #expect(result.status == 0)
+        }
+    }
+
     @Test func readingStandardInputIsNamedPiped() throws {
         let result = try run("load builder\nlet s = readLine()\nprint(\"next\")\n")
         #expect(

@@ -36,6 +36,10 @@ int playground_spawn_tied(const char *path, char *const argv[], char *const envp
 /// kernel: a mapping with a page that cannot be read (a file cut short under it, a learner's doing) is left as it is.
 /// Single-threaded processes only. Returns how many were renewed, or -1.
 int playground_renew_private_mappings(size_t largest);
+/// Marks every mapping of this process to be copied whole into a fork (MADV_DOFORK, MADV_KEEPONFORK): learner code
+/// that marked a page of the heap MADV_DONTFORK or MADV_WIPEONFORK left every later copy of the session without it
+/// (signal 11 at its first touch). How many mappings were marked, or -1.
+int playground_copy_every_mapping_on_fork(void);
 /// A descriptor that becomes readable when process `pid` (a child) ends (pidfd_open, Linux 5.3); -1 where there is none.
 int playground_pidfd_open(int pid);
 #endif
