@@ -1,4 +1,5 @@
 import PlaygroundCore
+import PlaygroundProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -21,6 +22,9 @@ extension ForkedLines {
         var handlers: [[UInt64]] = []
         /// How many files are open.
         var openFiles = 0
+        /// The `Seccomp` and `NoNewPrivs` lines of /proc/self/status: a filter of system calls (one that refuses
+        /// `fork` left every later line and `undo` refused) and the flag it needs, neither of which a process can lift.
+        var restrictions: [String] = []
         /// Files a session keeps free under its limit: the pipes of a line, of `undo`'s hand-back, of the compiler.
         static let filesKeptFree = 64
 
@@ -52,6 +56,10 @@ extension ForkedLines {
                 let handler = withUnsafeBytes(of: &action.__sigaction_handler) { $0.load(as: UInt64.self) }
                 handlers.append([handler, UInt64(UInt32(bitPattern: action.sa_flags))])
             }
+            for line in (Processes.contents(of: "/proc/self/status", limit: 16384) ?? "").split(separator: "\n")
+            where line.hasPrefix("Seccomp:") || line.hasPrefix("NoNewPrivs:") {
+                restrictions.append(String(line))
+            }
             if let folder = opendir("/proc/self/fd") {
                 while readdir(folder) != nil { openFiles += 1 }
                 closedir(folder)
@@ -66,6 +74,9 @@ extension ForkedLines {
                 return .limit(name)
             }
             if fileMask != before.fileMask { return .fileMask }
+            for (now, then) in zip(restrictions, before.restrictions) where now != then {
+                return .restriction(String(now.prefix { $0 != ":" }))
+            }
             // Too few left: no pipe for the next line, nor for `undo` to hand the session back (an ordinary leak, a
             // file opened in a loop and never closed, came to that within the usual limits).
             if let most = limits[Int(RLIMIT_NOFILE.rawValue)].first, openFiles > before.openFiles,

@@ -279,6 +279,7 @@ final class ForkedLines: LineIsolation {
         case .fileMask: [4]
         case .signalHandling(let name): [5] + Array(name.utf8)
         case .openFiles(let count): [6] + Array(String(count).utf8)
+        case .restriction(let name): [7] + Array(name.utf8)
         }
     }
 
@@ -292,6 +293,7 @@ final class ForkedLines: LineIsolation {
         case 4: .fileMask
         case 5: .signalHandling(name)
         case 6: Int(name).map { .openFiles($0) }
+        case 7: .restriction(name)
         default: nil
         }
     }

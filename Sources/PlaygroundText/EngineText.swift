@@ -3,6 +3,7 @@ public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
         playgroundStopped, redefined, languageMode, exited, aborted, killed, waitingForInput, changedStandardFile,
         changedSession, changedProcessGroup, changedLimit, changedFileMask, changedSignalHandling, leftFilesOpen,
+        restricted,
         processesEnded, memoryRunaway, startedAThread, timerLeft, concurrencyNotTakenOver, concurrencyTakenOver,
         fixConcurrency, freeingTrapped, freeingStopped, undoReplayed, playgroundOwnName
 
@@ -74,6 +75,14 @@ public enum EngineText: String, TextCatalog {
                     + "writes your progress, history and compiled lines; the live objects are as they were before it",
                 "유지하지 않음: 이 줄이 플레이그라운드 프로세스의 파일 생성 마스크(umask)를 바꿨습니다. 플레이그라운드는 이것으로 진행 상황, "
                     + "기록, 컴파일한 줄을 씁니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
+        case .restricted:
+            (
+                "not kept: the line put a restriction on the playground's process that no process can lift ({0}), "
+                    + "under which every later line and the playground itself would run; the live objects are as they "
+                    + "were before it",
+                "유지하지 않음: 이 줄이 어떤 프로세스도 풀 수 없는 제한({0})을 플레이그라운드 프로세스에 걸었습니다. 이후의 모든 줄과 플레이그라운드 "
+                    + "자신이 그 제한 아래에서 돌게 됩니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
             )
         case .leftFilesOpen:
             (

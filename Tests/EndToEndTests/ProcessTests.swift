@@ -183,6 +183,9 @@ import Testing
             signal(SIGCHLD, SIG_IGN)
             let c = 3
             umask(0o777)
+            typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+            let prctl = unsafeBitCast(dlsym(nil, "prctl"), to: Prctl.self)
+            prctl(38, 1, 0, 0, 0)
             let d = 4
             setenv("PATH", "", 1); setenv("TMPDIR", "/nonexistent", 1)
             let e = 5
@@ -194,6 +197,7 @@ import Testing
             "not kept: the line changed a limit of the playground's process (RLIMIT_FSIZE, setrlimit)",
             "not kept: the line changed how the playground's process handles SIGCHLD (signal or sigaction)",
             "not kept: the line changed the playground process's file-creation mask (umask)",
+            "not kept: the line put a restriction on the playground's process that no process can lift (NoNewPrivs)",
         ] {
             #expect(result.output.contains(said), "\(result.output.suffix(1500))")
         }

@@ -111,4 +111,7 @@ public enum SessionChange: Equatable, Sendable {
     case signalHandling(String)
     /// So many files left open that the process has too few left for a line's pipes (the count left open).
     case openFiles(Int)
+    /// A restriction a process cannot lift (`Seccomp`, a filter of system calls; `NoNewPrivs`), by its name in
+    /// /proc/self/status.
+    case restriction(String)
 }

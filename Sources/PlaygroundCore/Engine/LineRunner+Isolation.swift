@@ -85,6 +85,7 @@ extension LineRunner {
         case .notKept(.fileMask): report(PlaygroundError(EngineText.changedFileMask.phrase))
         case .notKept(.signalHandling(let name)): report(PlaygroundError(EngineText.changedSignalHandling(name)))
         case .notKept(.openFiles(let count)): report(PlaygroundError(EngineText.leftFilesOpen(String(count))))
+        case .notKept(.restriction(let name)): report(PlaygroundError(EngineText.restricted(name)))
         case .ended: break
         }
     }
