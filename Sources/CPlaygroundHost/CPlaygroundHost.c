@@ -55,8 +55,8 @@ int playground_pidfd_open(int pid) {
 #endif
 }
 
-int playground_spawn_tied(const char *path, char *const argv[], char *const envp[], int input, int output,
-                          int parent) {
+int playground_spawn_tied(const char *path, char *const argv[], char *const envp[], const char *directory, int input,
+                          int output, int parent) {
     sigset_t all, saved;
     sigfillset(&all);
     // No handler of this process may run in the child while it borrows the memory.
@@ -76,6 +76,7 @@ int playground_spawn_tied(const char *path, char *const argv[], char *const envp
         setpgid(0, 0);
         prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
         if (getppid() != parent) _exit(127);
+        if (directory != NULL && chdir(directory) != 0) _exit(127);
         if (input >= 0) dup2(input, 0);
         dup2(output, 1);
         dup2(output, 2);

@@ -192,12 +192,15 @@ public enum Processes {
         return pid
     }
 
-    /// The environment the program started with (``keepStartingEnvironment()``), for the programs it starts.
+    /// The environment and working folder the program started with (``keepStartingEnvironment()``), for the programs
+    /// it starts.
     nonisolated(unsafe) private static var startingEnvironment: [UnsafeMutablePointer<CChar>?]?
+    nonisolated(unsafe) private static var startingDirectory: UnsafeMutablePointer<CChar>?
 
-    /// Keeps a copy of the environment as it is now, before any learner code runs: the programs the playground starts
-    /// for itself (the compiler) get it, whatever a line did since (`setenv("PATH", "", 1)`, `setenv("TMPDIR", …)`
-    /// left every later line without a compiler). Learner code sees its own changes, as a program would.
+    /// Keeps a copy of the environment and the working folder as they are now, before any learner code runs: the
+    /// programs the playground starts for itself (the compiler) get them, whatever a line did since
+    /// (`setenv("PATH", "", 1)`, `setenv("TMPDIR", …)` left every later line without a compiler, and a working folder
+    /// a line removed crashed it). Learner code sees its own changes, as a program would.
     public static func keepStartingEnvironment() {
         var copy: [UnsafeMutablePointer<CChar>?] = []
         var cursor = Glibc.environ
@@ -206,18 +209,21 @@ public enum Processes {
             cursor += 1
         }
         startingEnvironment = copy + [nil]
+        startingDirectory = getcwd(nil, 0)
     }
 
     /// Starts the program `arguments[0]` without copying this process (its memory is borrowed until the exec, see
     /// `playground_spawn_tied`): in a process group of its own (its pid), killed when this process ends, reading
     /// `input` (-1: inherited), writing its standard output and error to `output`, with the environment the program
-    /// started with (``keepStartingEnvironment()``; this process's if none was kept). The child's pid.
+    /// started with, in the folder it started in (``keepStartingEnvironment()``; this process's if none was kept). The
+    /// child's pid.
     public static func spawnTied(_ arguments: [String], input: Int32, output: Int32) throws(SystemCallFailed) -> pid_t {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let (directory, parent) = (startingDirectory, getpid())
         let pid =
-            startingEnvironment.map { playground_spawn_tied(arguments[0], argv, $0, input, output, getpid()) }
-            ?? playground_spawn_tied(arguments[0], argv, nil, input, output, getpid())
+            startingEnvironment.map { playground_spawn_tied(arguments[0], argv, $0, directory, input, output, parent) }
+            ?? playground_spawn_tied(arguments[0], argv, nil, directory, input, output, parent)
         if pid < 0 { throw SystemCallFailed("vfork") }
         return pid
     }

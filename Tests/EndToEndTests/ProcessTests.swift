@@ -168,10 +168,13 @@ import Testing
 
     /// What a line does to its process stays with the session, since the session carries on in it. A line that
     /// changes what the session lives by (a limit, the file-creation mask, how SIGCHLD is handled) is not kept, as
-    /// `close(1)` is not, and says which; one that changes the environment is kept, and the compiler still gets the
-    /// environment the session started with. Before, each of these left every later new line failing (no pipe, no
-    /// child to wait for, no compiler on PATH, no temporary folder), or ended the session at its next write.
+    /// `close(1)` is not, and says which; one that changes the environment or the working folder is kept, and the
+    /// compiler still gets the environment and the folder the session started with. Before, each of these left every
+    /// later new line failing (no pipe, no child to wait for, no compiler on PATH, no temporary folder, a compiler
+    /// that crashed in a removed folder), or ended the session at its next write.
     @Test func aLineThatChangesWhatTheSessionLivesByIsNotKept() throws {
+        // A working folder the line removes: the compiler starts in the session's own.
+        let gone = NSTemporaryDirectory() + "patterns-gone-\(getpid())"
         let result = try run(
             """
             load builder
@@ -188,6 +191,7 @@ import Testing
             prctl(38, 1, 0, 0, 0)
             let d = 4
             setenv("PATH", "", 1); setenv("TMPDIR", "/nonexistent", 1)
+            mkdir("\(gone)", 0o700); chdir("\(gone)"); rmdir("\(gone)")
             let e = 5
             print("sum", a + b + c + d + e, "PATH [" + String(cString: getenv("PATH")) + "]")
 

@@ -21,9 +21,10 @@ int playground_open_terminal(char *path, size_t capacity);
 /// values this process holds. The child is in a process group of its own, gets SIGKILL when the calling thread ends
 /// (and ends at once if `parent` is already gone), reads `input` (if >= 0) and writes standard output and error to
 /// `output`. Signals are blocked across the start and every caught signal is reset to its default in the child before
-/// it execs. Its environment is `envp` (NULL: this process's). Returns the child's pid, or -1 with errno set.
-int playground_spawn_tied(const char *path, char *const argv[], char *const envp[], int input, int output,
-                          int parent);
+/// it execs. Its environment is `envp` (NULL: this process's) and its working folder `directory` (NULL: this
+/// process's). Returns the child's pid, or -1 with errno set.
+int playground_spawn_tied(const char *path, char *const argv[], char *const envp[], const char *directory, int input,
+                          int output, int parent);
 /// Gives this process's small private mappings that hold pages of their own (a loaded library's data and relocated
 /// parts, small anonymous areas) a new mapping each, with the same bytes at the same address and the same protection.
 ///
