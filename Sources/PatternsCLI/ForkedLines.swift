@@ -209,8 +209,9 @@ final class ForkedLines: LineIsolation {
             _exit(Supervisor.handedOn)
         }
         // A line that stopped the process waiting for it (`kill(getppid(), SIGSTOP)`) would leave it stopped for good,
-        // and the session with it: it goes on (a no-op for one that runs).
-        kill(parent, SIGCONT)
+        // and the session with it: it goes on (a no-op for one that runs). Not when the supervisor is stopped too:
+        // that is the terminal's Ctrl-Z, the shell's to end with `fg`.
+        if !Self.isStopped(Supervisor.pid) { kill(parent, SIGCONT) }
         var change = Identity().change(from: before) ?? ProcessSettings().change(from: settingsBefore)
         if change == nil && sessionGroup > 0 && setpgid(0, sessionGroup) != 0 { change = .processGroup }
         // The terminal reads for the session's group again, should the line have given it to another
@@ -268,6 +269,14 @@ final class ForkedLines: LineIsolation {
             }
             return nil
         }
+    }
+
+    /// Whether process `pid` is stopped (`T` in /proc/PID/stat).
+    static func isStopped(_ pid: pid_t) -> Bool {
+        guard pid > 0, let stat = Processes.contents(of: "/proc/\(pid)/stat"),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[close...].dropFirst(2).first == "T"
     }
 
     static func encode(_ change: SessionChange) -> [UInt8] {
