@@ -203,15 +203,15 @@ final class ForkedLines: LineIsolation {
         let started = ProcessTree.hasChildren(me) ? ProcessTree.descendants(of: me) : []
         for pid in started { kill(pid, SIGKILL) }
         for pid in started { _ = Processes.wait(pid) }
+        // A line that stopped the process waiting for it (`kill(getppid(), SIGSTOP)`) would leave it stopped for good,
+        // and the session with it: it goes on, whether the line succeeded or failed (a no-op for one that runs). Not
+        // when the supervisor is stopped too: that is the terminal's Ctrl-Z, the shell's to end with `fg`.
+        if !Self.isStopped(Supervisor.pid) { kill(parent, SIGCONT) }
         guard ok else {
             if let keeping { Processes.close(keeping.resume) }
             send("D", EventCoding.encode(said()))
             _exit(Supervisor.handedOn)
         }
-        // A line that stopped the process waiting for it (`kill(getppid(), SIGSTOP)`) would leave it stopped for good,
-        // and the session with it: it goes on (a no-op for one that runs). Not when the supervisor is stopped too:
-        // that is the terminal's Ctrl-Z, the shell's to end with `fg`.
-        if !Self.isStopped(Supervisor.pid) { kill(parent, SIGCONT) }
         var change = Identity().change(from: before) ?? ProcessSettings().change(from: settingsBefore)
         if change == nil && sessionGroup > 0 && setpgid(0, sessionGroup) != 0 { change = .processGroup }
         // The terminal reads for the session's group again, should the line have given it to another

@@ -228,13 +228,14 @@ import Testing
         #expect(later.output.contains("\n42\n"), "\(later.output.suffix(1000))")
     }
 
-    /// A line that stops the process waiting for it: that process goes on once the line has run (before, the session
-    /// hung for good, deaf to Ctrl-C, Ctrl-D and SIGTERM).
+    /// A line that stops the process waiting for it: that process goes on once the line has run, or failed (before,
+    /// the session hung for good, deaf to Ctrl-C, Ctrl-D and SIGTERM).
     @Test func stoppingTheWaitingProcessNeverHangsTheSession() throws {
         let result = try run(
-            "load builder\nimport Glibc\nkill(getppid(), SIGSTOP)\nkill(getppid(), SIGTSTP)\nvar c = 0\nprint(c + 7)\n")
+            "load builder\nimport Glibc\nkill(getppid(), SIGSTOP)\nkill(getppid(), SIGTSTP)\n"
+                + "enum Oops: Error { case now }\nkill(getppid(), SIGSTOP); throw Oops.now\nvar c = 0\nprint(c + 7)\n")
         #expect(result.output.contains("\n7\n"), "\(result.output.suffix(800))")
-        #expect(result.status == 0)
+        #expect(result.status == 1, "one line failed, as a piped session says")
     }
 
     /// A line that leaves so many files open that too few are left for a line's pipes is not kept (an ordinary leak,
