@@ -206,7 +206,7 @@ final class ForkedLines: LineIsolation {
         // A line that stopped the process waiting for it (`kill(getppid(), SIGSTOP)`) would leave it stopped for good,
         // and the session with it: it goes on, whether the line succeeded or failed (a no-op for one that runs). Not
         // when the supervisor is stopped too: that is the terminal's Ctrl-Z, the shell's to end with `fg`.
-        if !Self.isStopped(Supervisor.pid) { kill(parent, SIGCONT) }
+        if !ProcessTree.isStopped(Supervisor.pid) { kill(parent, SIGCONT) }
         guard ok else {
             if let keeping { Processes.close(keeping.resume) }
             send("D", EventCoding.encode(said()))
@@ -269,14 +269,6 @@ final class ForkedLines: LineIsolation {
             }
             return nil
         }
-    }
-
-    /// Whether process `pid` is stopped (`T` in /proc/PID/stat).
-    static func isStopped(_ pid: pid_t) -> Bool {
-        guard pid > 0, let stat = Processes.contents(of: "/proc/\(pid)/stat"),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        return stat[close...].dropFirst(2).first == "T"
     }
 
     static func encode(_ change: SessionChange) -> [UInt8] {

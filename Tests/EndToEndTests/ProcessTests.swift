@@ -313,45 +313,49 @@ import Testing
 
     // MARK: at a terminal
 
-    @Test func closingOrRedirectingTheStandardFilesAtATerminalFailsTheLine() throws {
+    /// A session at a terminal with Glibc imported: `body` types into it, then its input ends and it exits 0.
+    func atATerminalWithGlibc(_ body: (PseudoTerminal) throws -> Void) throws {
         let terminal = try terminal()
         type("import Glibc", into: terminal, expect: "import Glibc")
-        type("var c = 1", into: terminal, expect: "* value: 1")
-        type("c = 2; close(1)", into: terminal, expect: "closed or replaced file descriptor 1 (stdout)")
-        type("c = 3; dup2(2, 1)", into: terminal, expect: "closed or replaced file descriptor 1 (stdout)")
-        type("c = 4; close(0)", into: terminal, expect: "closed or replaced file descriptor 0 (stdin)")
-        type("print(\"still here\", c)", into: terminal, expect: "still here 1\n")
+        try body(terminal)
         terminal.endInput()
         #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func closingOrRedirectingTheStandardFilesAtATerminalFailsTheLine() throws {
+        try atATerminalWithGlibc { terminal in
+            type("var c = 1", into: terminal, expect: "* value: 1")
+            type("c = 2; close(1)", into: terminal, expect: "closed or replaced file descriptor 1 (stdout)")
+            type("c = 3; dup2(2, 1)", into: terminal, expect: "closed or replaced file descriptor 1 (stdout)")
+            type("c = 4; close(0)", into: terminal, expect: "closed or replaced file descriptor 0 (stdin)")
+            type("print(\"still here\", c)", into: terminal, expect: "still here 1\n")
+        }
     }
 
     /// Bytes a line writes to the terminal itself (`write(1, …)`: `print`'s text is cleaned, these are not) can change
     /// how the terminal draws everything after them: `ESC ( 0` drew every later letter as a line-drawing glyph, for
     /// the rest of the session. The playground puts the character set back before it writes again.
     @Test func aCharacterSetALineChoseIsPutBackBeforeThePlaygroundWrites() throws {
-        let terminal = try terminal()
-        type("import Glibc", into: terminal, expect: "import Glibc")
-        let mark = terminal.transcript.count
-        type(#"let n = write(1, "\u{1b}(0", 3)"#, into: terminal, expect: "n.value: 3")
-        let after = String(terminal.transcript.dropFirst(mark))
-        let chosen = try #require(after.range(of: "\u{1B}(0"), "the line's bytes reached the terminal")
-        let rest = after[chosen.upperBound...]
-        let putBack = try #require(rest.range(of: "\u{1B}(B"), "\(PseudoTerminal.stripEscapes(String(rest)))")
-        let answer = try #require(rest.range(of: "n.value: 3"))
-        #expect(putBack.lowerBound < answer.lowerBound, "put back before the answer")
-        terminal.endInput()
-        #expect(terminal.waitForExit() == 0)
+        try atATerminalWithGlibc { terminal in
+            let mark = terminal.transcript.count
+            type(#"let n = write(1, "\u{1b}(0", 3)"#, into: terminal, expect: "n.value: 3")
+            let after = String(terminal.transcript.dropFirst(mark))
+            let chosen = try #require(after.range(of: "\u{1B}(0"), "the line's bytes reached the terminal")
+            let rest = after[chosen.upperBound...]
+            let putBack = try #require(rest.range(of: "\u{1B}(B"), "\(PseudoTerminal.stripEscapes(String(rest)))")
+            let answer = try #require(rest.range(of: "n.value: 3"))
+            #expect(putBack.lowerBound < answer.lowerBound, "put back before the answer")
+        }
     }
 
     /// A line that gives the terminal to its own process group: the terminal is the session's again once the line
     /// has run (before, the session quit at its next prompt, as if its input had ended).
     @Test func theTerminalIsTheSessionsAgainAfterALineTookIt() throws {
-        let terminal = try terminal()
-        type("import Glibc", into: terminal, expect: "import Glibc")
-        type("signal(SIGTTOU, SIG_IGN); tcsetpgrp(0, getpgrp())", into: terminal, expect: "tcsetpgrp(0, getpgrp())")
-        type("print(\"still\", 6 * 7)", into: terminal, expect: "still 42\n")
-        terminal.endInput()
-        #expect(terminal.waitForExit() == 0)
+        try atATerminalWithGlibc { terminal in
+            type(
+                "signal(SIGTTOU, SIG_IGN); tcsetpgrp(0, getpgrp())", into: terminal, expect: "tcsetpgrp(0, getpgrp())")
+            type("print(\"still\", 6 * 7)", into: terminal, expect: "still 42\n")
+        }
     }
 
     @Test func ctrlCStopsAnEndlessLoopAfterSetsid() throws {

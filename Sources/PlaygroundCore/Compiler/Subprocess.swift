@@ -93,8 +93,9 @@ public enum ProcessTree {
         return found
     }
 
-    /// The parent of `pid` (`pid (name) state ppid …`; the name may hold spaces and parentheses).
-    public static func parent(of pid: pid_t) -> pid_t? {
+    /// The fields of `/proc/PID/stat` after the name: `state ppid …` (`pid (name) state ppid …`; the name may hold
+    /// spaces and parentheses).
+    static func statFields(of pid: pid_t) -> [Substring]? {
         let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -103,9 +104,16 @@ public enum ProcessTree {
         guard count > 0 else { return nil }
         let text = String(decoding: buffer[0..<count], as: UTF8.self)
         guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        return fields.count > 1 ? pid_t(fields[1]) : nil
+        return text[text.index(after: close)...].split(separator: " ")
     }
+
+    /// The parent of `pid`.
+    public static func parent(of pid: pid_t) -> pid_t? {
+        statFields(of: pid).flatMap { $0.count > 1 ? pid_t($0[1]) : nil }
+    }
+
+    /// Whether `pid` is stopped (state `T`).
+    public static func isStopped(_ pid: pid_t) -> Bool { pid > 0 && statFields(of: pid)?.first == "T" }
 
     /// Stops `root` and everything below it.
     public static func kill(_ root: pid_t) {
