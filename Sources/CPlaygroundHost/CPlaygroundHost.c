@@ -10,6 +10,12 @@
 #include <sys/syscall.h>
 #include <termios.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#endif
 
 short playground_spawn_setsid_flag(void) {
 #ifdef POSIX_SPAWN_SETSID
@@ -88,4 +94,33 @@ int playground_spawn_tied(const char *path, char *const argv[], char *const envp
     pthread_sigmask(SIG_SETMASK, &saved, NULL);
     errno = failure;
     return pid;
+}
+
+int playground_refuse_signals_to_every_process(void) {
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
+#if defined(__x86_64__)
+    const unsigned int arch = AUDIT_ARCH_X86_64;
+#else
+    const unsigned int arch = AUDIT_ARCH_AARCH64;
+#endif
+    // kill's pid is an int: only the low half of its 64-bit argument counts (little-endian: the first four bytes).
+    struct sock_filter program[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_kill, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0xffffffffu, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog filter = {.len = (unsigned short)(sizeof(program) / sizeof(program[0])), .filter = program};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter, 0, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }

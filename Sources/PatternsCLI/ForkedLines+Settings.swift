@@ -22,8 +22,10 @@ extension ForkedLines {
         var handlers: [[UInt64]] = []
         /// How many files are open.
         var openFiles = 0
-        /// The `Seccomp` and `NoNewPrivs` lines of /proc/self/status: a filter of system calls (one that refuses
-        /// `fork` left every later line and `undo` refused) and the flag it needs, neither of which a process can lift.
+        /// The `Seccomp`, `Seccomp_filters` and `NoNewPrivs` lines of /proc/self/status: a filter of system calls
+        /// (one that refuses `fork` left every later line and `undo` refused) and the flag it needs, neither of which a
+        /// process can lift. The session sets the flag and a filter of its own before its first line
+        /// (``Processes/refuseSignalsToEveryProcess()``): one more filter is told by their count.
         var restrictions: [String] = []
         /// Files a session keeps free under its limit: the pipes of a line, of `undo`'s hand-back, of the compiler.
         static let filesKeptFree = 64
@@ -57,7 +59,7 @@ extension ForkedLines {
                 handlers.append([handler, UInt64(UInt32(bitPattern: action.sa_flags))])
             }
             for line in (Processes.contents(of: "/proc/self/status", limit: 16384) ?? "").split(separator: "\n")
-            where line.hasPrefix("Seccomp:") || line.hasPrefix("NoNewPrivs:") {
+            where line.hasPrefix("Seccomp") || line.hasPrefix("NoNewPrivs:") {
                 restrictions.append(String(line))
             }
             if let folder = opendir("/proc/self/fd") {
@@ -75,7 +77,8 @@ extension ForkedLines {
             }
             if fileMask != before.fileMask { return .fileMask }
             for (now, then) in zip(restrictions, before.restrictions) where now != then {
-                return .restriction(String(now.prefix { $0 != ":" }))
+                // `Seccomp_filters`, how many there are, counts one more whatever mode the process was in.
+                return .restriction(String(now.prefix { $0 != ":" && $0 != "_" }))
             }
             // Too few left: no pipe for the next line, nor for `undo` to hand the session back (an ordinary leak, a
             // file opened in a loop and never closed, came to that within the usual limits).

@@ -323,6 +323,9 @@ final class ForkedLines: LineIsolation {
         _ = patterns_set_parent_death_signal(SIGKILL)
         if getppid() != me { _exit(Supervisor.handedOn) }
         sessionGroup = getpgrp()
+        // Every line runs in a copy of this process: none may signal every process there is (the supervisor, above
+        // this process, is left without the filter; it runs no learner code).
+        Processes.refuseSignalsToEveryProcess()
         // In a pid namespace whose process group started outside it (bubblewrap's, in the browser classroom), the
         // group reads as 0 and a copy could never come back to it: the session makes one of its own, in front.
         if sessionGroup == 0 && isatty(0) == 1 { sessionGroup = Self.foregroundGroupOfItsOwn() }

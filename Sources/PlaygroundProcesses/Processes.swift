@@ -192,6 +192,12 @@ public enum Processes {
         return pid
     }
 
+    /// From now on `kill(-1, …)` fails (EPERM) in this process and all it starts: a learner's line would otherwise
+    /// signal every process of the user, the session included (as root, every process of the machine but the first).
+    /// Called once, in the process that carries the session, before any line runs. Whether it could be done.
+    @discardableResult
+    public static func refuseSignalsToEveryProcess() -> Bool { playground_refuse_signals_to_every_process() == 0 }
+
     /// The environment and working folder the program started with (``keepStartingEnvironment()``), for the programs
     /// it starts.
     nonisolated(unsafe) private static var startingEnvironment: [UnsafeMutablePointer<CChar>?]?

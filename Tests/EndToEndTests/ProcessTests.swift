@@ -189,6 +189,9 @@ import Testing
             typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
             let prctl = unsafeBitCast(dlsym(nil, "prctl"), to: Prctl.self)
             prctl(38, 1, 0, 0, 0)
+            let insn = UnsafeMutablePointer<UInt64>.allocate(capacity: 1); insn.pointee = 0x7fff_0000_0000_0006
+            var program: (UInt64, UInt) = (1, UInt(bitPattern: insn))
+            withUnsafePointer(to: &program) { _ = prctl(22, 2, UInt(bitPattern: $0), 0, 0) }
             let d = 4
             setenv("PATH", "", 1); setenv("TMPDIR", "/nonexistent", 1)
             mkdir("\(gone)", 0o700); chdir("\(gone)"); rmdir("\(gone)")
@@ -201,7 +204,7 @@ import Testing
             "not kept: the line changed a limit of the playground's process (RLIMIT_FSIZE, setrlimit)",
             "not kept: the line changed how the playground's process handles SIGCHLD (signal or sigaction)",
             "not kept: the line changed the playground process's file-creation mask (umask)",
-            "not kept: the line put a restriction on the playground's process that no process can lift (NoNewPrivs)",
+            "not kept: the line put a restriction on the playground's process that no process can lift (Seccomp)",
         ] {
             #expect(result.output.contains(said), "\(result.output.suffix(1500))")
         }
@@ -226,6 +229,25 @@ import Testing
         let later = try run(
             "load builder\nnext\nimport Foundation\nvar c = 0\nprint(c + 42)\n", ["XDG_CACHE_HOME": cache])
         #expect(later.output.contains("\n42\n"), "\(later.output.suffix(1000))")
+    }
+
+    /// `kill(-1, …)` signals every process the user may signal: as a normal user all of theirs, the session included
+    /// (it ended with status 137 and no word), as root every process of the machine but the first. The process that
+    /// carries the session refuses it (EPERM), for every line's copy. Asked with signal 0, which sends nothing: a test
+    /// that fails must not kill the machine's processes. Any other `kill` is as it was.
+    @Test func signallingEveryProcessIsRefused() throws {
+        let result = try run(
+            """
+            load builder
+            import Glibc
+            let everyone = kill(-1, 0); let why = errno
+            print("every process:", everyone, why == EPERM)
+            print("this one:", kill(getpid(), 0), "its group:", kill(0, 0))
+
+            """)
+        #expect(result.output.contains("every process: -1 true\n"), "\(result.output.suffix(800))")
+        #expect(result.output.contains("this one: 0 its group: 0\n"), "\(result.output.suffix(800))")
+        #expect(result.status == 0)
     }
 
     /// A line that stops the process waiting for it: that process goes on once the line has run, or failed (before,
