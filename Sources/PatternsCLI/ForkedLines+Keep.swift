@@ -107,16 +107,20 @@ extension ForkedLines {
         Self.name(Self.keptName)
         let deaf = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
         let saved = deaf.map { signal($0, SIG_IGN) }
-        var length: UInt32 = 0
-        let lengthRead = withUnsafeMutableBytes(of: &length) { Self.readAll(resume, into: $0) }
-        var payload = [UInt8](repeating: 0, count: lengthRead ? Int(length) : 0)
-        guard lengthRead, payload.withUnsafeMutableBytes({ Self.readAll(resume, into: $0) }),
-            let events = EventCoding.decode(payload),
-            withUnsafeMutableBytes(of: &length, { Self.readAll(resume, into: $0) })
-        else { _exit(Supervisor.handedOn) }
-        var handed = [UInt8](repeating: 0, count: Int(length))
-        guard handed.withUnsafeMutableBytes({ Self.readAll(resume, into: $0) }) else { _exit(Supervisor.handedOn) }
+        // Only `undo`'s frame wakes it: what a line wrote to the pipe (the session holds its write end) is skipped.
+        var heard = SessionFrames(token: Supervisor.token)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var answer: (events: [Event], handed: [UInt8])?
+        while answer == nil {
+            let count = buffer.withUnsafeMutableBytes { Processes.read(resume, into: $0) }
+            guard count > 0 else { _exit(Supervisor.handedOn) }
+            heard.add(buffer[..<count])
+            while answer == nil, let (kind, payload) = heard.next() {
+                if kind == UInt8(ascii: "B") { answer = Self.handBack(payload) }
+            }
+        }
         Processes.close(resume)
+        guard let (events, handed) = answer else { _exit(Supervisor.handedOn) }
         for (caught, handler) in zip(deaf, saved) { signal(caught, handler) }
         if sessionGroup > 0 { _ = setpgid(0, sessionGroup) }
         Self.name(name)
@@ -158,14 +162,18 @@ extension ForkedLines {
         return (count, kilobytes)
     }
 
-    static func readAll(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        var done = 0
-        while done < buffer.count {
-            let count = Processes.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
-            if count <= 0 { return false }
-            done += count
+    /// `undo`'s hand-back: the events it answers with (length, then their coding) and what the session hands over
+    /// (length, then the bytes).
+    static func handBack(_ payload: [UInt8]) -> (events: [Event], handed: [UInt8])? {
+        func length(at index: Int) -> Int? {
+            guard payload.count - index >= 4 else { return nil }
+            return Int(payload[index..<(index + 4)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
         }
-        return true
+        guard let first = length(at: 0), payload.count - 4 >= first,
+            let events = EventCoding.decode(Array(payload[4..<(4 + first)])),
+            let second = length(at: 4 + first), payload.count == 8 + first + second
+        else { return nil }
+        return (events, Array(payload[(8 + first)...]))
     }
 
     // MARK: - Undo
@@ -177,9 +185,10 @@ extension ForkedLines {
         let payload = EventCoding.encode(said(target.state))
         let handed = Self.handOver?() ?? []
         var length = UInt32(payload.count), handedLength = UInt32(handed.count)
-        let frame =
+        let frame = SessionFrames.frame(
+            UInt8(ascii: "B"),
             withUnsafeBytes(of: &length) { Array($0) } + payload + withUnsafeBytes(of: &handedLength) { Array($0) }
-            + handed
+                + handed, token: Supervisor.token)
         // The supervisor takes the kept copy as the session before it wakes.
         Supervisor.announce(takeover: target.pid)
         guard Supervisor.awaitAcknowledgement(of: target.pid) else { _exit(Supervisor.handedOn) }

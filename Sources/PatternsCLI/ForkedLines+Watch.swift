@@ -10,7 +10,7 @@ import Glibc
 extension ForkedLines {
     /// What the copy said and did while the process from before the line waited.
     struct Heard {
-        var frames: [UInt8] = []
+        var frames = SessionFrames(token: Supervisor.token)
         var printed: [UInt8] = []
         var errorText: [UInt8] = []
         var trapped: [UInt8] = []
@@ -25,15 +25,9 @@ extension ForkedLines {
 
         /// Whole frames: kind, length, payload. Returns the phase changes' new deadlines (nil: unchanged).
         mutating func read(runLimit: Double, compileLimit: Double) -> Double? {
-            var start = 0
             var deadline: Double?
-            while frames.count - start >= 5 {
-                var length: UInt32 = 0
-                withUnsafeMutableBytes(of: &length) { $0.copyBytes(from: frames[(start + 1)..<(start + 5)]) }
-                let end = start + 5 + Int(length)
-                guard frames.count >= end else { break }
-                let payload = Array(frames[(start + 5)..<end])
-                switch frames[start] {
+            while let (kind, payload) = frames.next() {
+                switch kind {
                 case UInt8(ascii: "P"): if printed.count < 1 << 20 { printed += payload }
                 case UInt8(ascii: "C"):
                     if payload.count == 4 { group = payload.withUnsafeBytes { $0.load(as: Int32.self) } }
@@ -53,9 +47,7 @@ extension ForkedLines {
                 case UInt8(ascii: "N"): notKept = payload
                 default: break
                 }
-                start = end
             }
-            if start > 0 { frames.removeFirst(start) }
             return deadline
         }
     }
@@ -73,7 +65,7 @@ extension ForkedLines {
         defer { LineSignals.restore(listening) }
         let received = { (fd: Int32, bytes: UnsafeRawBufferPointer) in
             if fd == control {
-                heard.frames += bytes
+                heard.frames.add(bytes)
             } else if fd == errors {
                 if heard.errorText.count < 65536 { heard.errorText += bytes }
             } else {

@@ -75,10 +75,7 @@ final class ForkedLines: LineIsolation {
 
     func send(_ kind: Character, _ payload: [UInt8]) {
         guard channel >= 0 else { return }
-        var count = UInt32(payload.count)
-        var frame = [UInt8(ascii: kind.unicodeScalars.first!)]
-        withUnsafeBytes(of: &count) { frame += $0 }
-        frame += payload
+        let frame = SessionFrames.frame(UInt8(ascii: kind.unicodeScalars.first!), payload, token: Supervisor.token)
         Processes.write(channel, frame)
     }
 
@@ -305,6 +302,7 @@ final class ForkedLines: LineIsolation {
     private func startSupervisor() -> String? {
         let channels: Supervisor.Channels
         do { channels = try Supervisor.Channels() } catch { return error.description }
+        Supervisor.token = SessionFrames.newToken()
         let me = getpid()
         // Before the fork: a session that hands on at once must already have a supervisor to be adopted by (the
         // attribute is this process's own; a child does not inherit it).

@@ -29,6 +29,9 @@ enum Supervisor {
     nonisolated(unsafe) static var pid: pid_t = 0
     nonisolated(unsafe) static var announcements: Int32 = -1
     nonisolated(unsafe) static var acknowledgements: Int32 = -1
+    /// What every frame between the session's processes starts with (``SessionFrames``): made once, before the
+    /// supervisor forks.
+    nonisolated(unsafe) static var token: [UInt8] = []
     /// Descriptors only the session may hold (the class link's socket: its other end sees the session end when the
     /// last process of the session closes it); the supervisor closes its copies at start.
     nonisolated(unsafe) static var sessionOnly: Set<Int32> = []
@@ -71,20 +74,20 @@ enum Supervisor {
     }
 
     /// Said by a line's copy whose line succeeded: it is the session now, once the process it came from is gone.
-    static func announce(session: pid_t) {
+    static func announce(session: pid_t) { say(session) }
+
+    /// An announcement: one frame of 25 bytes, written whole (a pipe takes up to 4,096 at once).
+    private static func say(_ value: Int32) {
         guard announcements >= 0 else { return }
-        var value = session
-        _ = withUnsafeBytes(of: &value) { Processes.write(announcements, $0) }
+        var value = value
+        let payload = withUnsafeBytes(of: &value) { Array($0) }
+        _ = Processes.write(announcements, SessionFrames.frame(UInt8(ascii: "A"), payload, token: token))
     }
 
     /// Said by a process that is the session from now on while the one before it lives on: the session after a line
     /// whose process from before it is kept, or a kept copy that `undo` takes back (said for it by the one undoing).
     /// Acknowledged as an announcement is.
-    static func announce(takeover session: pid_t) {
-        guard announcements >= 0 else { return }
-        var value = -session
-        _ = withUnsafeBytes(of: &value) { Processes.write(announcements, $0) }
-    }
+    static func announce(takeover session: pid_t) { say(-session) }
 
     /// Waits until the supervisor takes `pid` as the session; false if the supervisor is gone.
     static func awaitAcknowledgement(of pid: pid_t) -> Bool {
@@ -132,6 +135,8 @@ enum Supervisor {
         var sessionEnd: ProcessEnd?
         /// The copies kept from before lines (ForkedLines+Keep.swift): alive, waiting, not the session.
         var kept: Set<pid_t> = []
+        /// The announcements read and not yet taken.
+        var said = SessionFrames(token: Supervisor.token)
 
         /// Runs until the session is over; how it ended.
         mutating func run(_ channels: Channels) -> ProcessEnd {
@@ -182,12 +187,17 @@ enum Supervisor {
         mutating func hear(_ channels: Channels) -> Bool {
             let fd = channels.announcements.read
             var item = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            var buffer = [UInt8](repeating: 0, count: 512)
             while poll(&item, 1, 0) > 0 {
-                var value: Int32 = 0
-                let count = withUnsafeMutableBytes(of: &value) { Processes.read(fd, into: $0) }
-                guard count == 4 else { return count != 0 }
-                if value > 0 { next = value }
-                if value < 0 { take(-value, channels) }
+                let count = buffer.withUnsafeMutableBytes { Processes.read(fd, into: $0) }
+                guard count > 0 else { return count != 0 }
+                said.add(buffer[..<count])
+                while let (kind, payload) = said.next() {
+                    guard kind == UInt8(ascii: "A"), payload.count == 4 else { continue }
+                    let value = payload.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
+                    if value > 0 { next = value }
+                    if value < 0 { take(-value, channels) }
+                }
                 item.revents = 0
             }
             return true
