@@ -77,7 +77,7 @@ extension ForkedLines {
             if heard.kept || heard.saved { return true }
             LineSignals.forwardUnlessFrom(pid)
             let now = Processes.now()
-            if [SIGTERM, SIGHUP].contains(Signals.pending) {
+            if [SIGTERM, SIGHUP, SIGQUIT].contains(Signals.pending) {
                 stop = .ended(signal: Signals.pending)
             } else if Signals.pending == SIGINT && !heard.waiting {
                 Signals.pending = 0
@@ -141,6 +141,8 @@ extension ForkedLines {
             ended = Processes.wait(pid)
         }
         if heard.group > 0 { ProcessTree.kill(heard.group) }
+        // Ctrl-\ while a line runs: the session quits, as it does at the prompt, the line's processes gone first.
+        if case .ended(signal: SIGQUIT)? = stop { Signals.terminate(by: SIGQUIT) }
         let text = String(decoding: heard.printed, as: UTF8.self)
         if let stop { return .stopped(stop, printed: text) }
         if let failed = heard.failed, let events = EventCoding.decode(failed) { return .failed(events) }
@@ -196,15 +198,17 @@ extension ForkedLines {
     }
 }
 
-/// SIGTERM and SIGHUP while a line runs, with who sent them: the line's own processes cannot end the session
+/// SIGTERM, SIGHUP and SIGQUIT while a line runs, with who sent them: the line's own processes cannot end the session
 /// (`kill(getppid(), SIGTERM)`), anyone else can.
 enum LineSignals {
     nonisolated(unsafe) static var signal: Int32 = 0
     nonisolated(unsafe) static var sender: pid_t = 0
 
+    static let caughtSignals = [SIGTERM, SIGHUP, SIGQUIT]
+
     static func listen() -> [sigaction] {
         var saved: [sigaction] = []
-        for caught in [SIGTERM, SIGHUP] {
+        for caught in caughtSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { number, info, _ in
                 LineSignals.sender = info?.pointee._sifields._kill.si_pid ?? 0
@@ -220,7 +224,7 @@ enum LineSignals {
     }
 
     static func restore(_ saved: [sigaction]) {
-        for (caught, old) in zip([SIGTERM, SIGHUP], saved) {
+        for (caught, old) in zip(caughtSignals, saved) {
             var action = old
             sigaction(caught, &action, nil)
         }

@@ -247,7 +247,7 @@ enum Supervisor {
         case .signaled(let signal), .stopped(let signal): killedBy = signal
         }
         if terminal >= 0 { tcsetattr(terminal, TCSANOW, &modes) }
-        if ![SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGKILL].contains(killedBy) {
+        if ![SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGKILL, SIGQUIT].contains(killedBy) {
             Output.error(EngineText.playgroundStopped.text(Output.lang, String(killedBy)))
         }
         Glibc.signal(killedBy, SIG_DFL)

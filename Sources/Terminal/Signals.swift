@@ -23,6 +23,9 @@ public enum Signals {
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
+        // Ctrl-\ quits as it quits a program, with no report: the Swift runtime's own handler printed a backtrace of
+        // some sixty lines of the playground's frames (into the transcript, when a line sent it to its parent).
+        signal(SIGQUIT, SIG_DFL)
         // A resize interrupts a blocked read (no SA_RESTART), so the dashboard is redrawn at once.
         var winch = sigaction()
         winch.__sigaction_handler.sa_handler = { _ in Signals.resized = true }

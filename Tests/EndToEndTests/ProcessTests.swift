@@ -403,6 +403,36 @@ import Testing
         type("print(\"after\")", into: terminal, expect: "after\n")
     }
 
+    /// Ctrl-\\ quits the playground as it quits a program, while a line spins as at the prompt: the line's process
+    /// goes first, the shell sees 131, and nothing is printed of the playground's insides (the Swift runtime's handler
+    /// printed a backtrace of some sixty lines). A line that sends SIGQUIT to its parent is the line's own business.
+    @Test func ctrlBackslashQuitsWithoutABacktraceAndALinesQuitIsIgnored() throws {
+        for spinning in [false, true] {
+            let marker = "quit-\(UUID().uuidString)"
+            let terminal = try terminal(
+                ["PATTERNS_TEST_MARK": marker],
+                // The shell is in the terminal's foreground group too: it hears Ctrl-\\ and goes on.
+                program: "trap true QUIT; \"$0\" --width 200; echo \"shell after: $?\"")
+            type("import Glibc", into: terminal, expect: "import Glibc")
+            type("kill(getppid(), SIGQUIT)", into: terminal, expect: "kill(getppid(), SIGQUIT)")
+            type("print(\"alive\")", into: terminal, expect: "alive\n")
+            let mark = terminal.transcript.count
+            if spinning {
+                let file = NSTemporaryDirectory() + "patterns-quit-\(getpid())-\(UUID().uuidString)"
+                defer { unlink(file) }
+                terminal.send("_ = creat(\"\(file)\", 0o600); while true {}\r")
+                #expect(Waits.until(timeout: 60) { access(file, F_OK) == 0 })
+            }
+            terminal.send("\u{1C}")
+            #expect(
+                terminal.waitFor("shell after: 131", after: mark, timeout: 20),
+                "\(PseudoTerminal.stripEscapes(String(terminal.transcript.suffix(600))))")
+            let said = PseudoTerminal.stripEscapes(terminal.transcript)
+            for inside in ["Backtrace", "crashed", "💣"] { #expect(!said.contains(inside), "\(said.suffix(2000))") }
+            #expect(Waits.settled(marker).isEmpty, "no process of the session is left")
+        }
+    }
+
     @Test func readingTheTerminalIsNamedAndTheShellGoesOn() throws {
         let terminal = try terminal(program: "\"$0\" --width 200; echo \"shell after: $?\"")
         type("let s = readLine()", into: terminal, expect: "the line waits for standard input", timeout: 10)
