@@ -29,6 +29,17 @@ static inline int patterns_become_subreaper(void) {
     return -1;
 #endif
 }
+/// Sets how many bytes a pipe holds unread (Linux; at most /proc/sys/fs/pipe-max-size for a normal user). The size
+/// set, or -1.
+static inline int patterns_set_pipe_size(int fd, int size) {
+#ifdef F_SETPIPE_SZ
+    return fcntl(fd, F_SETPIPE_SZ, size);
+#else
+    (void)fd;
+    (void)size;
+    return -1;
+#endif
+}
 /// A pipe whose ends close on exec (a compiler never holds them), optionally without blocking.
 static inline int patterns_pipe(int fds[2], int nonblocking) {
     return pipe2(fds, O_CLOEXEC | (nonblocking ? O_NONBLOCK : 0));

@@ -72,7 +72,9 @@ extension ForkedLines {
                 heard.trapped += bytes
             }
         }
-        Processes.pump([control, errors, traps], received: received) {
+        // What the line writes to standard error waits in its pipe: the copy shows it if the line goes on; here it is
+        // read once the copy is gone, for the words of a trap.
+        Processes.pump([control, traps], received: received) {
             if let next = heard.read(runLimit: runLimit, compileLimit: compileLimit) { deadline = next }
             if heard.kept || heard.saved { return true }
             LineSignals.forwardUnlessFrom(pid)
@@ -119,7 +121,7 @@ extension ForkedLines {
         while more {
             more = false
             Processes.pump(
-                [control, errors, traps], every: 0,
+                [control, traps], every: 0,
                 received: { fd, bytes in
                     more = true
                     received(fd, bytes)
@@ -141,6 +143,7 @@ extension ForkedLines {
             ended = Processes.wait(pid)
         }
         if heard.group > 0 { ProcessTree.kill(heard.group) }
+        Processes.pump([errors], every: 0, received: received, stop: { true })
         // Ctrl-\ while a line runs: the session quits, as it does at the prompt, the line's processes gone first.
         if case .ended(signal: SIGQUIT)? = stop { Signals.terminate(by: SIGQUIT) }
         let text = String(decoding: heard.printed, as: UTF8.self)

@@ -27,6 +27,10 @@ final class ForkedLines: LineIsolation {
     let memoryLimit: Int
     /// In the copy that runs a line: where it reports to the process waiting for it.
     var channel: Int32 = -1
+    /// In the copy that runs a line: what the line writes to standard error (``takeErrorOutput()``).
+    var errorOutput: Int32 = -1
+    /// The most of a line's standard error that is kept.
+    static let errorOutputKept: Int32 = 1 << 20
     var supervised = false
     /// The process group of the session (the one the shell made), which the copy rejoins before it carries on.
     var sessionGroup: pid_t = 0
@@ -66,6 +70,18 @@ final class ForkedLines: LineIsolation {
 
     func printed(_ text: String) { send("P", Array(text.utf8)) }
 
+    func takeErrorOutput() -> String {
+        guard errorOutput >= 0 else { return "" }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Processes.read(errorOutput, into: $0) }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     static func seconds(_ limit: Double) -> UInt32 { UInt32(max(1, min(limit.rounded(.up), 86400))) }
 
     func takeEndedProcesses() -> Int {
@@ -100,8 +116,11 @@ final class ForkedLines: LineIsolation {
         do {
             control = try Processes.pipe()
             fds += [control.read, control.write]
-            errors = try Processes.pipe()
+            // Read by no one while the line runs, so it holds what the line writes (up to a megabyte, then the
+            // writes fail rather than wait): the copy takes it after its line, the waiting process after a crash.
+            errors = try Processes.pipe(nonblocking: true)
             fds += [errors.read, errors.write]
+            _ = patterns_set_pipe_size(errors.write, Self.errorOutputKept)
             traps = try Processes.pipe()
             fds += [traps.read, traps.write]
             if isatty(0) != 1 {
@@ -119,8 +138,9 @@ final class ForkedLines: LineIsolation {
             return .refused(error.description)
         }
         if pid == 0 {
-            Processes.close(control.read, errors.read, traps.read, input.write, resume.read)
+            Processes.close(control.read, traps.read, input.write, resume.read)
             fds = []
+            errorOutput = errors.read
             let copy = Copy(control: control.write, errors: errors.write, traps: traps.write, input: input.read)
             let keeping = keep.map { Keeping(key: $0.key, stateBefore: $0.stateBefore, resume: resume.write) }
             return runHere(line, said: said, copy, parent: parent, keeping: keeping)
@@ -184,6 +204,8 @@ final class ForkedLines: LineIsolation {
         let interrupt = signal(SIGINT, SIG_IGN)
         channel = copy.control
         let ok = line()
+        Processes.close(errorOutput)
+        errorOutput = -1
         // A process learner code forked, back from the line: it is not the session.
         Processes.endIfForeign()
         Processes.restore(saved)

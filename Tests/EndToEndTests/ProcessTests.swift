@@ -231,6 +231,27 @@ import Testing
         #expect(later.output.contains("\n42\n"), "\(later.output.suffix(1000))")
     }
 
+    /// What a line writes to standard error is shown as what it prints is, after it (before, nothing of it was shown
+    /// after a line that ran: the process waiting for the line read it only for the words of a trap, which it still
+    /// finds there).
+    @Test func standardErrorIsShown() throws {
+        let result = try run(
+            """
+            load builder
+            import Glibc
+            fputs("to stderr\\n", stderr); print("to stdout")
+            enum Oops: Error { case now }
+            fputs("before the throw\\n", stderr); throw Oops.now
+            let a = [1]; fputs("before the trap\\n", stderr); print(a[3])
+            print("after")
+
+            """)
+        #expect(result.output.contains("── log ─────────────────────\nto stdout\nto stderr\n"), "\(result.output)")
+        #expect(result.output.contains("before the throw\nerror: Oops.now was thrown"), "\(result.output)")
+        #expect(result.output.contains("Fatal error: Index out of range"), "\(result.output)")
+        #expect(result.output.contains("\nafter\n"), "\(result.output)")
+    }
+
     /// `kill(-1, …)` signals every process the user may signal: as a normal user all of theirs, the session included
     /// (it ended with status 137 and no word), as root every process of the machine but the first. The process that
     /// carries the session refuses it (EPERM), for every line's copy. Asked with signal 0, which sends nothing: a test

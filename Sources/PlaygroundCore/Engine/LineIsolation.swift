@@ -12,6 +12,9 @@ public protocol LineIsolation: AnyObject {
     func enter(_ phase: LinePhase)
     /// What learner code printed (shown if the line is stopped before it ends).
     func printed(_ text: String)
+    /// What the line wrote to standard error since it began or since this was last asked (`fputs(…, stderr)`),
+    /// shown as what it printed is. Empty where standard error is the session's own.
+    func takeErrorOutput() -> String
     /// How a failed line is rolled back: true when the copy it ran in is dropped, so that the runner has nothing to
     /// take back inside it; false when the line runs where the session goes on, which then rebuilds the live objects
     /// from the journal.
@@ -31,6 +34,7 @@ extension LineIsolation {
     /// A failed line's copy is dropped: what an isolation is for.
     public var rollsBackByDiscarding: Bool { true }
     public func takeEndedProcesses() -> Int { 0 }
+    public func takeErrorOutput() -> String { "" }
     public func willRun(key: UInt64, stateBefore: @escaping () -> [StateGroup]?) {}
     public func resumeKept(key: UInt64, said: (_ keptState: [StateGroup]) -> [Event]) -> Bool { false }
 }

@@ -173,6 +173,8 @@ extension LineRunner {
         LineTasks.runDue()
         if isolated, LineTasks.isInstalled { MainQueue.drain() }
         flushPrinted()
+        // What it wrote to standard error, after what it printed (each in the order written; the two are not mixed).
+        if let written = isolation?.takeErrorOutput(), !written.isEmpty { postPrinted(written) }
         // A thread the line left (a global queue's worker) would be in every copy made after it: not kept. A timer
         // would need Foundation's run loop, which starts threads of its own: said, and not kept either.
         if let threads, let now = ThreadCount.current(), now > threads {
