@@ -12,7 +12,8 @@ import Glibc
 /// the copy's parent, is kept, blocked on a pipe of its own, a child of the supervisor too. `undo` of that line
 /// hands the session back to it through that pipe: it wakes where it waited, in its line's ``attempt``, and answers
 /// that line as the `undo`, with the objects, the files and the random values exactly as they were before it. Nothing
-/// runs again. The supervisor ends the kept copies with the session; beyond ``keptLimit``, the oldest go.
+/// runs again. The supervisor ends the kept copies with the session; beyond ``keptLimit``, or once they hold more
+/// memory of their own than a line may use (``keptThatFit(_:megabytes:)``), the oldest go.
 extension ForkedLines {
     /// A copy kept from before a line.
     struct Kept {
@@ -67,12 +68,38 @@ extension ForkedLines {
         _ = patterns_set_parent_death_signal(SIGKILL)
         if getppid() != Supervisor.pid { _exit(Supervisor.handedOn) }
         kept.append(Kept(pid: parent, key: keeping.key, state: stateBefore, resume: keeping.resume))
-        while kept.count > Self.keptLimit {
+        let fit = Self.keptThatFit(kept.map(\.pid), megabytes: memoryLimit)
+        while kept.count > min(Self.keptLimit, fit) {
             let oldest = kept.removeFirst()
             kill(oldest.pid, SIGKILL)
             Processes.close(oldest.resume)
         }
         return .ran(true)
+    }
+
+    /// How many of the newest of `kept` (oldest first) hold, together, no more memory of their own than `megabytes`
+    /// (a line's limit): a kept copy holds the pages the lines after it changed, so that 20 lines that each rewrote a
+    /// buffer of 1.9 GB would have kept 38 GB. The newest is always kept; `undo` of an older line whose copy went
+    /// replays the journal instead.
+    static func keptThatFit(_ kept: [pid_t], megabytes: Int) -> Int {
+        var kilobytes = 0
+        var fit = 0
+        for pid in kept.reversed() {
+            kilobytes += privateKilobytes(of: pid)
+            if fit > 0 && kilobytes > megabytes * 1024 { break }
+            fit += 1
+        }
+        return fit
+    }
+
+    /// The memory `pid` holds of its own (`Private_Clean` + `Private_Dirty` of its `smaps_rollup`), in kilobytes.
+    static func privateKilobytes(of pid: pid_t) -> Int {
+        let rollup = Processes.contents(of: "/proc/\(pid)/smaps_rollup", limit: 16384) ?? ""
+        var kilobytes = 0
+        for line in rollup.split(separator: "\n") where line.hasPrefix("Private_") {
+            kilobytes += Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return kilobytes
     }
 
     /// Waits until the copy that forked this process is gone and the supervisor adopted it: told by the parent's
@@ -154,10 +181,7 @@ extension ForkedLines {
             var info = stat()
             guard stat("/proc/\(pid)", &info) == 0, info.st_uid == getuid() else { continue }
             count += 1
-            let rollup = Processes.contents(of: "/proc/\(pid)/smaps_rollup", limit: 16384) ?? ""
-            for line in rollup.split(separator: "\n") where line.hasPrefix("Private_") {
-                kilobytes += Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-            }
+            kilobytes += privateKilobytes(of: pid)
         }
         return (count, kilobytes)
     }

@@ -231,6 +231,43 @@ import Testing
         #expect(later.output.contains("\n42\n"), "\(later.output.suffix(1000))")
     }
 
+    /// The copies kept for `undo` hold the pages the lines after them changed: 20 lines that each rewrote a big
+    /// buffer kept 20 of it (+300 MB a line was measured, linear). Together they now hold no more memory of their own
+    /// than one line may use (here 300 MB): the oldest go, and `undo` of a line whose copy went replays. Measured by
+    /// the session's own last line, which reads the kept copies' `smaps_rollup` (they end with the session).
+    @Test func theCopiesKeptForUndoHoldNoMoreMemoryThanALineMay() throws {
+        let marker = "kept-memory-\(UUID().uuidString)"
+        let rewrites = ["chicken", "tofu", "chicken", "tofu", "chicken", "tofu"].enumerated().map { index, meat in
+            "memset(big, \(index + 2), size); try builder.setMeat(.\(meat))"
+        }
+        // One line, typed as a learner would.
+        let measure = #"""
+            var kb = 0, count = 0; for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard Int32(name) != nil,
+            (try? String(contentsOfFile: "/proc/\(name)/comm", encoding: .utf8)) == "patterns-kept\n",
+            let env = FileManager.default.contents(atPath: "/proc/\(name)/environ"),
+            String(decoding: env, as: UTF8.self).contains("MARK") else { continue }; count += 1;
+            let rollup = (try? String(contentsOfFile: "/proc/\(name)/smaps_rollup", encoding: .utf8)) ?? "";
+            for line in rollup.split(separator: "\n") where line.hasPrefix("Private_") {
+            kb += Int(line.split(separator: " ")[1]) ?? 0 } }; print("kept:", count, "holding:", kb / 1024)
+            """#.replacingOccurrences(of: "MARK", with: marker).split(separator: "\n").joined(separator: " ")
+        let lines =
+            [
+                "load builder", "import Glibc", "import Foundation",
+                "let size = 100 << 20; let big = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)",
+                "memset(big, 1, size)",
+            ] + rewrites + [measure, "undo", "undo", "state"]
+        let result = try run(
+            lines.joined(separator: "\n") + "\n", ["PATTERNS_LINE_MEMORY_LIMIT": "300", "PATTERNS_TEST_MARK": marker])
+        let said = try #require(
+            result.output.split(separator: "\n").first { $0.hasPrefix("kept: ") }, "\(result.output.suffix(2000))")
+        let figures = said.split(separator: " ").compactMap { Int($0) }
+        #expect(figures.count == 2 && figures[0] >= 1 && figures[1] <= 300, "\(said)")
+        #expect(result.output.contains("undid: memset(big, 7, size)"), "\(result.output.suffix(2000))")
+        #expect(result.output.contains("meat:     .tofu"), "after two undos: \(result.output.suffix(1500))")
+        #expect(result.status == 0, "\(result.output.suffix(1500))")
+    }
+
     /// What a line writes to standard error is shown as what it prints is, after it (before, nothing of it was shown
     /// after a line that ran: the process waiting for the line read it only for the words of a trap, which it still
     /// finds there).
