@@ -157,6 +157,7 @@ enum Supervisor {
                     if pid == next { next = 0 }
                     kept.remove(pid)
                 }
+                continueIfStoppedAlone()
                 if announcing { announcing = hear(channels) }
                 // One that said so and is gone since (reaped above, or before it was heard) is no one.
                 if next != 0 && kill(next, 0) != 0 { next = 0 }
@@ -181,6 +182,21 @@ enum Supervisor {
                 _ = poll(&items, nfds_t(items.count), -1)
                 if items[1].revents != 0 { _ = read(channels.wake.read, &drain, drain.count) }
             }
+        }
+
+        /// The session stopped while this process was not (`kill(getppid(), SIGSTOP)` in a line that then spins: the
+        /// process waiting for it could no longer end it at its time limit, nor hear Ctrl-C) goes on. A stop of the
+        /// whole job (Ctrl-Z) stops this process too, and is the shell's; so is one for reading or writing the
+        /// terminal from the background.
+        mutating func continueIfStoppedAlone() {
+            guard let end = Processes.wait(session, waiting: false, untraced: true) else { return }
+            // Ended since the look above: taken here.
+            guard case .stopped(let signal) = end else {
+                sessionEnd = end
+                return
+            }
+            guard signal == SIGSTOP || (signal == SIGTSTP && !Supervisor.isStopSignalPending()) else { return }
+            kill(session, SIGCONT)
         }
 
         /// Reads what was said without waiting; false once no process of the session can say more.
@@ -257,6 +273,18 @@ enum Supervisor {
         sigprocmask(SIG_UNBLOCK, &set, nil)
         raise(killedBy)
         _exit(128 + killedBy)
+    }
+
+    /// Whether a stop from the terminal (SIGTSTP) waits to be delivered to this process (`SigPnd`, `ShdPnd` of
+    /// /proc/self/status): Ctrl-Z is sent to the whole job at once.
+    static func isStopSignalPending() -> Bool {
+        let status = Processes.contents(of: "/proc/self/status", limit: 16384) ?? ""
+        let bit = UInt64(1) << UInt64(SIGTSTP - 1)
+        for line in status.split(separator: "\n") where line.hasPrefix("SigPnd:") || line.hasPrefix("ShdPnd:") {
+            let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16) ?? 0
+            if mask & bit != 0 { return true }
+        }
+        return false
     }
 
     /// Sends `signal` to every child of this process (the session, a copy waiting on a line, orphans it adopted).

@@ -318,6 +318,21 @@ import Testing
         #expect(result.status == 1, "one line failed, as a piped session says")
     }
 
+    /// A line that stops the process waiting for it and then never ends: nothing was left to end it at its time
+    /// limit, nor to hear Ctrl-C (the session hung for good). The supervisor, which the line's stop did not stop,
+    /// lets it go on; a stop of the whole job (Ctrl-Z) stops the supervisor too, and stays the shell's.
+    @Test func aLineThatStopsItsParentAndSpinsIsStoppedAtItsLimit() throws {
+        for stop in ["SIGSTOP", "SIGTSTP"] {
+            let result = try run(
+                "load builder\nimport Glibc\nvar c = 1\nc = 2; kill(getppid(), \(stop)); while true {}\n"
+                    + "print(\"c is\", c)\n",
+                ["PATTERNS_LINE_TIME_LIMIT": "2"])
+            #expect(
+                result.output.contains("the line was still running after 2 s"), "\(stop): \(result.output.suffix(800))")
+            #expect(result.output.contains("\nc is 1\n"), "\(stop): \(result.output.suffix(800))")
+        }
+    }
+
     /// A line that leaves so many files open that too few are left for a line's pipes is not kept (an ordinary leak,
     /// a file opened in a loop and never closed): before, every later line, `undo` included, failed for want of a
     /// pipe. The session runs with 256 files at most here, so that the leak is quick.
