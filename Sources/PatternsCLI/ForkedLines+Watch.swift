@@ -84,6 +84,10 @@ extension ForkedLines {
             } else if Signals.pending == SIGINT && !heard.waiting {
                 Signals.pending = 0
                 stop = .interrupted
+            } else if Signals.pending == SIGTSTP {
+                // Ctrl-Z: the line stops with the job, and has the rest of its time when the job goes on.
+                Signals.pending = 0
+                deadline += Self.suspend(pid, compiler: heard.group)
             } else if let end = Processes.wait(pid, waiting: false, untraced: true) {
                 if case .stopped(let signal) = end {
                     // A read of the terminal from the line's own process group (SIGTTIN); any other stop goes on.
@@ -159,6 +163,25 @@ extension ForkedLines {
         return .stopped(lineStop(end, peak: peakMegabytes), printed: text)
     }
 
+    /// Stops the line's processes (the copy runs in a process group of its own, which Ctrl-Z does not reach), then
+    /// this process, as Ctrl-Z would have; continues them when the job is continued (`fg`). How long it was stopped.
+    static func suspend(_ pid: pid_t, compiler group: Int32) -> Double {
+        let started = Processes.now()
+        let targets = [-pid, pid] + (group > 0 ? [-group] : [])
+        for target in targets { kill(target, SIGSTOP) }
+        var caught = sigaction()
+        sigaction(SIGTSTP, nil, &caught)
+        signal(SIGTSTP, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        raise(SIGTSTP)
+        sigaction(SIGTSTP, &caught, nil)
+        for target in targets { kill(target, SIGCONT) }
+        return Processes.now() - started
+    }
+
     /// A copy's end, in the words that fit it.
     func lineStop(_ end: ProcessEnd, peak megabytes: Int) -> LineStop {
         switch end {
@@ -201,13 +224,13 @@ extension ForkedLines {
     }
 }
 
-/// SIGTERM, SIGHUP and SIGQUIT while a line runs, with who sent them: the line's own processes cannot end the session
-/// (`kill(getppid(), SIGTERM)`), anyone else can.
+/// SIGTERM, SIGHUP, SIGQUIT and SIGTSTP while a line runs, with who sent them: the line's own processes cannot end or
+/// stop the session (`kill(getppid(), SIGTERM)`), anyone else can.
 enum LineSignals {
     nonisolated(unsafe) static var signal: Int32 = 0
     nonisolated(unsafe) static var sender: pid_t = 0
 
-    static let caughtSignals = [SIGTERM, SIGHUP, SIGQUIT]
+    static let caughtSignals = [SIGTERM, SIGHUP, SIGQUIT, SIGTSTP]
 
     static func listen() -> [sigaction] {
         var saved: [sigaction] = []

@@ -506,6 +506,51 @@ import Testing
         }
     }
 
+    /// Ctrl-Z while a line spins stops the job, the line's own process included (it runs in a process group of its
+    /// own, which Ctrl-Z does not reach: it spun on while the shell said the job was stopped), and `fg` gives it the
+    /// rest of its time (Ctrl-C then stops it, not the limit). In a shell with job control, as a learner runs it.
+    @Test func ctrlZStopsASpinningLineWithTheJob() throws {
+        let marker = "ctrl-z-\(UUID().uuidString)"
+        let terminal = try PseudoTerminal(
+            "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+            environment: environment(["PATTERNS_TEST_MARK": marker, "PS1": "sh$ "]), columns: 200, rows: 100)
+        #expect(terminal.waitFor("sh$ "))
+        terminal.send("'\(patternsBinary())' --width 200\r")
+        #expect(terminal.waitFor("patterns> "))
+        terminal.send("load builder\r")
+        #expect(terminal.waitFor("builder 1/12> "))
+        type("import Glibc", into: terminal, expect: "import Glibc")
+        let spinning = NSTemporaryDirectory() + "patterns-ctrl-z-\(getpid())-\(UUID().uuidString)"
+        defer { unlink(spinning) }
+        let mark = terminal.transcript.count
+        terminal.send("_ = creat(\"\(spinning)\", 0o600); while true {}\r")
+        #expect(Waits.until(timeout: 60) { access(spinning, F_OK) == 0 })
+        terminal.send("\u{1A}")
+        #expect(terminal.waitFor("Stopped", after: mark), "\(terminal.plainText.suffix(600))")
+        // The supervisor, the process waiting for the line, the line's copy, and the copies kept for `undo`.
+        let states = {
+            Waits.processes(marked: marker).filter { $0.name.hasPrefix("patterns") }.map(\.pid).map { pid in
+                let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+                return stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+            }
+        }
+        #expect(
+            Waits.until(timeout: 10) { states().filter { $0 == "R" }.isEmpty && states().count >= 3 },
+            "\(states())")
+        #expect(terminal.waitFor("sh$ ", after: mark))
+        let stopped = terminal.transcript.count
+        terminal.send("fg\r")
+        // bash names the job it continues.
+        #expect(terminal.waitFor("--width 200", after: stopped))
+        terminal.send("\u{3}")
+        #expect(terminal.waitFor("stopped by Ctrl-C", after: mark, timeout: 10), "\(terminal.plainText.suffix(600))")
+        type("print(\"after\")", into: terminal, expect: "after\n")
+        terminal.send("\u{4}")
+        #expect(terminal.waitFor("sh$ ", after: terminal.transcript.count - 10))
+        terminal.send("exit\r")
+        #expect(terminal.waitForExit() != nil)
+    }
+
     @Test func readingTheTerminalIsNamedAndTheShellGoesOn() throws {
         let terminal = try terminal(program: "\"$0\" --width 200; echo \"shell after: $?\"")
         type("let s = readLine()", into: terminal, expect: "the line waits for standard input", timeout: 10)
