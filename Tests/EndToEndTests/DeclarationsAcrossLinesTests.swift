@@ -12,6 +12,46 @@ import Testing
         try playground.run(input, arguments: ["--lang", lang])
     }
 
+    /// A line whose function or type uses a variable the same line declares runs as the same line of a main file
+    /// does (before, the declarations were compiled before the variable, and "cannot find 'p' in scope" came in the
+    /// compiler's words). The function lasts for later lines; the variable is the learner's, in the state pane; an
+    /// error in the declaration is said of the line as typed, and the variable before it is gone with the line.
+    @Test func aDeclarationUsesAVariableOfItsOwnLine() throws {
+        let result = try run(
+            """
+            load builder
+            var p: [Int] = []; func f() { p.append(1) }; f()
+            f(); print(p)
+            var r = 2; struct R { var v: Int { r * 3 } }; print(R().v)
+            var s = 1; func h() -> Int { s + undefinedName }; h()
+            print(s)
+
+            """)
+        #expect(
+            answer(to: "var p: [Int] = []; func f() { p.append(1) }; f()", in: result.output) == """
+                ── code ────────────────────
+                var p: [Int] = []; func f() { p.append(1) }; f()
+                ── log ─────────────────────
+                p.value: [1]
+                ── state ───────────────────
+                p: Array<Int>
+                * value: [1]
+                (unchanged: builder; 'state' shows every object)
+                """, "\(result.output)")
+        #expect(answer(to: "f(); print(p)", in: result.output).contains("[1, 1]\n"), "\(result.output)")
+        #expect(
+            answer(to: "var r = 2; struct R { var v: Int { r * 3 } }; print(R().v)", in: result.output)
+                .contains("── log ─────────────────────\n6\n"), "\(result.output)")
+        #expect(
+            answer(to: "var s = 1; func h() -> Int { s + undefinedName }; h()", in: result.output).hasSuffix(
+                """
+                repl:1:34: error: cannot find 'undefinedName' in scope
+                var s = 1; func h() -> Int { s + undefinedName }; h()
+                                                 ^~~~~~~~~~~~~
+                """), "\(result.output)")
+        #expect(answer(to: "print(s)", in: result.output).contains("cannot find 's' in scope"), "\(result.output)")
+    }
+
     @Test func aSubclassOnALaterLineInheritsInternalMembers() throws {
         let result = try run("load builder\nclass Foo { var x = 1 }\nclass Bar: Foo {}\nprint(Bar().x)\n")
         #expect(answer(to: "print(Bar().x)", in: result.output).hasSuffix("1"), "\(result.output)")

@@ -72,13 +72,34 @@ extension LineRunner {
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
         try LineSource.refusePlaygroundNames(in: SwiftReader(text))
+        // Declarations that use the line's own variables: each part in turn, in the one line's copy; the code pane
+        // shows the line once, as typed.
+        if let parts = LearnerDeclarations.partsInOrder(text) {
+            for (index, part) in parts.enumerated() {
+                try runCompiled(part, typed: text, showsCode: index == 0, in: workspace, with: compiler)
+            }
+            return
+        }
+        try runCompiled(text, typed: text, showsCode: true, in: workspace, with: compiler)
+    }
+
+    /// A line, or a part of one (``LearnerDeclarations/partsInOrder(_:)``) with the rest of the `typed` line in
+    /// spaces: what Swift says of it is said of the line as typed.
+    private func runCompiled(
+        _ text: String, typed: String, showsCode: Bool, in workspace: Workspace, with compiler: LineCompiler
+    ) throws {
         lendNamesToDeclarations()
         // A line that only declares (a type, a function, an extension) adds to what every later line sees.
         if LearnerDeclarations.declarations(in: text) != nil {
-            try declare(text, in: workspace, with: compiler, seeing: visibleNames(in: workspace).names)
+            do {
+                try declare(
+                    text, in: workspace, with: compiler, seeing: visibleNames(in: workspace).names,
+                    posting: showsCode)
+            } catch let diagnostics as CompilerDiagnostics where text != typed {
+                throw CompilerDiagnostics(text: LineSource.quoting(diagnostics.text, typed: typed, compiled: text))
+            }
             return
         }
-        let typed = text
         var text = text
         // Top-level code: what it refuses that a function body would allow is refused; a modifier it allows, kept.
         let (topLevel, refused) = LineSource.asTopLevelCode(text)
@@ -156,7 +177,7 @@ extension LineRunner {
                 throw PlaygroundError(CoreText.compiledInterrupted.phrase)
             }
         }
-        if !mediator.isMuted {
+        if !mediator.isMuted, showsCode {
             mediator.post(PaneMessage(topic: "code", source: "swift", text: typed))
             // What Swift warns about the learner's own line (`weak var gone = HamburgerBuilder()`), as swiftc says it.
             if !warnings.isEmpty { mediator.post(PaneMessage(topic: "log", source: "swiftc", text: warnings)) }
