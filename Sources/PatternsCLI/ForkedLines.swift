@@ -222,10 +222,12 @@ final class ForkedLines: LineIsolation {
         let started = ProcessTree.hasChildren(me) ? ProcessTree.descendants(of: me) : []
         for pid in started { kill(pid, SIGKILL) }
         for pid in started { _ = Processes.wait(pid) }
-        // A line that stopped the process waiting for it (`kill(getppid(), SIGSTOP)`) would leave it stopped for good,
-        // and the session with it: it goes on, whether the line succeeded or failed (a no-op for one that runs). Not
-        // when the supervisor is stopped too: that is the terminal's Ctrl-Z, the shell's to end with `fg`.
-        if !ProcessTree.isStopped(Supervisor.pid) { kill(parent, SIGCONT) }
+        // A line that stopped the process waiting for it (`kill(getppid(), SIGSTOP)`) or the supervisor would leave it
+        // stopped for good, and the session with it (no verdict heard, no handover acknowledged): each goes on,
+        // whether the line succeeded or failed (a no-op for one that runs). Ctrl-Z cannot be what stopped them, as it
+        // stops this process too (the process waiting for the line suspends it with the job).
+        if ProcessTree.isStopped(Supervisor.pid) { kill(Supervisor.pid, SIGCONT) }
+        kill(parent, SIGCONT)
         guard ok else {
             if let keeping { Processes.close(keeping.resume) }
             send("D", EventCoding.encode(said()))

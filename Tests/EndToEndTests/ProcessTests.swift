@@ -318,6 +318,26 @@ import Testing
         #expect(result.status == 1, "one line failed, as a piped session says")
     }
 
+    /// A line that stops the supervisor (the waiting process's parent): the session hung for good at the handover,
+    /// which the supervisor acknowledges. The line's copy continues it after the line, as it does the waiting process.
+    @Test func aLineThatStopsTheSupervisorNeverHangsTheSession() throws {
+        let result = try run(
+            """
+            load builder
+            import Glibc
+            import Foundation
+            let stat = try! String(contentsOfFile: "/proc/\\(getppid())/stat", encoding: .utf8)
+            let supervisor = Int32(stat.split(separator: ")").last!.split(separator: " ")[1])!
+            print("stopped:", kill(supervisor, SIGSTOP))
+            var c = 5
+            print("c is", c)
+
+            """)
+        #expect(result.output.contains("stopped: 0\n"), "\(result.output.suffix(800))")
+        #expect(result.output.contains("\nc is 5\n"), "\(result.output.suffix(800))")
+        #expect(result.status == 0)
+    }
+
     /// A line that stops the process waiting for it and then never ends: nothing was left to end it at its time
     /// limit, nor to hear Ctrl-C (the session hung for good). The supervisor, which the line's stop did not stop,
     /// lets it go on; a stop of the whole job (Ctrl-Z) stops the supervisor too, and stays the shell's.
