@@ -224,9 +224,11 @@ final class ForkedLines: LineIsolation {
         for pid in started { _ = Processes.wait(pid) }
         // A line that stopped the process waiting for it (`kill(getppid(), SIGSTOP)`) or the supervisor would leave it
         // stopped for good, and the session with it (no verdict heard, no handover acknowledged): each goes on,
-        // whether the line succeeded or failed (a no-op for one that runs). Ctrl-Z cannot be what stopped them, as it
-        // stops this process too (the process waiting for the line suspends it with the job).
-        if ProcessTree.isStopped(Supervisor.pid) { kill(Supervisor.pid, SIGCONT) }
+        // whether the line succeeded or failed (a no-op for one that runs). Sent whether or not they look stopped
+        // yet: a stop is carried out when its process next runs, and SIGCONT cancels one still pending (under load
+        // the supervisor was not stopped yet when looked at, and stopped for good after). Ctrl-Z cannot be what
+        // stopped them, as it stops this process too (the process waiting for the line suspends it with the job).
+        kill(Supervisor.pid, SIGCONT)
         kill(parent, SIGCONT)
         guard ok else {
             if let keeping { Processes.close(keeping.resume) }

@@ -565,10 +565,11 @@ import Testing
         terminal.send("\u{3}")
         #expect(terminal.waitFor("stopped by Ctrl-C", after: mark, timeout: 10), "\(terminal.plainText.suffix(600))")
         type("print(\"after\")", into: terminal, expect: "after\n")
-        terminal.send("\u{4}")
-        #expect(terminal.waitFor("sh$ ", after: terminal.transcript.count - 10))
+        let leaving = terminal.transcript.count
+        terminal.endInput()
+        #expect(terminal.waitFor("sh$ ", after: leaving, timeout: 30), "\(terminal.plainText.suffix(600))")
         terminal.send("exit\r")
-        #expect(terminal.waitForExit() != nil)
+        #expect(terminal.waitForExit(timeout: 30) != nil)
     }
 
     @Test func readingTheTerminalIsNamedAndTheShellGoesOn() throws {

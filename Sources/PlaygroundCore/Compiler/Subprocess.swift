@@ -112,9 +112,6 @@ public enum ProcessTree {
         statFields(of: pid).flatMap { $0.count > 1 ? pid_t($0[1]) : nil }
     }
 
-    /// Whether `pid` is stopped (state `T`).
-    public static func isStopped(_ pid: pid_t) -> Bool { pid > 0 && statFields(of: pid)?.first == "T" }
-
     /// Stops `root` and everything below it.
     public static func kill(_ root: pid_t) {
         // Stopped first, so that none of them starts another while the tree is read.
