@@ -139,7 +139,7 @@ extension ForkedLines {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var answer: (events: [Event], handed: [UInt8])?
         while answer == nil {
-            let count = buffer.withUnsafeMutableBytes { Processes.read(resume, into: $0) }
+            let count = buffer.withUnsafeMutableBytes { Processes.readWaiting(resume, into: $0) }
             guard count > 0 else { _exit(Supervisor.handedOn) }
             heard.add(buffer[..<count])
             while answer == nil, let (kind, payload) = heard.next() {

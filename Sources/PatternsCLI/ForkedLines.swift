@@ -133,6 +133,9 @@ final class ForkedLines: LineIsolation {
             }
         } catch { return .refused(error.description) }
         let parent = getpid()
+        // Where the session's input is read from, if it is a file: a line may move it (`lseek` on the descriptor the
+        // copy keeps it on, shared with this process), which replayed every line before it, for good.
+        let inputOffset = lseek(0, 0, SEEK_CUR)
         let pid: pid_t
         do { pid = try Processes.forkCopy("a line's copy") } catch {
             return .refused(error.description)
@@ -151,6 +154,8 @@ final class ForkedLines: LineIsolation {
         // Kept: this process waits until `undo` takes it back, or the session ends.
         if outcome == .ran(true) && resume.read >= 0 { return waitAsKept(resume: resume.read) }
         Processes.close(resume.read)
+        // This process carries on: its input where it was before the line.
+        if inputOffset >= 0 && lseek(0, 0, SEEK_CUR) != inputOffset { lseek(0, inputOffset, SEEK_SET) }
         return outcome
     }
 
@@ -189,6 +194,7 @@ final class ForkedLines: LineIsolation {
         var blocked = sigset_t(), none = sigset_t()
         sigemptyset(&none)
         sigprocmask(SIG_SETMASK, &none, &blocked)
+        let inputOffset = lseek(0, 0, SEEK_CUR)
         let savedErrors = dup(2)
         dup2(copy.errors, 2)
         Processes.close(copy.errors)
@@ -218,6 +224,7 @@ final class ForkedLines: LineIsolation {
             dup2(savedInput, 0)
             Processes.close(savedInput)
         }
+        if inputOffset >= 0 && lseek(0, 0, SEEK_CUR) != inputOffset { lseek(0, inputOffset, SEEK_SET) }
         // The processes the line started are the line's: none outlives it.
         let started = ProcessTree.hasChildren(me) ? ProcessTree.descendants(of: me) : []
         for pid in started { kill(pid, SIGKILL) }
@@ -347,12 +354,13 @@ final class ForkedLines: LineIsolation {
         _ = patterns_set_parent_death_signal(SIGKILL)
         if getppid() != me { _exit(Supervisor.handedOn) }
         sessionGroup = getpgrp()
-        // Every line runs in a copy of this process: none may signal every process there is (the supervisor, above
-        // this process, is left without the filter; it runs no learner code).
-        Processes.refuseSignalsToEveryProcess()
         // In a pid namespace whose process group started outside it (bubblewrap's, in the browser classroom), the
         // group reads as 0 and a copy could never come back to it: the session makes one of its own, in front.
         if sessionGroup == 0 && isatty(0) == 1 { sessionGroup = Self.foregroundGroupOfItsOwn() }
+        // Every line runs in a copy of this process: none may signal every process there is, nor end the supervisor
+        // or the session's group (the supervisor, above this process, is left without the filter; it runs no learner
+        // code).
+        Processes.refuseSignalsToTheSession(supervisor: me, group: sessionGroup)
         supervised = true
         return nil
     }

@@ -93,7 +93,7 @@ enum Supervisor {
     static func awaitAcknowledgement(of pid: pid_t) -> Bool {
         var heard: pid_t = 0
         while true {
-            let count = withUnsafeMutableBytes(of: &heard) { Processes.read(acknowledgements, into: $0) }
+            let count = withUnsafeMutableBytes(of: &heard) { Processes.readWaiting(acknowledgements, into: $0) }
             guard count == 4 else { return false }
             if heard == pid { return true }
         }

@@ -97,6 +97,13 @@ public enum Processes {
         while written < bytes.count {
             let count = Glibc.write(fd, base + written, bytes.count - written)
             if count < 0 && errno == EINTR { continue }
+            // A pipe a learner's line made non-blocking (the flag belongs to the pipe, shared by every process that
+            // holds it): waited on as a blocking one would be.
+            if count < 0 && errno == EAGAIN {
+                var item = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&item, 1, -1)
+                continue
+            }
             if count <= 0 { return false }
             written += count
         }
@@ -106,6 +113,17 @@ public enum Processes {
     @discardableResult
     public static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { write(fd, $0) }
+    }
+
+    /// One read that waits for something to read, even on a descriptor a learner's line made non-blocking (the flag
+    /// belongs to the pipe, shared by every process that holds it): the count, 0 at the end, -1 on an error.
+    public static func readWaiting(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = read(fd, into: buffer)
+            guard count < 0 && errno == EAGAIN else { return count }
+            var item = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&item, 1, -1)
+        }
     }
 
     /// One read, tried again when interrupted: the count, 0 at the end, -1 on an error (errno set).
@@ -192,11 +210,15 @@ public enum Processes {
         return pid
     }
 
-    /// From now on `kill(-1, …)` fails (EPERM) in this process and all it starts: a learner's line would otherwise
-    /// signal every process of the user, the session included (as root, every process of the machine but the first).
-    /// Called once, in the process that carries the session, before any line runs. Whether it could be done.
+    /// From now on, in this process and all it starts, `kill(-1, …)` fails (EPERM), and so does any signal but SIGCONT
+    /// to the `supervisor` or to the session's process `group`: a learner's line would otherwise signal every process
+    /// of the user, the session included (as root, every process of the machine but the first), or end the session
+    /// from above (`kill(-getpgid(getppid()), SIGKILL)`). Called once, in the process that carries the session,
+    /// before any line runs. Whether it could be done.
     @discardableResult
-    public static func refuseSignalsToEveryProcess() -> Bool { playground_refuse_signals_to_every_process() == 0 }
+    public static func refuseSignalsToTheSession(supervisor: pid_t, group: pid_t) -> Bool {
+        playground_refuse_signals_to_the_session(supervisor, group) == 0
+    }
 
     /// The environment and working folder the program started with (``keepStartingEnvironment()``), for the programs
     /// it starts.

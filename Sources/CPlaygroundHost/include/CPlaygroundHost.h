@@ -43,9 +43,10 @@ int playground_renew_private_mappings(size_t largest);
 int playground_copy_every_mapping_on_fork(void);
 /// A descriptor that becomes readable when process `pid` (a child) ends (pidfd_open, Linux 5.3); -1 where there is none.
 int playground_pidfd_open(int pid);
-/// From now on, in this process and every process it starts, `kill(-1, signal)` (every process the user may signal:
-/// as a normal user, all of theirs, the session included; as root, all but the system's first) fails with EPERM
-/// instead of sending anything: a seccomp filter, with the `no_new_privs` flag it needs. Nothing else is refused.
-/// 0, or -1 with errno set (ENOSYS where there is no such filter).
-int playground_refuse_signals_to_every_process(void);
+/// From now on, in this process and every process it starts, these fail with EPERM instead of sending anything:
+/// `kill(-1, signal)` (every process the user may signal: as a normal user, all of theirs, the session included; as
+/// root, all but the system's first), and any signal but SIGCONT (and 0, which sends nothing) to `supervisor` or to
+/// the process group `group` (ignored if not above 0). A seccomp filter, with the `no_new_privs` flag it needs.
+/// Nothing else is refused. 0, or -1 with errno set (ENOSYS where there is no such filter).
+int playground_refuse_signals_to_the_session(int supervisor, int group);
 #endif
