@@ -150,15 +150,21 @@ extension ForkedLines {
         Processes.pump([errors], every: 0, received: received, stop: { true })
         // Ctrl-\ while a line runs: the session quits, as it does at the prompt, the line's processes gone first.
         if case .ended(signal: SIGQUIT)? = stop { Signals.terminate(by: SIGQUIT) }
-        let text = String(decoding: heard.printed, as: UTF8.self)
+        // What the line wrote to standard error before it ended (the copy shows it itself when it ends its line): after
+        // what it printed, as a program's would be; a trap's own words are said as the line's error instead.
+        let errorText = String(decoding: heard.errorText, as: UTF8.self)
+        let trap = Sandbox.trapMessage(errorText)
+        let written = errorText.split(separator: "\n").filter { line in trap.map { !line.contains($0) } ?? true }
+        var text = String(decoding: heard.printed, as: UTF8.self)
+        if !written.isEmpty {
+            text += (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + written.joined(separator: "\n")
+        }
         if let stop { return .stopped(stop, printed: text) }
         if let failed = heard.failed, let events = EventCoding.decode(failed) { return .failed(events) }
         if let notKept = heard.notKept, let change = Self.decode(notKept) {
             return .stopped(.notKept(change), printed: text)
         }
-        if let message = Sandbox.trapMessage(String(decoding: heard.errorText, as: UTF8.self)) {
-            return .stopped(.trapped(message), printed: text)
-        }
+        if let trap { return .stopped(.trapped(trap), printed: text) }
         let end = Processes.end(ended ?? .exited(-1), trapped: heard.trapped)
         return .stopped(lineStop(end, peak: peakMegabytes), printed: text)
     }

@@ -79,6 +79,8 @@ final class ForkedLines: LineIsolation {
             guard count > 0 else { break }
             bytes += buffer[..<count]
         }
+        // Shown by the process waiting for the line too, should the line not be kept.
+        if !bytes.isEmpty { send("P", bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -268,9 +268,9 @@ import Testing
         #expect(result.status == 0, "\(result.output.suffix(1500))")
     }
 
-    /// What a line writes to standard error is shown as what it prints is, after it (before, nothing of it was shown
-    /// after a line that ran: the process waiting for the line read it only for the words of a trap, which it still
-    /// finds there).
+    /// What a line writes to standard error is shown as what it prints is, after it (before, nothing of it was shown:
+    /// the process waiting for the line read it only for the words of a trap, which it still finds there), whether
+    /// the line ran, threw, trapped or exited.
     @Test func standardErrorIsShown() throws {
         let result = try run(
             """
@@ -280,9 +280,14 @@ import Testing
             enum Oops: Error { case now }
             fputs("before the throw\\n", stderr); throw Oops.now
             let a = [1]; fputs("before the trap\\n", stderr); print(a[3])
+            print("out"); fputs("before the exit\\n", stderr); exit(3)
             print("after")
 
             """)
+        // A line that trapped or exited: what it wrote is shown too, after what it printed, before its error.
+        #expect(result.output.contains("before the trap\n"), "\(result.output)")
+        #expect(result.output.contains("out\nbefore the exit\n"), "\(result.output)")
+        #expect(result.output.components(separatedBy: "Index out of range").count == 2, "said once: \(result.output)")
         #expect(result.output.contains("── log ─────────────────────\nto stdout\nto stderr\n"), "\(result.output)")
         #expect(result.output.contains("before the throw\nerror: Oops.now was thrown"), "\(result.output)")
         #expect(result.output.contains("Fatal error: Index out of range"), "\(result.output)")
