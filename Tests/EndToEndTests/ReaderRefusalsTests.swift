@@ -18,6 +18,19 @@ import Testing
             ])
     }
 
+    /// `@main` at the prompt: the lines are a main file's top-level code, where swiftc refuses it; a line of
+    /// declarations, compiled as a library of its own, took it silently.
+    @Test func theMainAttributeIsRefusedAsSwiftcRefusesItBesideTopLevelCode() throws {
+        let result = try run("load builder\n@MainActor @main struct App { static func main() {} }\nprint(1)\n")
+        #expect(
+            answer(to: "@MainActor @main struct App { static func main() {} }", in: result.output) == """
+                repl:1:12: error: 'main' attribute cannot be used in a module that contains top-level code
+                @MainActor @main struct App { static func main() {} }
+                           ^
+                """, "\(result.output)")
+        #expect(answer(to: "print(1)", in: result.output).hasSuffix("\n1"), "\(result.output)")
+    }
+
     /// The names inside an interpolation are names the function uses (swiftc: the function prints the meat).
     @Test func aFunctionThatInterpolatesALiveObjectIsDefined() throws {
         let result = try run(

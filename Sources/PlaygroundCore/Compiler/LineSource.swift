@@ -88,6 +88,27 @@ enum LineSource {
         }
     }
 
+    /// `@main` on a type at the prompt: the learner's lines are a main file's top-level code, and swiftc refuses the
+    /// attribute there (a declarations line is compiled as a library of its own, which would have taken it silently).
+    static func refuseMainAttribute(in reader: SwiftReader) throws {
+        let tokens = reader.tokens
+        for item in reader.items where item.kind == .declaration {
+            for index in item.tokens where tokens.tokens[index].kind == .attribute {
+                let token = tokens.tokens[index]
+                guard tokens.text(token) == "@main" else { continue }
+                let before = tokens.bytes[..<token.start]
+                let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+                let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+                let lineEnd = tokens.bytes[token.start...].firstIndex(of: UInt8(ascii: "\n")) ?? tokens.bytes.count
+                let column = token.start - lineStart + 1
+                throw CompilerDiagnostics(
+                    text: "\(file):\(line):\(column): error: 'main' attribute cannot be used in a module that contains "
+                        + "top-level code\n" + String(decoding: tokens.bytes[lineStart..<lineEnd], as: UTF8.self) + "\n"
+                        + String(repeating: " ", count: column - 1) + "^")
+            }
+        }
+    }
+
     /// Whether swiftc's place (line and column, UTF-8 bytes, from 1) is inside `range` of the text.
     static func place(_ line: Int, _ column: Int, isIn range: Range<String.Index>, of text: String) -> Bool {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

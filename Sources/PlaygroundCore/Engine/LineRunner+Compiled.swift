@@ -71,7 +71,9 @@ extension LineRunner {
             session.counts.withheldFromLesson += 1
             throw PlaygroundError(TrustText.lineNotRun.phrase)
         }
-        try LineSource.refusePlaygroundNames(in: SwiftReader(text))
+        let reader = SwiftReader(text)
+        try LineSource.refusePlaygroundNames(in: reader)
+        try LineSource.refuseMainAttribute(in: reader)
         // Declarations that use the line's own variables: each part in turn, in the one line's copy; the code pane
         // shows the line once, as typed.
         if let parts = LearnerDeclarations.partsInOrder(text) {
