@@ -25,8 +25,18 @@ import Testing
             var r = 2; struct R { var v: Int { r * 3 } }; print(R().v)
             var s = 1; func h() -> Int { s + undefinedName }; h()
             print(s)
+            func k() -> Int { w }; print("first"); var w = 4; print(k())
+            func g() -> Int { 5 }; let u = g(); func q() -> Int { u + 1 }; print(q())
 
             """)
+        // A function before the variable it uses, as swiftc runs the same line (each checked with swiftc: `first`,
+        // `4`; `6`): the statements up to that variable run first, then the declarations, then the rest.
+        #expect(
+            answer(to: "func k() -> Int { w }; print(\"first\"); var w = 4; print(k())", in: result.output)
+                .contains("── log ─────────────────────\nfirst\n4\n"), "\(result.output)")
+        #expect(
+            answer(to: "func g() -> Int { 5 }; let u = g(); func q() -> Int { u + 1 }; print(q())", in: result.output)
+                .contains("── log ─────────────────────\n6\n"), "\(result.output)")
         #expect(
             answer(to: "var p: [Int] = []; func f() { p.append(1) }; f()", in: result.output) == """
                 ── code ────────────────────

@@ -183,6 +183,30 @@ final class LearnerDeclarations {
                 runs.append([index])
             }
         }
+        // A declaration before the statement that declares what it uses (`func h() -> Int { z * 2 }; let z = 3;
+        // print(h())`): a main file's functions see every global, wherever it is. The statements up to that one run
+        // first, then every declaration, then the rest; unless those first statements use what the line declares.
+        let usedBy = items.indices.filter { isKept(items[$0]) }.map {
+            LineSource.mentionedWords(String(reader.substring(items[$0])))
+        }
+        let lastNeeded = items.indices.last { index in
+            !isKept(items[index])
+                && usedBy.contains { used in
+                    !Set(TopLevelNames(String(reader.substring(items[index]))).names.map(\.name)).isDisjoint(with: used)
+                }
+        }
+        let firstDeclaration = items.firstIndex(where: isKept)
+        if let lastNeeded, let firstDeclaration, firstDeclaration < lastNeeded {
+            let first = items.indices.filter { !isKept(items[$0]) && $0 <= lastNeeded }
+            let declarationNames = Set(items.filter(isKept).compactMap { Self.declared($0, in: reader).name })
+            let usedFirst = LineSource.mentionedWords(
+                first.map { String(reader.substring(items[$0])) }.joined(separator: ";"))
+            if declarationNames.isDisjoint(with: usedFirst) {
+                runs =
+                    [first, items.indices.filter { isKept(items[$0]) }]
+                    + [items.indices.filter { !isKept(items[$0]) && $0 > lastNeeded }].filter { !$0.isEmpty }
+            }
+        }
         return runs.map { run in
             blanking(items.indices.filter { !run.contains($0) }.map { reader.substring(items[$0]) }, in: text)
         }

@@ -96,7 +96,11 @@ extension LineRunner {
             do {
                 try declare(
                     text, in: workspace, with: compiler, seeing: visibleNames(in: workspace).names,
-                    posting: showsCode)
+                    posting: showsCode && text == typed)
+                // A part of a line: the code pane shows the line as typed.
+                if showsCode && text != typed && !mediator.isMuted {
+                    mediator.post(PaneMessage(topic: "code", source: "swift", text: typed))
+                }
             } catch let diagnostics as CompilerDiagnostics where text != typed {
                 throw CompilerDiagnostics(text: LineSource.quoting(diagnostics.text, typed: typed, compiled: text))
             }
