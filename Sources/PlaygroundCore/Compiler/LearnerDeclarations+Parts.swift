@@ -4,8 +4,7 @@ extension LearnerDeclarations {
     /// the rest in spaces (the same lines and columns). A main file's declarations see its top-level variables; split
     /// the usual way, the declarations would be compiled before the variable existed ("cannot find 'p' in scope").
     /// Nil for any other line, which compiles in one piece.
-    static func partsInOrder(_ text: String) -> [String]? {
-        let reader = SwiftReader(text)
+    static func partsInOrder(_ text: String, read reader: SwiftReader) -> [String]? {
         let items = reader.items
         guard items.contains(where: isKept), !items.allSatisfy(isKept) else { return nil }
         let statements = items.filter { !isKept($0) }.map(reader.substring)

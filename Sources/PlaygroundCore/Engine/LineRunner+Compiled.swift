@@ -76,7 +76,7 @@ extension LineRunner {
         try LineSource.refuseMainAttribute(in: reader)
         // Declarations that use the line's own variables: each part in turn, in the one line's copy; the code pane
         // shows the line once, as typed.
-        if let parts = LearnerDeclarations.partsInOrder(text) {
+        if let parts = LearnerDeclarations.partsInOrder(text, read: reader) {
             for (index, part) in parts.enumerated() {
                 try runCompiled(part, typed: text, showsCode: index == 0, in: workspace, with: compiler)
             }
@@ -85,7 +85,7 @@ extension LineRunner {
         try runCompiled(text, typed: text, showsCode: true, in: workspace, with: compiler)
     }
 
-    /// A line, or a part of one (``LearnerDeclarations/partsInOrder(_:)``) with the rest of the `typed` line in
+    /// A line, or a part of one (``LearnerDeclarations/partsInOrder(_:read:)``) with the rest of the `typed` line in
     /// spaces: what Swift says of it is said of the line as typed.
     private func runCompiled(
         _ text: String, typed: String, showsCode: Bool, in workspace: Workspace, with compiler: LineCompiler
