@@ -24,9 +24,30 @@ public final class LineContext: @unchecked Sendable {
     public final class Storage: @unchecked Sendable {
         public let get: () -> Any
         public let set: (Any) -> Void
+        /// Where the declaring line's variable lives (a plain stored variable: no observers, no wrapper), for a
+        /// later line to change it in place: `a[i] = 2` on a large array then writes one element, as in a main
+        /// file, where through `get` and `set` it copied the whole array first.
+        private let address: UnsafeMutableRawPointer?
+        private let addressType: Any.Type?
+
         public init(get: @escaping () -> Any, set: @escaping (Any) -> Void) {
             self.get = get
             self.set = set
+            address = nil
+            addressType = nil
+        }
+
+        init<T>(get: @escaping () -> T, set: @escaping (T) -> Void, at address: UnsafeMutablePointer<T>?) {
+            self.get = get
+            self.set = { set($0 as! T) }
+            self.address = address.map(UnsafeMutableRawPointer.init)
+            addressType = address == nil ? nil : T.self
+        }
+
+        /// The variable's place, if the line that declared it gave one and `type` is its type.
+        public func address<T>(as type: T.Type) -> UnsafeMutablePointer<T>? {
+            guard let address, addressType == T.self else { return nil }
+            return address.assumingMemoryBound(to: T.self)
         }
     }
 
@@ -83,9 +104,12 @@ public final class LineContext: @unchecked Sendable {
     }
 
     /// Keeps a variable the line declared as its storage: the line's own variable lives on, read and written
-    /// through these two closures.
-    public func storeVariable<T>(_ name: String, get: @escaping () -> T, set: @escaping (T) -> Void) {
-        let storage = Storage(get: get, set: { set($0 as! T) })
+    /// through these two closures, and changed in place at `address` when the line gives it (a plain stored
+    /// variable: its box, which the two closures keep alive, never moves).
+    public func storeVariable<T>(
+        _ name: String, get: @escaping () -> T, set: @escaping (T) -> Void, at address: UnsafeMutablePointer<T>? = nil
+    ) {
+        let storage = Storage(get: get, set: set, at: address)
         stored.append(
             Stored(name: name, value: get(), type: _typeName(T.self, qualified: true), isWeak: false, storage: storage))
     }

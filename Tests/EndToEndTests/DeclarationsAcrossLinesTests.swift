@@ -62,6 +62,39 @@ import Testing
         #expect(answer(to: "print(s)", in: result.output).contains("cannot find 's' in scope"), "\(result.output)")
     }
 
+    /// A later line, or a function declared at the prompt, changes a learner's variable in place, as a main file
+    /// changes its global: one element of a large array, not a copy of it (before, each `a[i] = 2` copied the whole
+    /// array, so a loop over a 100 MB array was stopped as "used more than 300 MB" or "an endless loop?"). Counted
+    /// by a copy-on-write type that counts its copies: 100 before, here the one copy a line's first change makes
+    /// while the state pane still holds the value from before the line (swiftc: 0). A variable with observers is
+    /// still written through them.
+    @Test func aLaterLineChangesAVariableInPlace() throws {
+        let result = try run(
+            """
+            load builder
+            final class Buffer { nonisolated(unsafe) static var copies = 0; var items: [Int]; \
+            init(_ items: [Int]) { self.items = items } }
+            struct Ledger { var buffer = Buffer([0]); mutating func write(_ v: Int) { \
+            if !isKnownUniquelyReferenced(&buffer) { Buffer.copies += 1; buffer = Buffer(buffer.items) }; \
+            buffer.items[0] = v } }
+            var ledger = Ledger()
+            for i in 0..<100 { ledger.write(i) }; print("line:", Buffer.copies, ledger.buffer.items)
+            func fill() { for i in 0..<100 { ledger.write(i + 1) } }
+            Buffer.copies = 0; fill(); print("function:", Buffer.copies, ledger.buffer.items)
+            guard var kept = Optional(Ledger()) else { fatalError() }
+            Buffer.copies = 0; for i in 0..<100 { kept.write(i) }; print("guard var:", Buffer.copies)
+            var watched = Ledger() { didSet { print("didSet") } }
+            watched.write(5); watched.write(6); print(watched.buffer.items)
+
+            """)
+        let printed = result.output.split(separator: "\n").filter { line in
+            ["line:", "function:", "guard var:", "didSet", "["].contains { line.hasPrefix($0) }
+        }
+        #expect(
+            printed == ["line: 1 [99]", "function: 1 [100]", "guard var: 1", "didSet", "didSet", "[6]"],
+            "\(result.output)")
+    }
+
     @Test func aSubclassOnALaterLineInheritsInternalMembers() throws {
         let result = try run("load builder\nclass Foo { var x = 1 }\nclass Bar: Foo {}\nprint(Bar().x)\n")
         #expect(answer(to: "print(Bar().x)", in: result.output).hasSuffix("1"), "\(result.output)")

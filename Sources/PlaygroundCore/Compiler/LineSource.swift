@@ -149,13 +149,8 @@ enum LineSource {
             case .var:
                 // The variable itself, not a copy: reads and writes go to its storage, so closures that captured it
                 // and its observers see them.
-                lines += [
-                    "    let __variable_\(name) = \(context).variable(\(quoted(name)))",
-                    "    var \(name): \(sugared(type)) {",
-                    "        get { __variable_\(name).get() as! (\(type)) }",
-                    "        set { __variable_\(name).set(newValue as Any) }",
-                    "    }",
-                ]
+                lines += ["    let __variable_\(name) = \(context).variable(\(quoted(name)))"]
+                lines += variableAccessors(name, type: type, storage: "__variable_\(name)", indent: "    ")
             case .weakVar:
                 lines.append("    weak var \(name) = \(context).weakValue(\(quoted(name)), as: (\(type)).self)")
             }
@@ -186,7 +181,10 @@ enum LineSource {
             case .let: lines.append("    \(context).store(\(quoted(name)), \(name))")
             // The line's own variable lives on as the storage every later line uses.
             case .var:
-                lines.append("    \(context).storeVariable(\(quoted(name)), get: { \(name) }, set: { \(name) = $0 })")
+                // A plain stored variable gives its place too, for later lines to change it in place.
+                let place = declared.inPlace.contains(name) ? ", at: withUnsafeMutablePointer(to: &\(name)) { $0 }" : ""
+                lines.append(
+                    "    \(context).storeVariable(\(quoted(name)), get: { \(name) }, set: { \(name) = $0 }\(place))")
             case .weakVar: lines.append("    \(context).storeWeak(\(quoted(name)), \(name))")
             }
         }
@@ -195,6 +193,28 @@ enum LineSource {
     }
 
     static func quoted(_ name: String) -> String { "\"" + name + "\"" }
+
+    /// A session variable as a later line (or a file of declarations) sees it: read and written through its storage,
+    /// and changed in place where the storage knows the variable's place (`a[i] = 2`, `a.append(3)` on a large array
+    /// change it, not a copy of it); elsewhere changed on a copy written back, as a computed variable is.
+    static func variableAccessors(
+        _ name: String, type: String, storage: String, indent: String, modifier: String = ""
+    ) -> [String] {
+        let value = "\(storage).get() as! (\(type))"
+        return [
+            "\(indent)\(modifier)var \(name): \(sugared(type)) {",
+            "\(indent)    get { \(value) }",
+            "\(indent)    set { \(storage).set(newValue as Any) }",
+            "\(indent)    _modify {",
+            "\(indent)        if let place = \(storage).address(as: (\(type)).self) { yield &place.pointee } else {",
+            "\(indent)            var value = \(value)",
+            "\(indent)            defer { \(storage).set(value as Any) }",
+            "\(indent)            yield &value",
+            "\(indent)        }",
+            "\(indent)    }",
+            "\(indent)}",
+        ]
+    }
 
     /// swiftc's words with each line it quotes from `compiled` (the line with a part blanked) quoted as `typed`.
     static func quoting(_ diagnostics: String, typed: String, compiled: String) -> String {
@@ -219,12 +239,8 @@ enum LineSource {
                 "private var \(name): \(sugared(type)) { \(session).value(\(quoted(name)), as: (\(type)).self) }"
             ]
         case .var:
-            return [
-                "private var \(name): \(sugared(type)) {",
-                "    get { \(session).variable(\(quoted(name))).get() as! (\(type)) }",
-                "    set { \(session).variable(\(quoted(name))).set(newValue as Any) }",
-                "}",
-            ]
+            return variableAccessors(
+                name, type: type, storage: "\(session).variable(\(quoted(name)))", indent: "", modifier: "private ")
         case .weakVar:
             return [
                 "private var \(name): \(type)? { \(session).weakValue(\(quoted(name)), as: (\(type)).self) }"

@@ -6,6 +6,9 @@ public struct TopLevelNames: Equatable, Sendable {
     public var names: [(name: String, kind: Kind)] = []
     /// The names bound by `async let`: their value is awaited before it is stored.
     public var awaited: Set<String> = []
+    /// The `var`s that are plain stored variables (no observers, no getter, no wrapper, not `unowned`): a later line
+    /// may change them in place.
+    public var inPlace: Set<String> = []
     /// A `func`, `struct`, `class`, `enum`, `protocol`, `extension`, `actor` or `typealias` at the top level.
     public var declaresTypeOrFunction = false
     /// The types and functions declared at the top level, as `class FixedAlertBuilder`, `func lunchSpecial`.
@@ -31,10 +34,19 @@ public struct TopLevelNames: Equatable, Sendable {
                 let isAsync = prefix.contains { tokens.isWord($0, "async") }
                 let kind: Kind = item.keyword == "let" ? .let : (isWeak ? .weakVar : .var)
                 let before = names.count
-                bindings(tokens, from: head + 1, to: item.tokens.upperBound, kind: kind)
+                let blocks = bindings(tokens, from: head + 1, to: item.tokens.upperBound, kind: kind)
                 if isAsync { awaited.formUnion(names[before...].map(\.name)) }
+                let wrapped = prefix.contains { $0.kind == .attribute || tokens.isWord($0, "unowned") }
+                let observed = tokens.tokens[item.tokens].contains {
+                    tokens.isWord($0, "didSet") || tokens.isWord($0, "willSet")
+                }
+                if kind == .var, !wrapped, !observed {
+                    inPlace.formUnion(names[before...].map(\.name).filter { !blocks.contains($0) })
+                }
             case "guard":
+                let before = names.count
                 conditions(tokens, from: head + 1, to: item.tokens.upperBound)
+                inPlace.formUnion(names[before...].filter { $0.kind == .var }.map(\.name))
             case "func", "struct", "class", "enum", "protocol", "extension", "actor", "typealias":
                 declaresTypeOrFunction = true
                 if let keyword = item.keyword, keyword != "extension", head + 1 < item.tokens.upperBound {
@@ -46,13 +58,14 @@ public struct TopLevelNames: Equatable, Sendable {
     }
 
     /// `name [: T] [= value] [, name …]` from `start`: each name (or each name of a tuple pattern) with its kind.
-    /// Returns where the bindings end (a `{` of a computed variable or of its observers ends them too).
-    @discardableResult
-    private mutating func bindings(_ tokens: SwiftTokens, from start: Int, to end: Int, kind: Kind) -> Int {
+    /// Returns the names that have a block of their own (a computed variable's, or its observers').
+    private mutating func bindings(_ tokens: SwiftTokens, from start: Int, to end: Int, kind: Kind) -> Set<String> {
         var index = start
+        var blocks: Set<String> = []
         func blanks() { while index < end, tokens.tokens[index].kind == .newline { index += 1 } }
         while index < end {
             blanks()
+            let before = names.count
             index = pattern(tokens, at: index, to: end, kind: kind)
             blanks()
             // A type: to a `=`, `,` or `{` outside its brackets and angle brackets.
@@ -63,10 +76,11 @@ public struct TopLevelNames: Equatable, Sendable {
                 index = skipExpression(tokens, from: index + 1, to: end)
             }
             blanks()
-            guard index < end, isPunctuation(tokens, index, ",") else { return index }
+            if index < end, isPunctuation(tokens, index, "{") { blocks.formUnion(names[before...].map(\.name)) }
+            guard index < end, isPunctuation(tokens, index, ",") else { return blocks }
             index += 1
         }
-        return index
+        return blocks
     }
 
     /// A name, `_`, or a tuple of them: adds the names; returns the index after the pattern.

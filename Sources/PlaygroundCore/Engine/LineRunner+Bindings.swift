@@ -6,6 +6,7 @@ extension LineRunner {
     /// (`controller = nil` releases the controller), a variable a compiled line declared through that line's own
     /// variable, any other through a box that becomes its storage.
     static func storage(of object: LiveObject, holding value: Any) -> LineContext.Storage {
+        if let storage = object.storage as? LineContext.Storage { return storage }
         if let assign = object.assign {
             let read = object.instance
             return LineContext.Storage(get: { read() as Any }, set: { try? assign($0) })
@@ -14,6 +15,7 @@ extension LineRunner {
         let storage = LineContext.Storage(get: { box }, set: { box = $0 })
         object.instance = { storage.get() }
         object.assign = { storage.set($0 as Any) }
+        object.storage = storage
         return storage
     }
 
@@ -59,7 +61,10 @@ extension LineRunner {
                     + (workspace?.boundReceivers ?? []).filter { $0.name != name && $0.kind != .weakVar })
         }
         object.instance = read
-        if let storage { object.assign = { storage.set($0 as Any) } }
+        if let storage {
+            object.assign = { storage.set($0 as Any) }
+            object.storage = storage
+        }
         return object
     }
 

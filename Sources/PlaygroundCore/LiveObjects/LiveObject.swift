@@ -107,6 +107,9 @@ public final class LiveObject {
     public var getter: String?
     /// A `var` the module owns (`controller`): what a compiled line's new value does to it.
     public var assign: ((Any?) throws -> Void)?
+    /// A learner's variable's storage (a `LineContext.Storage`), which later compiled lines read, write and change
+    /// in place through: the one every line shares, so that it keeps the place of the line's own variable.
+    public var storage: AnyObject?
 
     public init(name: String, typeName: String, methods: [Method], fields: (() -> [StateField])? = nil) {
         self.name = name
