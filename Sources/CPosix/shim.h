@@ -29,6 +29,16 @@ static inline int patterns_become_subreaper(void) {
     return -1;
 #endif
 }
+/// Makes this process's /proc entries (its open files among them) and its memory closed to other processes of the
+/// same user, as a setuid program's are. Linux only; elsewhere a no-op.
+static inline int patterns_set_undumpable(void) {
+#ifdef __linux__
+    return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#else
+    return 0;
+#endif
+}
+
 /// Sets how many bytes a pipe holds unread (Linux; at most /proc/sys/fs/pipe-max-size for a normal user). The size
 /// set, or -1.
 static inline int patterns_set_pipe_size(int fd, int size) {

@@ -99,6 +99,16 @@ struct InputLines {
                 defer { buffer = [] }
                 return decode(buffer)
             }
+            // Once lines run in copies, the supervisor holds the input and hands it out a line at a time.
+            if Supervisor.inputLines >= 0 {
+                guard let line = Supervisor.nextInput() else {
+                    atEnd = true
+                    continue
+                }
+                buffer += line
+                if line.last != 0x0A { atEnd = true }
+                continue
+            }
             // Byte by byte, never past the line's end: a copy of the playground kept from before a line, that `undo`
             // takes back later, reads on exactly where the process that undid stopped (nothing is read ahead).
             var chunk: [UInt8] = [0]

@@ -36,40 +36,74 @@ enum Supervisor {
     /// last process of the session closes it); the supervisor closes its copies at start.
     nonisolated(unsafe) static var sessionOnly: Set<Int32> = []
 
+    /// In the session's processes, when the supervisor holds the session's input (not a terminal): where the lines
+    /// it hands out, one for each request, come from (``nextInput()``).
+    nonisolated(unsafe) static var inputLines: Int32 = -1
+    nonisolated(unsafe) private static var inputFrames = SessionFrames(token: [])
+
     /// The pipes between the supervisor and the session, made before the supervisor forks.
     struct Channels {
         var announcements: (read: Int32, write: Int32)
-        var acknowledgements: (read: Int32, write: Int32)
-        var wake: (read: Int32, write: Int32)
+        var acknowledgements: (read: Int32, write: Int32) = (-1, -1)
+        var wake: (read: Int32, write: Int32) = (-1, -1)
+        /// The session's input, a line at a time, when it is not a terminal.
+        var lines: (read: Int32, write: Int32) = (-1, -1)
 
         init() throws(SystemCallFailed) {
             announcements = try Processes.pipe()
             do {
                 acknowledgements = try Processes.pipe()
-            } catch {
-                Processes.close(announcements.read, announcements.write)
-                throw error
-            }
-            do {
                 wake = try Processes.pipe(nonblocking: true)
+                if isatty(0) != 1 { lines = try Processes.pipe() }
             } catch {
-                Processes.close(announcements.read, announcements.write, acknowledgements.read)
-                Processes.close(acknowledgements.write)
+                close()
                 throw error
             }
         }
 
         func close() {
             Processes.close(announcements.read, announcements.write, acknowledgements.read, acknowledgements.write)
-            Processes.close(wake.read, wake.write)
+            Processes.close(wake.read, wake.write, lines.read, lines.write)
         }
 
         /// In the session: the ends it uses. The answers' read end sees the end of the pipe when the supervisor is
-        /// gone, as no process of the session holds its write end.
+        /// gone, as no process of the session holds its write end. Input that is not a terminal is the supervisor's
+        /// from here on: the session reads /dev/null, and asks the supervisor for each line.
         func keepSessionEnds() {
-            Processes.close(announcements.read, acknowledgements.write, wake.read, wake.write)
+            Processes.close(announcements.read, acknowledgements.write, wake.read, wake.write, lines.write)
             Supervisor.announcements = announcements.write
             Supervisor.acknowledgements = acknowledgements.read
+            guard lines.read >= 0 else { return }
+            Supervisor.inputLines = lines.read
+            Supervisor.inputFrames = SessionFrames(token: Supervisor.token)
+            let null = open("/dev/null", O_RDONLY)
+            if null >= 0 {
+                dup2(null, 0)
+                Processes.close(null)
+            }
+        }
+    }
+
+    /// The session's next line of input, from the supervisor (with its newline, if it had one); nil at the end of
+    /// the input, or if the supervisor is gone.
+    ///
+    /// The supervisor holds the input, not the session: a line runs in a process of the session, and one that read
+    /// the input's descriptor (`read(8, …)`, where the session had kept it) took every line after it, which then
+    /// never ran. The supervisor reads a line only when the session asks for it, between lines: while a line runs,
+    /// nothing of the input waits on a pipe it holds.
+    static func nextInput() -> [UInt8]? {
+        guard inputLines >= 0 else { return nil }
+        say(UInt8(ascii: "I"), [])
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let (kind, payload) = inputFrames.next() {
+                if kind == UInt8(ascii: "L") { return payload }
+                if kind == UInt8(ascii: "E") { return nil }
+                continue
+            }
+            let count = buffer.withUnsafeMutableBytes { Processes.readWaiting(inputLines, into: $0) }
+            guard count > 0 else { return nil }
+            inputFrames.add(buffer[..<count])
         }
     }
 
@@ -78,10 +112,13 @@ enum Supervisor {
 
     /// An announcement: one frame of 25 bytes, written whole (a pipe takes up to 4,096 at once).
     private static func say(_ value: Int32) {
-        guard announcements >= 0 else { return }
         var value = value
-        let payload = withUnsafeBytes(of: &value) { Array($0) }
-        _ = Processes.write(announcements, SessionFrames.frame(UInt8(ascii: "A"), payload, token: token))
+        say(UInt8(ascii: "A"), withUnsafeBytes(of: &value) { Array($0) })
+    }
+
+    private static func say(_ kind: UInt8, _ payload: [UInt8]) {
+        guard announcements >= 0 else { return }
+        _ = Processes.write(announcements, SessionFrames.frame(kind, payload, token: token))
     }
 
     /// Said by a process that is the session from now on while the one before it lives on: the session after a line
@@ -109,6 +146,11 @@ enum Supervisor {
         var modes = termios()
         let terminal = isatty(0) == 1 ? dup(0) : -1
         if terminal >= 0 { tcgetattr(terminal, &modes) }
+        // The session's input, if not a terminal, is this process's to hand out a line at a time (``nextInput()``);
+        // its open files are closed to the session's processes (/proc/<pid>/fd), as a setuid program's are.
+        let input = channels.lines.write >= 0 ? dup(0) : -1
+        if input >= 0 { _ = patterns_set_undumpable() }
+        Processes.close(channels.lines.read)
         // Whoever reads the session's output sees its end when the session ends, not when this process does.
         let null = open("/dev/null", O_RDWR)
         if null >= 0 {
@@ -116,7 +158,7 @@ enum Supervisor {
             dup2(null, 1)
             Processes.close(null)
         }
-        var watch = Watch(session: first)
+        var watch = Watch(session: first, input: Input(from: input, to: channels.lines.write))
         let ended = watch.run(channels)
         // The session is gone: so is anything it left (a compiler whose driver was stopped, a copy).
         while true {
@@ -137,12 +179,15 @@ enum Supervisor {
         var kept: Set<pid_t> = []
         /// The announcements read and not yet taken.
         var said = SessionFrames(token: Supervisor.token)
+        /// The session's input, handed out a line at a time.
+        var input: Input
 
         /// Runs until the session is over; how it ended.
         mutating func run(_ channels: Channels) -> ProcessEnd {
             var items = [
                 pollfd(fd: channels.announcements.read, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: channels.wake.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: -1, events: Int16(POLLIN), revents: 0),
             ]
             var announcing = true
             var drain = [UInt8](repeating: 0, count: 64)
@@ -177,7 +222,9 @@ enum Supervisor {
                         return sessionEnd!
                     }
                 }
+                input.serve()
                 items[0].fd = announcing ? channels.announcements.read : -1
+                items[2].fd = input.waitsFor
                 for index in items.indices { items[index].revents = 0 }
                 _ = poll(&items, nfds_t(items.count), -1)
                 if items[1].revents != 0 { _ = read(channels.wake.read, &drain, drain.count) }
@@ -209,6 +256,7 @@ enum Supervisor {
                 guard count > 0 else { return count != 0 }
                 said.add(buffer[..<count])
                 while let (kind, payload) = said.next() {
+                    if kind == UInt8(ascii: "I") { input.asked += 1 }
                     guard kind == UInt8(ascii: "A"), payload.count == 4 else { continue }
                     let value = payload.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
                     if value > 0 { next = value }
@@ -227,6 +275,54 @@ enum Supervisor {
             sessionEnd = nil
             var taken = pid
             _ = withUnsafeBytes(of: &taken) { Processes.write(channels.acknowledgements.write, $0) }
+        }
+    }
+
+    /// The session's input in the supervisor: read a byte at a time when a line is asked for (never further than the
+    /// line's end, so that whatever reads the input after the playground finds the rest), and handed to the session
+    /// whole, in a frame.
+    struct Input {
+        let from: Int32
+        let to: Int32
+        /// Lines asked for and not yet handed out.
+        var asked = 0
+        var line: [UInt8] = []
+        var ended = false
+
+        init(from: Int32, to: Int32) {
+            self.from = from
+            self.to = to
+        }
+
+        /// What the supervisor's wait watches for the input: nothing unless a line is asked for.
+        var waitsFor: Int32 { asked > 0 && !ended && from >= 0 ? from : -1 }
+
+        /// Hands out the lines asked for that are there to read, without waiting for more.
+        mutating func serve() {
+            while asked > 0 {
+                guard !ended && from >= 0 else {
+                    hand(UInt8(ascii: "E"), [])
+                    continue
+                }
+                var item = pollfd(fd: from, events: Int16(POLLIN), revents: 0)
+                guard poll(&item, 1, 0) > 0 else { return }
+                var byte: UInt8 = 0
+                let count = withUnsafeMutableBytes(of: &byte) { Processes.read(from, into: $0) }
+                if count < 0 && errno == EAGAIN { return }
+                if count <= 0 {
+                    ended = true
+                    if !line.isEmpty { hand(UInt8(ascii: "L"), line) }
+                    continue
+                }
+                line.append(byte)
+                if byte == UInt8(ascii: "\n") { hand(UInt8(ascii: "L"), line) }
+            }
+        }
+
+        private mutating func hand(_ kind: UInt8, _ payload: [UInt8]) {
+            _ = Processes.write(to, SessionFrames.frame(kind, payload, token: Supervisor.token))
+            line = []
+            asked -= 1
         }
     }
 

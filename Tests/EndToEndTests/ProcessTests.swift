@@ -395,6 +395,40 @@ import Testing
         #expect(said == ["line 1", "line 2", "end 2"], "\(result.output.suffix(1500))")
     }
 
+    /// Piped, the session's input was a descriptor every process of the session held (kept as fd 8 while a line ran):
+    /// a line that read it (`read(8, …)`) took every line after it, which never ran. The supervisor holds the input
+    /// now and hands the session one line when asked, between lines; the session's processes read /dev/null. Here a
+    /// line reads every pipe it holds, and its waiting process's (through /proc), and takes no input: later lines
+    /// still run, `undo` and a block over lines among them. (The frames of its own verdict it may read are no input.)
+    @Test func aLineCannotTakeTheSessionsInput() throws {
+        let readAll =
+            #"var taken = 0; for path in (0..<64).flatMap({ ["/proc/self/fd/\($0)", "/proc/\(getppid())/fd/\($0)"] }) "#
+            + "{ let fd = open(path, O_RDONLY | O_NONBLOCK); guard fd >= 0 else { continue }; "
+            + "var bytes = [UInt8](repeating: 0, count: 65536); var s = stat(); fstat(fd, &s); "
+            + "if s.st_mode & S_IFMT == S_IFIFO { let n = read(fd, &bytes, bytes.count); "
+            + #"if n > 0, String(decoding: bytes.prefix(n), as: UTF8.self).contains("print(") { taken += n } }; "#
+            + #"close(fd) }; print("taken", taken)"#
+        let result = try run(
+            """
+            load builder
+            import Glibc
+            var n = 0
+            n += 1; \(readAll)
+            n += 1; print("line", n)
+            try builder.setMeat(.tofu)
+            undo
+            if n > 0 {
+                print("block", n)
+            }
+            print("end", n)
+
+            """)
+        let said = result.output.split(separator: "\n").filter {
+            $0.hasPrefix("taken ") || $0.hasPrefix("line ") || $0.hasPrefix("block ") || $0.hasPrefix("end ")
+        }
+        #expect(said == ["taken 0", "line 2", "block 2", "end 2"], "\(result.output.suffix(1500))")
+    }
+
     /// A line that stops the process waiting for it: that process goes on once the line has run, or failed (before,
     /// the session hung for good, deaf to Ctrl-C, Ctrl-D and SIGTERM).
     @Test func stoppingTheWaitingProcessNeverHangsTheSession() throws {
