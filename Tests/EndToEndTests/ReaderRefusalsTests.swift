@@ -31,6 +31,26 @@ import Testing
         #expect(answer(to: "print(1)", in: result.output).hasSuffix("\n1"), "\(result.output)")
     }
 
+    /// A `}` closed once too often: swiftc's first error on the same main file (checked with swiftc 6.3). Before, the
+    /// brace closed the function around the line, and the compiler spoke of a `return` the learner never wrote, or
+    /// of a line in the playground's own file of declarations; a line of Swift after it runs.
+    @Test func aStrayClosingBraceIsRefusedAsSwiftcRefusesIt() throws {
+        let result = try run("load builder\nprint(\"a\") }\n} ; print(\"outside\") ; func zz() {\nprint(2)\n")
+        #expect(
+            answer(to: "print(\"a\") }", in: result.output) == """
+                repl:1:12: error: extraneous '}' at top level
+                print("a") }
+                           ^
+                """, "\(result.output)")
+        #expect(
+            answer(to: "} ; print(\"outside\") ; func zz() {", in: result.output) == """
+                repl:1:1: error: extraneous '}' at top level
+                } ; print("outside") ; func zz() {
+                ^
+                """, "\(result.output)")
+        #expect(answer(to: "print(2)", in: result.output).hasSuffix("\n2"), "\(result.output)")
+    }
+
     /// The names inside an interpolation are names the function uses (swiftc: the function prints the meat).
     @Test func aFunctionThatInterpolatesALiveObjectIsDefined() throws {
         let result = try run(

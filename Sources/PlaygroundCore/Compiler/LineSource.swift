@@ -88,25 +88,39 @@ enum LineSource {
         }
     }
 
-    /// `@main` on a type at the prompt: the learner's lines are a main file's top-level code, and swiftc refuses the
-    /// attribute there (a declarations line is compiled as a library of its own, which would have taken it silently).
-    static func refuseMainAttribute(in reader: SwiftReader) throws {
+    /// What swiftc refuses of a main file's top-level code that the function around a line would not: `@main` on a
+    /// type (a declarations line is compiled as a library of its own, which would have taken it silently), and a
+    /// `}` closed once too often (it closed the function around the line: the compiler then spoke of a `return` the
+    /// learner never wrote, or of the playground's own file). In swiftc's words, at the first.
+    static func refuseWhatTopLevelCodeRefuses(in reader: SwiftReader) throws {
         let tokens = reader.tokens
-        for item in reader.items where item.kind == .declaration {
+        for item in reader.items {
+            if item.kind == .stray, tokens.is(tokens.tokens[item.tokens.lowerBound], "}") {
+                throw diagnostic("extraneous '}' at top level", at: tokens.tokens[item.tokens.lowerBound], in: tokens)
+            }
+            guard item.kind == .declaration else { continue }
             for index in item.tokens where tokens.tokens[index].kind == .attribute {
-                let token = tokens.tokens[index]
-                guard tokens.text(token) == "@main" else { continue }
-                let before = tokens.bytes[..<token.start]
-                let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
-                let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-                let lineEnd = tokens.bytes[token.start...].firstIndex(of: UInt8(ascii: "\n")) ?? tokens.bytes.count
-                let column = token.start - lineStart + 1
-                throw CompilerDiagnostics(
-                    text: "\(file):\(line):\(column): error: 'main' attribute cannot be used in a module that contains "
-                        + "top-level code\n" + String(decoding: tokens.bytes[lineStart..<lineEnd], as: UTF8.self) + "\n"
-                        + String(repeating: " ", count: column - 1) + "^")
+                guard tokens.text(tokens.tokens[index]) == "@main" else { continue }
+                throw diagnostic(
+                    "'main' attribute cannot be used in a module that contains top-level code",
+                    at: tokens.tokens[index], in: tokens)
             }
         }
+    }
+
+    /// swiftc's error at a token of the line: its place, its words, the line it is on and a caret under it.
+    private static func diagnostic(_ words: String, at token: SwiftTokens.Token, in tokens: SwiftTokens)
+        -> CompilerDiagnostics
+    {
+        let before = tokens.bytes[..<token.start]
+        let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let lineEnd = tokens.bytes[token.start...].firstIndex(of: UInt8(ascii: "\n")) ?? tokens.bytes.count
+        let column = token.start - lineStart + 1
+        return CompilerDiagnostics(
+            text: "\(file):\(line):\(column): error: \(words)\n"
+                + String(decoding: tokens.bytes[lineStart..<lineEnd], as: UTF8.self) + "\n"
+                + String(repeating: " ", count: column - 1) + "^")
     }
 
     /// Whether swiftc's place (line and column, UTF-8 bytes, from 1) is inside `range` of the text.
