@@ -147,7 +147,10 @@ extension ForkedLines {
             ended = Processes.wait(pid)
         }
         if heard.group > 0 { ProcessTree.kill(heard.group) }
-        Processes.pump([errors], every: 0, received: received, stop: { true })
+        // A verdict sent through a new end of the pipe after the line closed the copy's own (the pipe seemed at its
+        // end before): read once the copy is gone.
+        Processes.pump([control, errors], every: 0, received: received, stop: { true })
+        _ = heard.read(runLimit: runLimit, compileLimit: compileLimit)
         // Ctrl-\ while a line runs: the session quits, as it does at the prompt, the line's processes gone first.
         if case .ended(signal: SIGQUIT)? = stop { Signals.terminate(by: SIGQUIT) }
         // What the line wrote to standard error before it ended (the copy shows it itself when it ends its line): after

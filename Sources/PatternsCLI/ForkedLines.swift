@@ -135,9 +135,6 @@ final class ForkedLines: LineIsolation {
             }
         } catch { return .refused(error.description) }
         let parent = getpid()
-        // Where the session's input is read from, if it is a file: a line may move it (`lseek` on the descriptor the
-        // copy keeps it on, shared with this process), which replayed every line before it, for good.
-        let inputOffset = lseek(0, 0, SEEK_CUR)
         let pid: pid_t
         do { pid = try Processes.forkCopy("a line's copy") } catch {
             return .refused(error.description)
@@ -146,7 +143,9 @@ final class ForkedLines: LineIsolation {
             Processes.close(control.read, traps.read, input.write, resume.read)
             fds = []
             errorOutput = errors.read
-            let copy = Copy(control: control.write, errors: errors.write, traps: traps.write, input: input.read)
+            let copy = Copy(
+                control: control.write, errors: errors.write, traps: traps.write, input: input.read,
+                controlInParent: control.read)
             let keeping = keep.map { Keeping(key: $0.key, stateBefore: $0.stateBefore, resume: resume.write) }
             return runHere(line, said: said, copy, parent: parent, keeping: keeping)
         }
@@ -156,8 +155,6 @@ final class ForkedLines: LineIsolation {
         // Kept: this process waits until `undo` takes it back, or the session ends.
         if outcome == .ran(true) && resume.read >= 0 { return waitAsKept(resume: resume.read) }
         Processes.close(resume.read)
-        // This process carries on: its input where it was before the line.
-        if inputOffset >= 0 && lseek(0, 0, SEEK_CUR) != inputOffset { lseek(0, inputOffset, SEEK_SET) }
         return outcome
     }
 
@@ -167,6 +164,9 @@ final class ForkedLines: LineIsolation {
         var errors: Int32
         var traps: Int32
         var input: Int32
+        /// The read end of `control`, as the process waiting for the line holds it: a way to that process still, for
+        /// the verdict, if the line closed `control`.
+        var controlInParent: Int32
     }
 
     /// In the copy: runs the line with traps ending the copy at once, then hands the session on or back.
@@ -184,7 +184,13 @@ final class ForkedLines: LineIsolation {
         let orphaned = signal(SIGURG) { _ in _ = alarm(ForkedLines.orphanSeconds) }
         _ = patterns_set_parent_death_signal(SIGURG)
         if getppid() != parent { _ = alarm(Self.orphanSeconds) }
-        let before = Identity()
+        // What the session keeps for itself: its pipes to the supervisor, to the process waiting for the line, to the
+        // copies kept for `undo`, and its input's. A line that closed one (`close(4)`) hung the session, or ran
+        // twice, or ended it at its next read of input, with no word.
+        let own =
+            [copy.control, Supervisor.announcements, Supervisor.acknowledgements, Supervisor.inputLines]
+            + (keeping.map { [$0.resume] } ?? []) + kept.map(\.resume)
+        let before = Identity(own: own)
         let settingsBefore = ProcessSettings()
         // The session's own writes and terminal modes go on from the background; a read of the terminal stops it.
         let stopOnOutput = signal(SIGTTOU, SIG_IGN)
@@ -196,7 +202,6 @@ final class ForkedLines: LineIsolation {
         var blocked = sigset_t(), none = sigset_t()
         sigemptyset(&none)
         sigprocmask(SIG_SETMASK, &none, &blocked)
-        let inputOffset = lseek(0, 0, SEEK_CUR)
         let savedErrors = dup(2)
         dup2(copy.errors, 2)
         Processes.close(copy.errors)
@@ -226,7 +231,6 @@ final class ForkedLines: LineIsolation {
             dup2(savedInput, 0)
             Processes.close(savedInput)
         }
-        if inputOffset >= 0 && lseek(0, 0, SEEK_CUR) != inputOffset { lseek(0, inputOffset, SEEK_SET) }
         // The processes the line started are the line's: none outlives it.
         let started = ProcessTree.hasChildren(me) ? ProcessTree.descendants(of: me) : []
         for pid in started { kill(pid, SIGKILL) }
@@ -239,6 +243,11 @@ final class ForkedLines: LineIsolation {
         // stopped them, as it stops this process too (the process waiting for the line suspends it with the job).
         kill(Supervisor.pid, SIGCONT)
         kill(parent, SIGCONT)
+        // The verdict goes to the process waiting for the line: through a new end of its pipe if the line closed this
+        // one (the waiting process holds the other end, out of the line's reach).
+        if Identity.file(channel) != before.own[copy.control] {
+            channel = open("/proc/\(parent)/fd/\(copy.controlInParent)", O_WRONLY | O_CLOEXEC)
+        }
         guard ok else {
             if let keeping { Processes.close(keeping.resume) }
             send("D", EventCoding.encode(said()))
@@ -284,13 +293,19 @@ final class ForkedLines: LineIsolation {
     struct Identity: Equatable {
         var files: [[UInt64]] = []
         var session: pid_t
+        /// The descriptors the session keeps for itself, and what each is.
+        var own: [Int32: [UInt64]] = [:]
 
-        init() {
-            for fd: Int32 in 0...2 {
-                var info = stat()
-                files.append(fstat(fd, &info) == 0 ? [UInt64(info.st_dev), UInt64(info.st_ino)] : [])
-            }
+        init(own descriptors: [Int32] = []) {
+            files = (0...2).map(Self.file)
+            for fd in descriptors where fd >= 0 { own[fd] = Self.file(fd) }
             session = getsid(0)
+        }
+
+        /// The device and inode a descriptor is open on (empty: not open).
+        static func file(_ fd: Int32) -> [UInt64] {
+            var info = stat()
+            return fstat(fd, &info) == 0 ? [UInt64(info.st_dev), UInt64(info.st_ino)] : []
         }
 
         /// What changed since `before`, if anything.
@@ -298,6 +313,9 @@ final class ForkedLines: LineIsolation {
             if session != before.session { return .session }
             for fd in 0...2 where files[fd] != before.files[fd] || files[fd].isEmpty {
                 return .standardFile(Int32(fd))
+            }
+            for (fd, file) in before.own.sorted(by: { $0.key < $1.key }) where Self.file(fd) != file || file.isEmpty {
+                return .sessionFile(fd)
             }
             return nil
         }
@@ -313,6 +331,7 @@ final class ForkedLines: LineIsolation {
         case .signalHandling(let name): [5] + Array(name.utf8)
         case .openFiles(let count): [6] + Array(String(count).utf8)
         case .restriction(let name): [7] + Array(name.utf8)
+        case .sessionFile(let fd): [8] + Array(String(fd).utf8)
         }
     }
 
@@ -327,6 +346,7 @@ final class ForkedLines: LineIsolation {
         case 5: .signalHandling(name)
         case 6: Int(name).map { .openFiles($0) }
         case 7: .restriction(name)
+        case 8: Int32(name).map { .sessionFile($0) }
         default: nil
         }
     }

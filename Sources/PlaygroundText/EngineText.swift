@@ -3,7 +3,7 @@ public enum EngineText: String, TextCatalog {
     case crashed, stackOrMemory, compilerTimedOut, outOfMemory, refused, cacheFallback, bindingNotSpellable,
         playgroundStopped, redefined, languageMode, exited, aborted, killed, waitingForInput, changedStandardFile,
         changedSession, changedProcessGroup, changedLimit, changedFileMask, changedSignalHandling, leftFilesOpen,
-        restricted,
+        restricted, changedSessionFile,
         processesEnded, memoryRunaway, startedAThread, timerLeft, concurrencyNotTakenOver, concurrencyTakenOver,
         fixConcurrency, freeingTrapped, freeingStopped, undoReplayed, playgroundOwnName
 
@@ -75,6 +75,13 @@ public enum EngineText: String, TextCatalog {
                     + "writes your progress, history and compiled lines; the live objects are as they were before it",
                 "유지하지 않음: 이 줄이 플레이그라운드 프로세스의 파일 생성 마스크(umask)를 바꿨습니다. 플레이그라운드는 이것으로 진행 상황, "
                     + "기록, 컴파일한 줄을 씁니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
+            )
+        case .changedSessionFile:
+            (
+                "not kept: the line closed or replaced file descriptor {0}, which the playground keeps to carry the "
+                    + "session on from one line to the next; the live objects are as they were before it",
+                "유지하지 않음: 이 줄이 파일 디스크립터 {0}을 닫거나 바꿨습니다. 플레이그라운드는 한 줄에서 다음 줄로 세션을 이어 가려고 이것을 "
+                    + "씁니다. 라이브 객체는 이 줄 전의 상태 그대로입니다"
             )
         case .restricted:
             (

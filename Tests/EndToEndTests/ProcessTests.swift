@@ -429,6 +429,30 @@ import Testing
         #expect(said == ["taken 0", "line 2", "block 2", "end 2"], "\(result.output.suffix(1500))")
     }
 
+    /// A line that closes, or replaces, one of the descriptors the session keeps for itself: its pipes to the
+    /// supervisor, to the process waiting for the line, to the copies kept for `undo`, its input's. Before, `close(4)`
+    /// hung the session, `close(6)` ran the line twice (first said to have called exit(123)), and `close(9)` ended
+    /// the session at its next read of input, without a word. Each such line is now not kept, in its own words, and
+    /// the session goes on; `undo` still takes back the kept copies.
+    @Test func aLineThatClosesTheSessionsOwnDescriptorsIsNotKept() throws {
+        var input = "load builder\nimport Glibc\nvar n = 0\ntry builder.setMeat(.tofu)\n"
+        for fd in 3..<24 { input += "n += 1; close(\(fd)); print(\"ran\", n)\n" }
+        for fd in 3..<24 { input += "n += 1; dup2(1, \(fd)); print(\"ran\", n)\n" }
+        input += "undo\nprint(\"end\", builder.meat)\n"
+        let result = try run(input)
+        let output = result.output
+        #expect(output.contains("\nundid: n += 1;") && output.contains("\nend tofu\n"), "\(output.suffix(2000))")
+        #expect(!output.contains("called exit"), "\(output.suffix(2000))")
+        for fd in [4, 5, 6, 9] {
+            let said = "not kept: the line closed or replaced file descriptor \(fd), which the playground keeps"
+            #expect(output.components(separatedBy: said).count == 3, "closed and replaced: \(output.suffix(2000))")
+        }
+        // Each line ran once, in order: what it printed counts up, or stays where it was after a line not kept (the
+        // transcript was rewound when a line replaced the descriptor the session's input had been kept on).
+        let ran = output.split(separator: "\n").compactMap { $0.hasPrefix("ran ") ? Int($0.dropFirst(4)) : nil }
+        #expect(ran == ran.sorted() && ran.count >= 36, "\(ran)")
+    }
+
     /// A line that stops the process waiting for it: that process goes on once the line has run, or failed (before,
     /// the session hung for good, deaf to Ctrl-C, Ctrl-D and SIGTERM).
     @Test func stoppingTheWaitingProcessNeverHangsTheSession() throws {

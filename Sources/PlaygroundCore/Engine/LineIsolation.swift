@@ -118,4 +118,7 @@ public enum SessionChange: Equatable, Sendable {
     /// A restriction a process cannot lift (`Seccomp`, a filter of system calls; `NoNewPrivs`), by its name in
     /// /proc/self/status.
     case restriction(String)
+    /// A descriptor the session keeps for itself closed or pointing elsewhere: a pipe to the supervisor, to the
+    /// process waiting for the line, to a copy kept for `undo`, or the one the session's input comes from.
+    case sessionFile(Int32)
 }

@@ -86,6 +86,7 @@ extension LineRunner {
         case .notKept(.signalHandling(let name)): report(PlaygroundError(EngineText.changedSignalHandling(name)))
         case .notKept(.openFiles(let count)): report(PlaygroundError(EngineText.leftFilesOpen(String(count))))
         case .notKept(.restriction(let name)): report(PlaygroundError(EngineText.restricted(name)))
+        case .notKept(.sessionFile(let fd)): report(PlaygroundError(EngineText.changedSessionFile(String(fd))))
         case .ended: break
         }
     }
