@@ -5,7 +5,8 @@ public enum EngineText: String, TextCatalog {
         changedSession, changedProcessGroup, changedLimit, changedFileMask, changedSignalHandling, leftFilesOpen,
         restricted, changedSessionFile,
         processesEnded, memoryRunaway, startedAThread, timerLeft, concurrencyNotTakenOver, concurrencyTakenOver,
-        fixConcurrency, freeingTrapped, freeingStopped, undoReplayed, playgroundOwnName
+        fixConcurrency, freeingTrapped, freeingStopped, undoReplayed, playgroundOwnName,
+        declaredInConditionalBlock
 
     public var texts: (en: String, ko: String) {
         switch self {
@@ -178,6 +179,13 @@ public enum EngineText: String, TextCatalog {
                 "유지하지 않음: 이 줄이 스레드를 남겼습니다(DispatchQueue.global(), Thread, asyncAfter). 플레이그라운드는 모든 줄을 "
                     + "한 스레드에서 실행하므로 라이브 객체는 이 줄 전의 상태 그대로입니다. Task { }와 DispatchQueue.main.async는 "
                     + "줄 끝에서 실행됩니다"
+            )
+        case .declaredInConditionalBlock:
+            (
+                "not run: `{0}` is declared inside `#if` at the prompt, and the playground keeps nothing an `#if` "
+                    + "declares for later lines: declare it outside the `#if` (a variable before it, set inside it)",
+                "실행하지 않음: `{0}`이(가) 프롬프트의 `#if` 안에서 선언되었습니다. 플레이그라운드는 `#if` 안의 선언을 다음 줄까지 유지하지 "
+                    + "않습니다. `#if` 밖에서 선언하세요(변수라면 `#if` 앞에서 선언하고 안에서 값을 정하세요)"
             )
         case .playgroundOwnName:
             (

@@ -51,6 +51,50 @@ import Testing
         #expect(answer(to: "print(2)", in: result.output).hasSuffix("\n2"), "\(result.output)")
     }
 
+    /// A line that begins with `#` and a word is Swift (`#if`, `#warning`), not the command language's comment (`# a
+    /// note`): an `#if` block at the prompt vanished without a word. It runs now, as in a main file (checked with
+    /// swiftc 6.3.1: `release`, the warning, and each error below at the same place); what it declares is refused
+    /// in the playground's words, as no later line could see it.
+    @Test func anIfBlockAtThePromptRunsAndSaysWhatItCannotKeep() throws {
+        let result = try run(
+            """
+            load builder
+            # a note, not Swift
+            #if DEBUG
+            print("debug")
+            #else
+            print("release")
+            #endif
+            #if os(Linux)
+            var z = 1
+            #endif
+            #if true
+            print(1) }
+            #endif
+            #warning("careful")
+            print("end")
+
+            """)
+        let output = result.output
+        #expect(answer(to: "#if DEBUG", in: output).hasSuffix("── log ─────────────────────\nrelease"), "\(output)")
+        let refused = answer(to: "#if os(Linux)", in: output).split(separator: "\n").filter { !$0.hasPrefix(" ") }
+            .joined(separator: " ")
+        #expect(
+            refused
+                == "error: not run: `z` is declared inside `#if` at the prompt, and the playground keeps nothing an "
+                + "`#if` declares for later lines: declare it outside the `#if` (a variable before it, set inside it)",
+            "\(output)")
+        #expect(
+            answer(to: "#if true", in: output)
+                .hasSuffix("repl:2:10: error: extraneous '}' at top level\nprint(1) }\n         ^"), "\(output)")
+        #expect(
+            answer(to: "#endif", in: output)
+                == "repl:1:1: error: unexpected conditional compilation block terminator\n#endif\n^", "\(output)")
+        #expect(answer(to: "#warning(\"careful\")", in: output).contains("warning: careful"), "\(output)")
+        #expect(!output.contains("a note, not Swift\n──"), "\(output)")
+        #expect(answer(to: "print(\"end\")", in: output).hasSuffix("\nend"), "\(output)")
+    }
+
     /// The names inside an interpolation are names the function uses (swiftc: the function prints the meat).
     @Test func aFunctionThatInterpolatesALiveObjectIsDefined() throws {
         let result = try run(

@@ -31,8 +31,20 @@ public struct CommandReader {
         let cleaned = TextSanitizer.clean(untabbed)
         guard cleaned == untabbed else { throw PlaygroundError(CoreText.theLineHoldsControlCharactersOr.phrase) }
         let trimmed = cleaned.trimmed
-        if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { return nil }
+        if trimmed.isEmpty || trimmed.hasPrefix("//") || isHashComment(trimmed) { return nil }
         return trimmed
+    }
+
+    /// `# a note` is a comment; `#if DEBUG`, `#warning("x")`, `#sourceLocation(…)` are Swift (before, every line
+    /// that began with `#` was taken for a comment, and an `#if` block at the prompt vanished without a word).
+    static func isHashComment(_ trimmed: String) -> Bool {
+        guard trimmed.utf8.first == UInt8(ascii: "#") else { return false }
+        guard let next = trimmed.utf8.dropFirst().first else { return true }
+        let isWordStart =
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(next)
+            || next == UInt8(ascii: "_")
+        return !isWordStart
     }
 
     /// Whether a clean line is Swift rather than a command: it starts with a Swift keyword or a name of the live
