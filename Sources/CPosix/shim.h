@@ -21,6 +21,17 @@ static inline int patterns_set_parent_death_signal(int sig) {
 #endif
 }
 
+/// A fork that runs no `pthread_atfork` handler (glibc 2.34's `_Fork`): a learner's line may register one, which
+/// the session's own later forks would otherwise run, in the session and in each line's copy, with no line to blame.
+/// The session forks only while it has one thread, where glibc's own handlers have no lock to take. Elsewhere, fork.
+static inline pid_t patterns_fork_without_handlers(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return _Fork();
+#else
+    return fork();
+#endif
+}
+
 /// Orphaned descendants of this process become its children (and it reaps them). Linux only.
 static inline int patterns_become_subreaper(void) {
 #ifdef __linux__

@@ -201,7 +201,9 @@ public enum Processes {
         // heap) would be missing from the copy.
         _ = playground_copy_every_mapping_on_fork()
         fflush(nil)
-        let pid = Glibc.fork()
+        // Without the `pthread_atfork` handlers a line may have registered (`pthread_atfork({ close(…) }, nil, nil)`
+        // ended the session at its next line, or failed every later line, `undo` included).
+        let pid = patterns_fork_without_handlers()
         if pid < 0 { throw SystemCallFailed("fork") }
         if pid == 0 {
             owner = getpid()

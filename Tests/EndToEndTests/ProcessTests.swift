@@ -453,6 +453,32 @@ import Testing
         #expect(ran == ran.sorted() && ran.count >= 36, "\(ran)")
     }
 
+    /// `pthread_atfork` handlers a line registers run at the line's own forks, never at the session's: the session
+    /// forks each line's copy without them. Before, a "prepare" handler that closed descriptors ended a piped session
+    /// at its next line, said to have "called exit(123)"; a "child" handler failed every later line, `undo` included.
+    @Test func aForkHandlerALineRegistersNeverRunsInTheSessionsForks() throws {
+        let result = try run(
+            """
+            load builder
+            import Glibc
+            var n = 0
+            pthread_atfork(nil, nil, { _exit(0) }); n += 1
+            let child = fork(); if child == 0 { _exit(7) }; var status: Int32 = 0; waitpid(child, &status, 0); \
+            print("own fork", (status >> 8) & 0xff)
+            pthread_atfork({ for fd in Int32(3)..<1024 { close(fd) } }, nil, nil); n += 1
+            n += 1; print("line", n)
+            undo
+            print("end", n)
+
+            """)
+        let said = result.output.split(separator: "\n").filter {
+            $0.hasPrefix("line ") || $0.hasPrefix("own fork") || $0.hasPrefix("end ")
+        }
+        // The line's own fork runs the handlers, as a program's would: its child exits 0 from the "child" handler.
+        #expect(said == ["own fork 0", "line 3", "end 2"], "\(result.output.suffix(2000))")
+        #expect(!result.output.contains("called exit"), "\(result.output.suffix(2000))")
+    }
+
     /// A line that stops the process waiting for it: that process goes on once the line has run, or failed (before,
     /// the session hung for good, deaf to Ctrl-C, Ctrl-D and SIGTERM).
     @Test func stoppingTheWaitingProcessNeverHangsTheSession() throws {
