@@ -157,7 +157,13 @@ extension ForkedLines {
         // what it printed, as a program's would be; a trap's own words are said as the line's error instead.
         let errorText = String(decoding: heard.errorText, as: UTF8.self)
         let trap = Sandbox.trapMessage(errorText)
-        let written = errorText.split(separator: "\n").filter { line in trap.map { !line.contains($0) } ?? true }
+        var lines = errorText.split(separator: "\n")
+        // An access conflict's report goes on with where each access began, addresses of the playground's: its
+        // first line is the trap's words, and the rest is left out.
+        if let trap, trap.hasPrefix("Simultaneous accesses"), let at = lines.firstIndex(where: { $0.contains(trap) }) {
+            lines = Array(lines[..<at])
+        }
+        let written = lines.filter { line in trap.map { !line.contains($0) } ?? true }
         var text = String(decoding: heard.printed, as: UTF8.self)
         if !written.isEmpty {
             text += (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + written.joined(separator: "\n")

@@ -7,6 +7,7 @@ public enum __PlaygroundBridge {
     public typealias LineOutput = PlaygroundBridge.LineOutput
     public typealias TopLevelCode = PlaygroundBridge.TopLevelCode
     public typealias __PatternsTrace = PlaygroundBridge.__PatternsTrace
+    public typealias TrackedAccess = PlaygroundBridge.TrackedAccess
 
     /// The name as learner code would have to write it.
     public static let name = "__PlaygroundBridge"

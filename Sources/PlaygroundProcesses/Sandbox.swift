@@ -135,7 +135,7 @@ public struct Sandbox {
     public static func trapMessage(_ stderr: String) -> String? {
         for words in [
             "Fatal error", "Precondition failed", "Assertion failed", "Swift runtime failure",
-            "Could not allocate memory",
+            "Could not allocate memory", "Simultaneous accesses",
         ] {
             guard let range = stderr.firstRange(of: words) else { continue }
             return String(stderr[range.lowerBound...].prefix { $0 != "\n" })
