@@ -103,16 +103,29 @@ enum LineSource {
             if first.kind == .pound, ["#endif", "#else", "#elseif"].contains(tokens.text(first)) {
                 throw diagnostic("unexpected conditional compilation block terminator", at: first, in: tokens)
             }
-            // Inside an `#if` block at the top level, a `}` closed once too often is as stray.
+            // Inside an `#if` block at the top level, a `}` closed once too often is as stray. A declaration at the
+            // block's own level would end with the line (the block runs in the function around it), and a later
+            // line would be told by the compiler that its name is not in scope: said in the playground's words.
             if item.keyword == "#if" {
                 var depth = 0
+                var declared: String?
                 for index in item.tokens where tokens.tokens[index].kind != .pound {
-                    depth += SwiftReader.depthChange(tokens.tokens[index], in: tokens)
-                    if depth < 0, tokens.is(tokens.tokens[index], "}") {
-                        throw diagnostic("extraneous '}' at top level", at: tokens.tokens[index], in: tokens)
+                    let token = tokens.tokens[index]
+                    if depth == 0, declared == nil, token.kind == .identifier,
+                        SwiftKeywords.declarations.contains(tokens.name(token)),
+                        let name = tokens.tokens[(index + 1)..<item.tokens.upperBound].first(where: {
+                            $0.kind == .identifier
+                        })
+                    {
+                        declared = tokens.name(name)
+                    }
+                    depth += SwiftReader.depthChange(token, in: tokens)
+                    if depth < 0, tokens.is(token, "}") {
+                        throw diagnostic("extraneous '}' at top level", at: token, in: tokens)
                     }
                     depth = max(depth, 0)
                 }
+                if let declared { throw PlaygroundError(EngineText.declaredInConditionalBlock(declared)) }
             }
             guard item.kind == .declaration else { continue }
             for index in item.tokens where tokens.tokens[index].kind == .attribute {
@@ -120,29 +133,6 @@ enum LineSource {
                 throw diagnostic(
                     "'main' attribute cannot be used in a module that contains top-level code",
                     at: tokens.tokens[index], in: tokens)
-            }
-        }
-    }
-
-    /// A declaration at the top level of an `#if` block (`#if DEBUG` / `let mode = "debug"` / `#endif`): the block
-    /// runs in the function around the line, where its names would end with the line, and a later line would be
-    /// told by the compiler that they are not in scope. Said in the playground's own words instead.
-    static func refuseDeclarationsInConditionalBlocks(in reader: SwiftReader) throws {
-        let tokens = reader.tokens
-        for item in reader.items where item.keyword == "#if" {
-            var depth = 0
-            var index = item.tokens.lowerBound
-            while index < item.tokens.upperBound {
-                let token = tokens.tokens[index]
-                if depth == 0, token.kind == .identifier, SwiftKeywords.declarations.contains(tokens.name(token)),
-                    let at = tokens.tokens[(index + 1)..<item.tokens.upperBound].firstIndex(where: {
-                        $0.kind == .identifier
-                    })
-                {
-                    throw PlaygroundError(EngineText.declaredInConditionalBlock(tokens.name(tokens.tokens[at])))
-                }
-                if token.kind != .pound { depth += SwiftReader.depthChange(token, in: tokens) }
-                index += 1
             }
         }
     }

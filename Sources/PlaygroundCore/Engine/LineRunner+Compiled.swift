@@ -74,7 +74,6 @@ extension LineRunner {
         let reader = SwiftReader(text)
         try LineSource.refusePlaygroundNames(in: reader)
         try LineSource.refuseWhatTopLevelCodeRefuses(in: reader)
-        try LineSource.refuseDeclarationsInConditionalBlocks(in: reader)
         // Declarations that use the line's own variables: each part in turn, in the one line's copy; the code pane
         // shows the line once, as typed.
         if let parts = LearnerDeclarations.partsInOrder(text, read: reader) {
